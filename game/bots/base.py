@@ -1,0 +1,33 @@
+"""The bot protocol: bots see a player's view, never the game.
+
+``choose`` answers the decision a player owes; ``react`` is offered the out-of-turn
+actions (call UNO, catch) after every move and may return ``None`` to let it pass.
+Each bot is given its own seeded ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from game.rules.actions import Action
+from game.rules.view import PlayerView
+
+
+class Bot(Protocol):
+    """An AI player. ``name`` is the kind shown in tables and the arena;
+    ``wants_history`` asks for the hand's (redacted) events in every view."""
+
+    name: str
+    wants_history: bool
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """One of ``legal`` for the decision ``view.me`` owes."""
+        ...
+
+    def react(
+        self, view: PlayerView, options: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        """One of ``options`` (UNO calls and catches), or ``None``."""
+        ...

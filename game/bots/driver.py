@@ -1,0 +1,86 @@
+"""Runs a match between bots: each decision by the player who owes it, then the
+out-of-turn chances (call UNO, catch) for everyone, owers first.
+
+Used by the headless CLI, the simulator and (through ``step``) the table, which
+paces it. Each seat's bot has its own RNG derived from the match seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from game.bots.base import Bot
+from game.rules import events as E
+from game.rules.actions import Action
+from game.rules.engine import Game
+from game.rules.view import PlayerView, view
+
+EventSink = Callable[[Sequence[E.Event]], None]
+
+
+def seat_rng(seed: int, seat: int) -> random.Random:
+    """The RNG of the bot in ``seat`` for a match with ``seed``."""
+    return random.Random(seed * 1_000_003 + 7_919 * (seat + 1))
+
+
+class MatchRunner:
+    """Drives ``game`` with one bot per player until the match ends."""
+
+    def __init__(self, game: Game, bots: Sequence[Bot], seed: int, *, views: bool = True) -> None:
+        if len(bots) != game.players:
+            raise ValueError(f"{game.players} players need {game.players} bots")
+        self.game = game
+        self.bots = list(bots)
+        self.rngs = [seat_rng(seed, p) for p in range(game.players)]
+        self.history = [views and b.wants_history for b in bots]
+        self.steps = 0
+
+    def _view(self, p: int, legal: Sequence[Action] | None = None) -> PlayerView:
+        return view(self.game, p, with_events=self.history[p], legal=legal)
+
+    def step(self) -> list[E.Event]:
+        """One decision by ``to_act``, then everyone's out-of-turn chance."""
+        g = self.game
+        p = g.to_act
+        legal = g.legal_actions()
+        action = self.bots[p].choose(self._view(p, legal), legal, self.rngs[p])
+        out = g.apply(action)
+        self.steps += 1
+        if g.uno_open and not g.over:
+            out += self.reactions()
+        return out
+
+    def reactions(self) -> list[E.Event]:
+        """Offer UNO calls and catches: the players who owe first, then the rest in
+        seat order from the player to act. Each player acts at most once."""
+        g = self.game
+        out: list[E.Event] = []
+        seats = g.seats
+        start = g.pos[g.to_act] if g.pos[g.to_act] >= 0 else 0
+        order = list(g.uno_open) + [seats[(start + i) % len(seats)] for i in range(len(seats))]
+        done: set[int] = set()
+        for q in order:
+            if q in done or not g.uno_open or g.over:
+                continue
+            done.add(q)
+            options = g.out_of_turn_actions(q)
+            if not options:
+                continue
+            a = self.bots[q].react(self._view(q, options), options, self.rngs[q])
+            if a is not None:
+                out += g.apply(a)
+        return out
+
+    def run(self, sink: EventSink | None = None, max_steps: int = 1_000_000) -> Game:
+        """Play to the end of the match, passing each step's events to ``sink``."""
+        g = self.game
+        if sink is not None:
+            sink(g.initial_events)
+        while not g.over:
+            if self.steps >= max_steps:
+                raise RuntimeError(f"match did not end within {max_steps} decisions")
+            evs = self.step()
+            if sink is not None:
+                sink(evs)
+        return g

@@ -1,0 +1,82 @@
+"""A basic heuristic bot: sensible, quick, and predictable.
+
+It plays when it can (never reneges), prefers cards of its strongest colour, keeps
+wilds for when nothing else fits, hits a player close to going out with action
+cards, names the colour it holds most of, always calls UNO and always catches.
+The strong AI (medium, hard) builds on the same protocol.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.rules.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColour,
+    Draw,
+    Pass,
+    Play,
+)
+from game.rules.cards import COLOURS, Card, Rank
+from game.rules.view import PlayerView
+
+_ATTACKS = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
+
+
+def colour_counts(hand: Sequence[Card]) -> list[int]:
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        if not c.is_wild:
+            counts[c >> 5] += 1
+    return counts
+
+
+class HeuristicBot:
+    name = "heuristic"
+    wants_history = False
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        for a in legal:  # calling and catching come first: playing closes the window
+            if isinstance(a, Catch | CallUno):
+                return a
+        plays = [a for a in legal if isinstance(a, Play)]
+        if plays:
+            return plays[0] if len(plays) == 1 else max(plays, key=lambda a: self._score(view, a))
+        for a in legal:
+            if isinstance(a, ChooseColour):
+                counts = colour_counts(view.hand)
+                best = max(COLOURS, key=lambda c: (counts[c], -c))
+                return next(x for x in legal if isinstance(x, ChooseColour) and x.colour == best)
+        for a in legal:
+            if isinstance(a, Accept):  # a basic bot does not gamble on challenges
+                return a
+        for a in legal:
+            if isinstance(a, Draw | Pass | Challenge):
+                return a
+        return legal[0]
+
+    def _score(self, view: PlayerView, a: Play) -> float:
+        c = a.card
+        counts = colour_counts(view.hand)
+        nxt = view.next_player(view.me)
+        threat = view.hand_sizes[nxt] <= 2
+        if c.is_wild:
+            # Keep wilds: play them only when nothing else fits or under threat.
+            return 5.0 + (10.0 if threat and c.rank in _ATTACKS else 0.0)
+        score = 10.0 + counts[c >> 5] + view.ruleset.value(c) / 20
+        if c.rank in _ATTACKS:
+            score += 6.0 if threat else -1.0
+        return score
+
+    def react(
+        self, view: PlayerView, options: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        for a in options:
+            if isinstance(a, CallUno):
+                return a
+        return options[0] if options else None

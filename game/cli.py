@@ -1,0 +1,113 @@
+"""Command line: ``python -m game`` (the ``uno`` executable).
+
+    python -m game                      the table (or, with no display, a match to watch)
+    python -m game --headless --edition official --players 4 --seed 7
+    python -m game --selfcheck          speech and audio diagnostics, as JSON
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+
+from game import i18n
+from game.bots import BOTS, make_bot
+from game.bots.driver import MatchRunner
+from game.i18n import _
+from game.narrate import AI_NAMES, Narrator
+from game.rules.editions import new_game
+from game.rules.ruleset import EDITIONS, MatchKind, edition
+
+
+def has_display() -> bool:
+    """Is there a screen to open a window on?"""
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="uno", description=_("UNO for the family, on one screen."))
+    ap.add_argument("--headless", action="store_true",
+                    help=_("play a match between AI players in the terminal"))
+    ap.add_argument("--edition", default="official", choices=sorted(EDITIONS))
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=None, help=_("seed of the match (default: random)"))
+    ap.add_argument("--bots", default="heuristic",
+                    help=_("AI kind for every seat, or one per seat, comma-separated"))
+    ap.add_argument("--match", default=None, choices=[k.value for k in MatchKind],
+                    help=_("how hands add up to a match (default: the edition's)"))
+    ap.add_argument("--target", type=int, default=None, help=_("match target score"))
+    ap.add_argument("--lang", default=None, choices=sorted(i18n.LANGUAGES))
+    ap.add_argument("--delay", type=float, default=0.0,
+                    help=_("seconds to wait between lines, to watch at a human pace"))
+    ap.add_argument("--selfcheck", action="store_true",
+                    help=_("check speech and audio, print JSON and exit"))
+    return ap
+
+
+def headless(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
+    """Play a whole match between bots and print it line by line."""
+    rs = edition(args.edition)
+    if args.match is not None:
+        rs = replace(rs, match=MatchKind(args.match))
+    if args.target is not None:
+        rs = replace(rs, target=args.target)
+    try:
+        rs.check_players(args.players)
+    except ValueError as exc:
+        ap.error(str(exc))
+    kinds = args.bots.split(",")
+    if len(kinds) == 1:
+        kinds *= args.players
+    if len(kinds) != args.players or any(k not in BOTS for k in kinds):
+        ap.error(_("--bots takes one of {kinds}, once or once per player").format(
+            kinds=", ".join(BOTS)))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    print(_("Seed {seed} (replay this match with --seed {seed}).").format(seed=seed))
+    narrator = Narrator(AI_NAMES[: args.players])
+
+    def show(events: Sequence[object]) -> None:
+        for line in narrator.lines(events):  # type: ignore[arg-type]
+            print(line, flush=args.delay > 0)
+            if args.delay:
+                time.sleep(args.delay)
+
+    game = new_game(rs, args.players, seed)
+    MatchRunner(game, [make_bot(k) for k in kinds], seed).run(show)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    i18n.set_language(i18n.detect_language())
+    ap = parser()
+    args = ap.parse_args(argv)
+    if args.lang:
+        i18n.set_language(args.lang)
+    if args.selfcheck:
+        from game.selfcheck import run
+
+        return run()
+    if args.headless:
+        return headless(args, ap)
+    if not has_display():
+        print(_("No display was found (DISPLAY and WAYLAND_DISPLAY are not set), so the table "
+                "cannot open."))
+        print(_("To watch a match between AI players in this terminal, run:"))
+        print("    python -m game --headless --edition official --players 4 --seed 7")
+        print(_("Here is one now:"))
+        print()
+        args.delay = args.delay or 0.0
+        return headless(args, ap)
+    try:
+        from game.ui.app import run_app
+    except ImportError:
+        print(_("The table is not built yet in this version; here is a match between AI "
+                "players instead."))
+        return headless(args, ap)
+    return run_app(args)

@@ -1,0 +1,50 @@
+"""The pure UNO engine: cards, rulesets, actions, events, the game and its views.
+
+Imports only the standard library (no pygame, no gettext, no files, no clock); a test
+checks this.
+"""
+
+from game.rules.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColour,
+    Draw,
+    Pass,
+    Play,
+    action_text,
+    parse_action,
+)
+from game.rules.cards import Card, Colour, Rank
+from game.rules.editions import new_game
+from game.rules.engine import Decision, Game
+from game.rules.errors import IllegalAction
+from game.rules.ruleset import EDITIONS, FirstCard, MatchKind, Ruleset, edition
+
+__all__ = [
+    "EDITIONS",
+    "Accept",
+    "Action",
+    "CallUno",
+    "Card",
+    "Catch",
+    "Challenge",
+    "ChooseColour",
+    "Colour",
+    "Decision",
+    "Draw",
+    "FirstCard",
+    "Game",
+    "IllegalAction",
+    "MatchKind",
+    "Pass",
+    "Play",
+    "Rank",
+    "Ruleset",
+    "action_text",
+    "edition",
+    "new_game",
+    "parse_action",
+]

@@ -1,0 +1,173 @@
+"""Cards as small immutable integers with a short text form that round-trips.
+
+A card is ``colour * 32 + rank``. Wilds have the pseudo-colour ``WILD`` (4) and no
+colour of their own: the colour a wild names lives in the game state, never on the
+card. Every card value is interned in :data:`CARDS`, so identity, hashing and list
+indexing all stay integer-fast (the engine's hot path indexes tables with cards).
+
+Text form (python-chess's ``Move.uci()`` idea): ``R5``, ``G+2``, ``BS``, ``YR``,
+``W``, ``W+4``; edition cards use two-letter codes (``RH2`` Hit 2, ``GDA`` Discard
+All, ``WH4`` Wild Hit 4 …), listed in :data:`RANK_CODES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import IntEnum
+from typing import Final
+
+
+class Colour(IntEnum):
+    """The four card colours, in the order the official rules list them."""
+
+    RED = 0
+    YELLOW = 1
+    GREEN = 2
+    BLUE = 3
+
+    @property
+    def letter(self) -> str:
+        return "RYGB"[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Colour:
+        """``"R"``/``"red"`` → ``Colour.RED``; raises ``ValueError`` on anything else."""
+        key = text.strip().upper()
+        for colour in cls:
+            if key in (colour.letter, colour.name):
+                return colour
+        raise ValueError(f"not a colour: {text!r}")
+
+
+WILD: Final = 4  # pseudo-colour of wild cards
+COLOURS: Final = tuple(Colour)
+
+
+class Rank(IntEnum):
+    """Every face a card can carry, across all editions."""
+
+    ZERO = 0
+    ONE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    SKIP = 10
+    REVERSE = 11
+    DRAW_TWO = 12
+    HIT_TWO = 13  # Attack
+    DISCARD_ALL = 14  # Attack
+    DISCARD_TWO = 15  # Triple Play
+    WILD = 16
+    WILD_DRAW_FOUR = 17
+    WILD_HIT_FOUR = 18  # Attack
+    WILD_ATTACK_ATTACK = 19  # Attack
+    WILD_CUSTOMIZABLE = 20  # Attack
+    WILD_CLEAR = 21  # Triple Play
+    WILD_GIVE_AWAY = 22  # Triple Play
+    WILD_VICTORY_LAP = 23  # Sonic
+
+
+FIRST_WILD_RANK: Final = Rank.WILD
+NUMBER_RANKS: Final = tuple(Rank(n) for n in range(10))
+
+#: Text code of each rank, after the colour letter (or after ``W`` for wilds).
+RANK_CODES: Final[dict[Rank, str]] = {
+    **{Rank(n): str(n) for n in range(10)},
+    Rank.SKIP: "S",
+    Rank.REVERSE: "R",
+    Rank.DRAW_TWO: "+2",
+    Rank.HIT_TWO: "H2",
+    Rank.DISCARD_ALL: "DA",
+    Rank.DISCARD_TWO: "D2",
+    Rank.WILD: "",
+    Rank.WILD_DRAW_FOUR: "+4",
+    Rank.WILD_HIT_FOUR: "H4",
+    Rank.WILD_ATTACK_ATTACK: "AA",
+    Rank.WILD_CUSTOMIZABLE: "CU",
+    Rank.WILD_CLEAR: "CL",
+    Rank.WILD_GIVE_AWAY: "GA",
+    Rank.WILD_VICTORY_LAP: "VL",
+}
+_CODE_RANKS: Final = {code: rank for rank, code in RANK_CODES.items()}
+
+
+class Card(int):
+    """One card face. Use :func:`card` or :meth:`parse`; never construct directly."""
+
+    __slots__ = ()
+
+    @property
+    def colour(self) -> Colour | None:
+        """The printed colour, or ``None`` for a wild."""
+        c = self >> 5
+        return None if c == WILD else Colour(c)
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(self & 31)
+
+    @property
+    def is_wild(self) -> bool:
+        return self >> 5 == WILD
+
+    @property
+    def is_number(self) -> bool:
+        return self & 31 <= 9
+
+    @property
+    def is_action(self) -> bool:
+        """Any non-number card ("action card" in every rule book)."""
+        return self & 31 > 9
+
+    def __str__(self) -> str:
+        c = self >> 5
+        prefix = "W" if c == WILD else "RYGB"[c]
+        return prefix + RANK_CODES[Rank(self & 31)]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Inverse of ``str(card)``: ``Card.parse("G+2")``. Raises ``ValueError``."""
+        t = text.strip().upper()
+        if not t:
+            raise ValueError("empty card text")
+        head, code = t[0], t[1:]
+        rank = _CODE_RANKS.get(code)
+        if head == "W":
+            if rank is None or rank < FIRST_WILD_RANK:
+                raise ValueError(f"not a card: {text!r}")
+            return CARDS[WILD * 32 + rank]
+        if head not in "RYGB" or rank is None or rank >= FIRST_WILD_RANK:
+            raise ValueError(f"not a card: {text!r}")
+        return CARDS["RYGB".index(head) * 32 + rank]
+
+
+#: Every possible card value, interned: ``CARDS[code]`` is the one ``Card`` for ``code``.
+CARDS: Final[tuple[Card, ...]] = tuple(Card(code) for code in range(5 * 32))
+
+
+def card(colour: Colour | None, rank: Rank) -> Card:
+    """The card of this colour (``None`` for wilds) and rank."""
+    if (colour is None) != (rank >= FIRST_WILD_RANK):
+        raise ValueError(f"{rank.name} cannot have colour {colour}")
+    return CARDS[(WILD if colour is None else colour) * 32 + rank]
+
+
+def parse_cards(text: str) -> list[Card]:
+    """``"R5 G+2,W"`` → cards; separators are spaces, commas or dots; ``-`` is empty."""
+    parts = text.replace(",", " ").replace(".", " ").split()
+    return [Card.parse(p) for p in parts if p != "-"]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards as a dotted list (``R5.G+2.W``), ``-`` when empty; round-trips with
+    :func:`parse_cards`."""
+    items = [str(c) for c in cards]
+    return ".".join(items) if items else "-"

@@ -1,0 +1,16 @@
+"""The one error the engine raises for a move the rules do not allow."""
+
+from __future__ import annotations
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid. ``clause`` names the RULES.md clause it breaks.
+
+    The engine checks everything before it changes anything, so a game that raised
+    this is exactly as it was before the call.
+    """
+
+    def __init__(self, clause: str, message: str) -> None:
+        super().__init__(f"[{clause}] {message}")
+        self.clause = clause
+        self.message = message

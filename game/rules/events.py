@@ -1,0 +1,177 @@
+"""Events: what happened, as frozen values with parameters, never sentences.
+
+``Game.apply`` returns the events an action caused, in order. The UI animates them,
+the voice speaks them and the headless narrator prints them. Some carry hidden
+information (the cards a player drew, a hand revealed by a challenge); :func:`redact`
+gives the copy a given viewer is allowed to see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from game.rules.cards import Card, Colour
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStarted:
+    players: int
+    ruleset: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealerChosen:
+    """C-2: ``draws`` holds each round of the dealer draw as (player, card) pairs."""
+
+    dealer: int
+    draws: tuple[tuple[tuple[int, Card], ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted:
+    hand_no: int
+    dealer: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FirstCard:
+    """The card turned to start the discard pile; ``returned`` were put back first (C-4)."""
+
+    card: Card
+    returned: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ColourChosen:
+    player: int
+    colour: Colour
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn:
+    """``reason``: turn, draw_two, wild_draw_four, challenge_guilty, challenge_innocent,
+    uno_penalty, first_card, victory_lap. ``cards`` is empty in a redacted copy."""
+
+    player: int
+    cards: tuple[Card, ...]
+    reason: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSkipped:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class DirectionChanged:
+    clockwise: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeResolved:
+    """C-8. ``hand`` is the challenged hand, shown to the challenger only."""
+
+    challenger: int
+    challenged: int
+    guilty: bool
+    hand: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnCardKept:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnoCalled:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnoCaught:
+    catcher: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class CatchMissed:
+    """A catch that had no effect: the target called, or is not on one card (C-12)."""
+
+    catcher: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled:
+    """C-11: the discard pile (but its top card) became the new draw pile."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded:
+    """``winner`` went out (or held the least when the hand was ``blocked``); ``points``
+    is what the hand scored, ``scores`` every player's match score after it."""
+
+    winner: int
+    points: int
+    scores: tuple[int, ...]
+    blocked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEliminated:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded:
+    winners: tuple[int, ...]
+
+
+Event = (
+    MatchStarted
+    | DealerChosen
+    | HandStarted
+    | FirstCard
+    | TurnStarted
+    | CardPlayed
+    | ColourChosen
+    | CardsDrawn
+    | TurnSkipped
+    | DirectionChanged
+    | ChallengeResolved
+    | DrawnCardKept
+    | UnoCalled
+    | UnoCaught
+    | CatchMissed
+    | Reshuffled
+    | HandEnded
+    | PlayerEliminated
+    | MatchEnded
+)
+
+
+def redact(event: Event, viewer: int) -> Event:
+    """The copy of ``event`` that ``viewer`` may see (hidden cards removed)."""
+    if isinstance(event, CardsDrawn) and event.player != viewer and event.cards:
+        return replace(event, cards=())
+    if isinstance(event, ChallengeResolved) and viewer not in (
+        event.challenger,
+        event.challenged,
+    ):
+        return replace(event, hand=())
+    return event

@@ -1,0 +1,181 @@
+"""Rulesets: an edition's deck, card values and options as one frozen value.
+
+An edition is data (this module) plus, where it has an electronic unit or special
+cards, a few hooks in a ``Game`` subclass. Options that players may change (match
+kind, target, house rules) are fields; :meth:`Ruleset.to_json` stores only the
+edition name and the options, since the deck follows from the edition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+from typing import Any, ClassVar, Final
+
+from game.rules.cards import COLOURS, NUMBER_RANKS, Card, Rank, card
+
+
+class MatchKind(Enum):
+    """How hands add up to a match (RULES.md section M)."""
+
+    STANDARD = "standard"  # M-1
+    RUNNING_TOTAL = "running_total"  # M-2
+    PARTNERS = "partners"  # M-3
+    PARTNERS_ROTATING = "partners_rotating"  # M-3 variant
+    TEAMS = "teams"  # M-4
+    CHALLENGE = "challenge"  # M-5
+    SINGLE_HAND = "single_hand"  # M-6
+
+
+class FirstCard(Enum):
+    """What happens when the first discard is an action card."""
+
+    OFFICIAL = "official"  # C-4: WD4 goes back; other cards take effect
+    RESHUFFLE_ACTIONS = "reshuffle_actions"  # R-2: any action card goes back
+    COVER_ACTIONS = "cover_actions"  # S-4: ignore it and turn another onto it
+
+
+#: Scoring values by rank (C-15).
+OFFICIAL_VALUES: Final[Mapping[Rank, int]] = {
+    **{r: int(r) for r in NUMBER_RANKS},
+    Rank.SKIP: 20,
+    Rank.REVERSE: 20,
+    Rank.DRAW_TWO: 20,
+    Rank.WILD: 50,
+    Rank.WILD_DRAW_FOUR: 50,
+    Rank.WILD_VICTORY_LAP: 50,
+}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything that makes one edition (and one table's options) play as it does."""
+
+    edition: str
+    deck: tuple[tuple[Card, int], ...]
+    values: tuple[int, ...]  # indexed by Rank
+    min_players: int = 2
+    max_players: int = 10
+    hand_size: int = 7
+    match: MatchKind = MatchKind.STANDARD
+    target: int = 500
+    first_card: FirstCard = FirstCard.OFFICIAL
+    wd4_counts_wilds: bool = False  # S-3
+    no_bluffing: bool = False  # H-6
+    uno_penalty: int = 2  # H-7
+    draw_to_match: bool = False  # H-4
+    forced_play: bool = False  # H-5
+    dealer_draw: bool = True  # C-2 (DC: False = random dealer)
+
+    #: Fields a player may change; the rest follows from the edition.
+    OPTIONS: ClassVar[tuple[str, ...]] = (
+        "match",
+        "target",
+        "wd4_counts_wilds",
+        "no_bluffing",
+        "uno_penalty",
+        "draw_to_match",
+        "forced_play",
+        "dealer_draw",
+    )
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.min_players <= self.max_players <= 10:
+            raise ValueError("players must be within 2..10")
+        if self.target < 1 or self.uno_penalty < 0 or self.hand_size < 1:
+            raise ValueError("target, hand size and UNO penalty must be positive")
+        # Expanded once: every deal copies it.
+        object.__setattr__(self, "_cards", tuple(c for c, n in self.deck for _ in range(n)))
+
+    def cards(self) -> list[Card]:
+        """The whole deck as a new list, in a fixed order (shuffled by the game)."""
+        return list(self._cards)  # type: ignore[attr-defined]
+
+    def value(self, c: Card) -> int:
+        return self.values[c & 31]
+
+    def check_players(self, players: int) -> None:
+        lo, hi = self.min_players, self.max_players
+        if self.match in (MatchKind.PARTNERS, MatchKind.PARTNERS_ROTATING):
+            lo = hi = 4
+        elif self.match is MatchKind.TEAMS:
+            if players not in (4, 6, 8, 10):
+                raise ValueError("team matches (M-4) need 4, 6, 8 or 10 players")
+        if not lo <= players <= hi:
+            raise ValueError(f"{self.edition} with {self.match.value} takes {lo}-{hi} players")
+
+    def to_json(self) -> dict[str, Any]:
+        """Edition name plus every option, as JSON-ready values."""
+        out: dict[str, Any] = {"edition": self.edition}
+        for name in self.OPTIONS:
+            v = getattr(self, name)
+            out[name] = v.value if isinstance(v, Enum) else v
+        return out
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Ruleset:
+        """Inverse of :meth:`to_json`; raises ``ValueError`` on unknown names or values."""
+        base = edition(str(data.get("edition")))
+        known = {f.name: f for f in fields(Ruleset)}
+        changes: dict[str, Any] = {}
+        for name, v in data.items():
+            if name == "edition":
+                continue
+            if name not in Ruleset.OPTIONS:
+                raise ValueError(f"unknown ruleset option {name!r}")
+            current = getattr(base, name)
+            if isinstance(current, Enum):
+                v = type(current)(v)
+            elif type(v) is not type(current):
+                raise ValueError(f"option {name!r} wants {known[name].type}, got {v!r}")
+            changes[name] = v
+        return replace(base, **changes)
+
+
+def _values(table: Mapping[Rank, int]) -> tuple[int, ...]:
+    return tuple(table.get(r, 0) for r in Rank)
+
+
+def official_deck() -> list[tuple[Card, int]]:
+    """C-1: per colour one 0, two each of 1-9, Draw Two, Reverse, Skip; 4 W, 4 W+4."""
+    deck: list[tuple[Card, int]] = []
+    for colour in COLOURS:
+        deck.append((card(colour, Rank.ZERO), 1))
+        for r in (*NUMBER_RANKS[1:], Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO):
+            deck.append((card(colour, r), 2))
+    deck.append((card(None, Rank.WILD), 4))
+    deck.append((card(None, Rank.WILD_DRAW_FOUR), 4))
+    return deck
+
+
+def official() -> Ruleset:
+    """Official UNO (section C), a standard match to 500 (M-1)."""
+    return Ruleset("official", tuple(official_deck()), _values(OFFICIAL_VALUES))
+
+
+def sonic() -> Ruleset:
+    """UNO Sonic (section S): C plus 4 Wild Victory Lap; single hand by default."""
+    deck = (*official_deck(), (card(None, Rank.WILD_VICTORY_LAP), 4))
+    return Ruleset(
+        "sonic",
+        deck,
+        _values(OFFICIAL_VALUES),
+        match=MatchKind.SINGLE_HAND,
+        first_card=FirstCard.COVER_ACTIONS,
+        wd4_counts_wilds=True,
+    )
+
+
+EDITIONS: Final[dict[str, Callable[[], Ruleset]]] = {
+    "official": official,
+    "sonic": sonic,
+}
+
+
+def edition(name: str) -> Ruleset:
+    """The default ruleset of an edition by name; ``ValueError`` lists the known ones."""
+    try:
+        return EDITIONS[name]()
+    except KeyError:
+        raise ValueError(f"unknown edition {name!r} (known: {', '.join(EDITIONS)})") from None

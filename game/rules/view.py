@@ -1,0 +1,83 @@
+"""What one player may know: their own hand, everything public, nothing hidden.
+
+Bots and the hot-seat UI only ever receive a :class:`PlayerView` (OpenSpiel's
+observers). It is a frozen snapshot: later moves do not change it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from game.rules import events as E
+from game.rules.actions import Action
+from game.rules.cards import Card
+from game.rules.engine import Decision, Game
+from game.rules.ruleset import Ruleset
+
+
+class PlayerView(NamedTuple):
+    """One player's knowledge of the game at one moment (a named tuple: immutable and
+    cheap to build, since a view is made for every bot decision)."""
+
+    ruleset: Ruleset
+    me: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]  # every player's card count (0 when not seated)
+    seats: tuple[int, ...]  # clockwise order in this hand
+    discard: tuple[Card, ...]  # bottom to top: every card played since the last reshuffle
+    draw_pile_size: int
+    colour: int  # colour in force (a Colour value; 4 = not yet named)
+    direction: int  # +1 clockwise, -1 counter-clockwise
+    dealer: int
+    to_act: int
+    decision: Decision
+    drawn: Card | None  # the card I just drew, when I must decide about it
+    uno_open: tuple[int, ...]  # players who owe UNO and may be caught
+    scores: tuple[int, ...]
+    hand_no: int
+    legal: tuple[Action, ...]  # what I may do now
+    events: tuple[E.Event, ...]  # this hand so far, redacted for me
+
+    @property
+    def top(self) -> Card:
+        return self.discard[-1]
+
+    def next_player(self, player: int, steps: int = 1) -> int:
+        i = self.seats.index(player)
+        return self.seats[(i + steps * self.direction) % len(self.seats)]
+
+
+def view(
+    game: Game,
+    player: int,
+    *,
+    with_events: bool = True,
+    legal: Sequence[Action] | None = None,
+) -> PlayerView:
+    """The view of ``player``. ``with_events=False`` skips the hand's history;
+    ``legal`` passes ``game.legal_actions(player)`` when the caller has it already."""
+    evs: tuple[E.Event, ...] = ()
+    if with_events:
+        redact = E.redact
+        evs = tuple([redact(e, player) for e in game.hand_events])
+    return PlayerView(
+        ruleset=game.ruleset,
+        me=player,
+        hand=tuple(game.hands[player]),
+        hand_sizes=tuple(map(len, game.hands)),
+        seats=tuple(game.seats),
+        discard=tuple(game.discard),
+        draw_pile_size=len(game.draw_pile),
+        colour=game.colour,
+        direction=game.direction,
+        dealer=game.match.dealer,
+        to_act=game.to_act,
+        decision=game.decision,
+        drawn=game.drawn if game.to_act == player else None,
+        uno_open=tuple(game.uno_open),
+        scores=tuple(game.match.scores),
+        hand_no=game.match.hand_no,
+        legal=tuple(game.legal_actions(player) if legal is None else legal),
+        events=evs,
+    )
