@@ -18,10 +18,12 @@ MAX_PLAYERS: Final = 10
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play ``card`` from the hand onto the discard pile (C-5)."""
+    """Play ``card`` from the hand onto the discard pile (C-5), or onto discard tray
+    ``tray`` in Triple Play (T-4)."""
 
     player: int
     card: Card
+    tray: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +77,108 @@ class Catch:
     target: int
 
 
-Action = Play | Draw | Pass | ChooseColour | Challenge | Accept | CallUno | Catch
+@dataclass(frozen=True, slots=True)
+class PickPlayer:
+    """Name another player: the Attack-Attack victim (A-6), a Customizable card's
+    target (A-8)."""
+
+    player: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class PressLauncher:
+    """Attack: press the launcher's nose instead of drawing (A-2, A-3)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PickTray:
+    """Triple Play: press a lit tray after drawing a card you do not play (T-4)."""
+
+    player: int
+    tray: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Triple Play: put a second card of the Discard Two's colour on top (T-8)."""
+
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class GiveAway:
+    """Triple Play: share an overload's penalty among opponents (T-10);
+    ``shares`` holds (opponent, cards) pairs."""
+
+    player: int
+    shares: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TimeUp:
+    """Triple Play timer mode: the turn's time ran out (T-12). Sent by the clock,
+    never chosen, so it is not in ``legal_actions``."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Roboto: put the next commanded card on the discard pile, in the order the
+    owner chooses (R-7)."""
+
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class NicknameGiven:
+    """Roboto: ``player`` has recorded or typed the nickname Roboto asked for (R-6b)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class RaceFinished:
+    """Roboto: a duel or house-rule race ended; ``order`` lists the racers from first
+    to last (R-6c, R-9, R-10). ``player`` is the racer asked to report it."""
+
+    player: int
+    order: tuple[int, ...]
+
+
+Action = (
+    Play
+    | Draw
+    | Pass
+    | ChooseColour
+    | Challenge
+    | Accept
+    | CallUno
+    | Catch
+    | PickPlayer
+    | PressLauncher
+    | PickTray
+    | Pair
+    | GiveAway
+    | TimeUp
+    | Discard
+    | NicknameGiven
+    | RaceFinished
+)
+
+TRAYS: Final = 3
 
 # Interned actions: the engine hands out these shared objects instead of building new
 # ones on every call, which keeps ``legal_actions()`` allocation-free.
-PLAY: Final = tuple(tuple(Play(p, c) for c in CARDS) for p in range(MAX_PLAYERS))
+PLAY_AT: Final = tuple(
+    tuple(tuple(Play(p, c, t) for c in CARDS) for t in range(TRAYS)) for p in range(MAX_PLAYERS)
+)
+PLAY: Final = tuple(PLAY_AT[p][0] for p in range(MAX_PLAYERS))
 DRAW: Final = tuple(Draw(p) for p in range(MAX_PLAYERS))
 PASS: Final = tuple(Pass(p) for p in range(MAX_PLAYERS))
 CHOOSE: Final = tuple(tuple(ChooseColour(p, c) for c in Colour) for p in range(MAX_PLAYERS))
@@ -87,6 +186,12 @@ CHALLENGE: Final = tuple(Challenge(p) for p in range(MAX_PLAYERS))
 ACCEPT: Final = tuple(Accept(p) for p in range(MAX_PLAYERS))
 CALL_UNO: Final = tuple(CallUno(p) for p in range(MAX_PLAYERS))
 CATCH: Final = tuple(tuple(Catch(p, t) for t in range(MAX_PLAYERS)) for p in range(MAX_PLAYERS))
+PICK: Final = tuple(
+    tuple(PickPlayer(p, t) for t in range(MAX_PLAYERS)) for p in range(MAX_PLAYERS)
+)
+PRESS: Final = tuple(PressLauncher(p) for p in range(MAX_PLAYERS))
+PICK_TRAY: Final = tuple(tuple(PickTray(p, t) for t in range(TRAYS)) for p in range(MAX_PLAYERS))
+NICKNAME: Final = tuple(NicknameGiven(p) for p in range(MAX_PLAYERS))
 
 _SIMPLE: Final[dict[str, tuple[type, tuple[Action, ...]]]] = {
     "draw": (Draw, DRAW),
@@ -94,19 +199,43 @@ _SIMPLE: Final[dict[str, tuple[type, tuple[Action, ...]]]] = {
     "challenge": (Challenge, CHALLENGE),
     "accept": (Accept, ACCEPT),
     "uno": (CallUno, CALL_UNO),
+    "press": (PressLauncher, PRESS),
+    "timeup": (TimeUp, tuple(TimeUp(p) for p in range(MAX_PLAYERS))),
+    "nickname": (NicknameGiven, NICKNAME),
 }
 _VERB: Final = {cls: verb for verb, (cls, _) in _SIMPLE.items()}
 
 
 def action_text(action: Action) -> str:
-    """Short text form: ``"2 R5"``, ``"0 draw"``, ``"1 colour G"``, ``"3 catch 0"``."""
+    """Short text form: ``"2 R5"``, ``"2 R5@1"`` (tray 1), ``"0 draw"``, ``"1 colour G"``,
+    ``"3 catch 0"``, ``"1 pick 3"``, ``"0 tray 2"``, ``"0 pair G7"``, ``"0 give 1:2,3:1"``,
+    ``"2 discard R5"``, ``"1 race 3,1,0"``."""
+    p = action.player
     if isinstance(action, Play):
-        return f"{action.player} {action.card}"
+        return f"{p} {action.card}" + (f"@{action.tray}" if action.tray else "")
     if isinstance(action, ChooseColour):
-        return f"{action.player} colour {action.colour.letter}"
+        return f"{p} colour {action.colour.letter}"
     if isinstance(action, Catch):
-        return f"{action.player} catch {action.target}"
-    return f"{action.player} {_VERB[type(action)]}"
+        return f"{p} catch {action.target}"
+    if isinstance(action, PickPlayer):
+        return f"{p} pick {action.target}"
+    if isinstance(action, PickTray):
+        return f"{p} tray {action.tray}"
+    if isinstance(action, Pair):
+        return f"{p} pair {action.card}"
+    if isinstance(action, Discard):
+        return f"{p} discard {action.card}"
+    if isinstance(action, GiveAway):
+        return f"{p} give " + (",".join(f"{t}:{n}" for t, n in action.shares) or "-")
+    if isinstance(action, RaceFinished):
+        return f"{p} race " + ",".join(map(str, action.order))
+    return f"{p} {_VERB[type(action)]}"
+
+
+def _player(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) < MAX_PLAYERS:
+        raise ValueError(f"not a player: {text!r}")
+    return int(text)
 
 
 def parse_action(text: str) -> Action:
@@ -122,11 +251,27 @@ def parse_action(text: str) -> Action:
         return _SIMPLE[verb][1][player]
     if verb == "colour" and len(args) == 1:
         return CHOOSE[player][Colour.parse(args[0])]
-    if verb == "catch" and len(args) == 1 and args[0].isdigit():
-        target = int(args[0])
-        if not 0 <= target < MAX_PLAYERS:
-            raise ValueError(f"no such player in {text!r}")
-        return CATCH[player][target]
+    if len(args) == 1:
+        arg = args[0]
+        if verb == "catch":
+            return CATCH[player][_player(arg)]
+        if verb == "pick":
+            return PICK[player][_player(arg)]
+        if verb == "tray" and arg.isdigit() and int(arg) < TRAYS:
+            return PICK_TRAY[player][int(arg)]
+        if verb == "pair":
+            return Pair(player, Card.parse(arg))
+        if verb == "discard":
+            return Discard(player, Card.parse(arg))
+        if verb == "give":
+            shares = [] if arg == "-" else [item.split(":") for item in arg.split(",")]
+            return GiveAway(player, tuple((_player(t), int(n)) for t, n in shares))
+        if verb == "race":
+            return RaceFinished(player, tuple(_player(x) for x in arg.split(",")))
     if not args:
-        return PLAY[player][Card.parse(parts[1])]
+        card_text, _, tray = parts[1].partition("@")
+        t = int(tray) if tray.isdigit() else 0
+        if tray and not (tray.isdigit() and t < TRAYS):
+            raise ValueError(f"not a tray in {text!r}")
+        return PLAY_AT[player][t][Card.parse(card_text)]
     raise ValueError(f"not an action: {text!r}")

@@ -2,17 +2,20 @@
 
 A :class:`Game` is a whole match: dealer draw, hands, scoring, the match winner. It
 never calls out, blocks or waits: a decision the rules leave to a player (play or draw,
-name a colour, challenge, keep a drawn card) is a *pending decision* for ``to_act``,
-answered by an action. Out-of-turn actions (calling UNO, catching) are accepted from
-any seated player while they mean something.
+name a colour, challenge, keep a drawn card …) is a *pending decision* for
+``to_act``, answered by an action. Out-of-turn actions (calling UNO, catching) are
+accepted from any seated player while they mean something.
 
 Everything random comes from the game's own seeded ``random.Random``, so a game
 replays exactly from ``(ruleset, players, seed, actions)``. Every action is checked in
 full before anything changes; an illegal one raises :class:`IllegalAction` naming the
 rule clause it breaks, and leaves the game as it was.
 
-Editions change behaviour through the hooks marked *hook* (python-chess style): a
-subclass overrides the effect table, the going-out rule or the first-card rule.
+A play goes through these steps, each a method an edition may override (python-chess
+style; see ``game/rules/editions``): ``check_play`` → ``place`` → ``after_place``
+(going out, UNO) → ``start_effect`` (what happens at once: a Reverse turns play, a wild
+asks for a colour) → ``settle`` (the play is complete) → ``deliver`` (what the card
+owes reaches the next player, through the per-rank table of ``deliveries``).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import Final
+from typing import ClassVar, Final
 
 from game.rules import events as E
 from game.rules.actions import (
@@ -45,7 +48,7 @@ from game.rules.actions import (
 from game.rules.cards import CARDS, WILD, Card, Rank
 from game.rules.errors import IllegalAction
 from game.rules.match import MatchState, seating, settle
-from game.rules.ruleset import FirstCard, MatchKind, Ruleset
+from game.rules.ruleset import FirstCard, Ruleset
 
 NO_RANK: Final = 31  # "match_rank" after a wild: only the colour (or a wild) matches
 
@@ -77,23 +80,47 @@ class Decision(Enum):
     COLOUR = "colour"  # name the colour after a wild (C-6, C-7)
     CHALLENGE = "challenge"  # challenge the Wild Draw Four or accept it (C-8)
     DRAWN = "drawn"  # play the card just drawn or keep it (C-9)
+    PICK_PLAYER = "pick_player"  # name a victim or target (A-6, A-8)
+    PRESS_TRAY = "press_tray"  # press a lit tray after drawing (T-4)
+    PAIR = "pair"  # add a card to a Discard Two, or not (T-8)
+    GIVE = "give"  # share a Give Away penalty (T-10)
+    DISCARD = "discard"  # put commanded cards down one at a time (R-7)
+    NICKNAME = "nickname"  # record a nickname for another player (R-6b)
+    RACE = "race"  # report a duel or house-rule race (R-6c, R-9)
     OVER = "over"  # the match is over
 
 
-TURN, COLOUR, CHALLENGE_D, DRAWN, OVER = Decision  # fast local aliases
+TURN = Decision.TURN
+COLOUR = Decision.COLOUR
+CHALLENGE_D = Decision.CHALLENGE
+DRAWN = Decision.DRAWN
+OVER = Decision.OVER
 
 _NEEDS: Final = {
-    COLOUR: ("C-6", "must name a colour first"),
-    CHALLENGE_D: ("C-8", "must challenge the Wild Draw Four or accept it first"),
-    DRAWN: ("C-9", "may only play the card just drawn, or keep it"),
-    OVER: ("M-1", "the match is over"),
+    Decision.COLOUR: ("C-6", "must name a colour first"),
+    Decision.CHALLENGE: ("C-8", "must challenge the Wild Draw Four or accept it first"),
+    Decision.DRAWN: ("C-9", "may only play the card just drawn, or keep it"),
+    Decision.PICK_PLAYER: ("A-6", "must name a player first"),
+    Decision.PRESS_TRAY: ("T-4", "must press a lit tray first"),
+    Decision.PAIR: ("T-8", "must pair the Discard Two or play it alone first"),
+    Decision.GIVE: ("T-10", "must share the penalty cards first"),
+    Decision.DISCARD: ("R-7", "must put down the commanded cards first"),
+    Decision.NICKNAME: ("R-6", "must give the nickname first"),
+    Decision.RACE: ("R-10", "the race must finish first"),
+    Decision.OVER: ("M-1", "the match is over"),
 }
 
-Effect = Callable[[int, Card, list[E.Event]], None]
+Delivery = Callable[[int, Card, int, list[E.Event]], None]
+Handler = Callable[["Game", Action, list[E.Event]], None]
 
 
 class Game:
     """A whole match of UNO under one ruleset. See the module docstring."""
+
+    #: Action type → handler; editions extend it with their own actions.
+    HANDLERS: ClassVar[dict[type, Handler]]
+    #: How many discard piles the table has.
+    PILES: ClassVar[int] = 1
 
     def __init__(self, ruleset: Ruleset, players: int, seed: int) -> None:
         ruleset.check_players(players)
@@ -108,6 +135,7 @@ class Game:
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         self.draw_pile: list[Card] = []
         self.discard: list[Card] = []
+        self.piles: list[list[Card]] = [self.discard]  # every discard pile (Triple: 3)
         self.seats: list[int] = []
         self.pos: list[int] = [-1] * players
         self.direction = 1
@@ -123,7 +151,8 @@ class Game:
         self.dead_turns = 0
         self.hand_events: list[E.Event] = []  # everything since the deal (views redact)
         self._hand_from = -1  # index in the current event list where a new hand began
-        self._effects = self.effect_table()
+        self.setup_devices()
+        self.deliveries = self.delivery_table()
         ev: list[E.Event] = [E.MatchStarted(players, ruleset.edition)]
         self._start_hand(ev)
         self._log(ev)
@@ -148,32 +177,25 @@ class Game:
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every action ``player`` (default: ``to_act``) may take now that changes
-        something. ``apply`` also accepts a harmless :class:`Catch` (C-12)."""
+        something. ``apply`` also accepts a harmless :class:`Catch` (C-12) and the
+        clock's ``TimeUp``."""
         p = self.to_act if player is None else player
         d = self.decision
-        acts: list[Action]
         if d is OVER or self.pos[p] < 0:
             return []
+        acts: list[Action]
         if p == self.to_act:
             if d is TURN:
-                table = PLAYABLE[self.colour * 32 + self.match_rank]
-                cards = [c for c in self.hands[p] if table[c]]
-                if len(cards) > 1:
-                    cards = list(dict.fromkeys(cards))  # one action per distinct card
-                if self.ruleset.no_bluffing:  # H-6
-                    cards = [c for c in cards if not self._bluff(p, c)]
-                plays = PLAY[p]
-                acts = [plays[c] for c in cards]
-                acts.append(DRAW[p])
+                acts = self.turn_actions(p)
             elif d is DRAWN:
                 assert self.drawn is not None
-                acts = [PLAY[p][self.drawn]]
-                if not self.ruleset.forced_play:
-                    acts.append(PASS[p])
+                acts = self.drawn_actions(p, self.drawn)
             elif d is COLOUR:
                 acts = list(CHOOSE[p])
-            else:
+            elif d is CHALLENGE_D:
                 acts = [CHALLENGE[p], ACCEPT[p]]
+            else:
+                acts = self.device_actions(p)
             if (d is TURN or d is DRAWN) and len(self.hands[p]) == 2 and self.uno_declared != p:
                 acts.append(CALL_UNO[p])
         else:
@@ -181,6 +203,30 @@ class Game:
         if self.uno_open:
             acts += self.out_of_turn_actions(p)
         return acts
+
+    def turn_actions(self, p: int) -> list[Action]:
+        """*Hook*: the plays (one per distinct playable card) and the draw."""
+        table = PLAYABLE[self.colour * 32 + self.match_rank]
+        cards = [c for c in self.hands[p] if table[c]]
+        if len(cards) > 1:
+            cards = list(dict.fromkeys(cards))  # one action per distinct card
+        if self.ruleset.no_bluffing:  # H-6
+            cards = [c for c in cards if not self._bluff(p, c)]
+        plays = PLAY[p]
+        acts: list[Action] = [plays[c] for c in cards]
+        acts.append(DRAW[p])
+        return acts
+
+    def drawn_actions(self, p: int, drawn: Card) -> list[Action]:
+        """*Hook*: play the drawn card or keep it (C-9, H-5)."""
+        acts: list[Action] = [PLAY[p][drawn]]
+        if not self.ruleset.forced_play:
+            acts.append(PASS[p])
+        return acts
+
+    def device_actions(self, p: int) -> list[Action]:
+        """*Hook*: the answers to an edition's own decisions."""
+        return []
 
     def out_of_turn_actions(self, player: int) -> list[Action]:
         """C-12 actions ``player`` may take whoever's turn it is: call UNO when owing
@@ -201,9 +247,9 @@ class Game:
 
         Raises :class:`IllegalAction` (and changes nothing) if the rules forbid it.
         """
-        handler = self._handlers.get(type(action))
+        handler = self.HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalAction("C-3", f"not an action: {action!r}")
+            raise IllegalAction("C-3", f"{type(action).__name__} is not an action of this edition")
         p = action.player
         if not 0 <= p < self.players or self.pos[p] < 0:
             raise IllegalAction("C-3", f"player {p} is not seated in this hand")
@@ -222,7 +268,7 @@ class Game:
             self.hand_events = ev[self._hand_from :]
             self._hand_from = -1
 
-    def _refuse(self, p: int, verb: str) -> IllegalAction:
+    def refuse(self, p: int, verb: str) -> IllegalAction:
         """The error for ``p`` trying to ``verb`` when it is not theirs to do."""
         d = self.decision
         if p != self.to_act:
@@ -231,110 +277,153 @@ class Game:
         clause, why = _NEEDS.get(d, ("C-9", "must play or draw"))
         return IllegalAction(clause, f"player {p} cannot {verb}: {why}")
 
-    def _need(self, p: int, verb: str, *decisions: Decision) -> None:
+    def need(self, p: int, verb: str, *decisions: Decision) -> None:
         """Raise unless ``p`` is to act on one of ``decisions``."""
         if p != self.to_act or self.decision not in decisions:
-            raise self._refuse(p, verb)
+            raise self.refuse(p, verb)
 
     def _on_play(self, a: Play, ev: list[E.Event]) -> None:
         p, c = a.player, a.card
         d = self.decision
         if p != self.to_act or (d is not TURN and d is not DRAWN):
-            raise self._refuse(p, f"play {c}")
-        hand = self.hands[p]
+            raise self.refuse(p, f"play {c}")
         if d is TURN:
-            if c not in hand:
+            if c not in self.hands[p]:
                 raise IllegalAction("C-5", f"player {p} does not hold {c}")
-            if not PLAYABLE[self.colour * 32 + self.match_rank][c]:
-                raise IllegalAction("C-5", f"{c} matches neither {self.top} nor the colour in force")
         elif c != self.drawn:
             raise IllegalAction("C-10", f"after drawing, only the drawn {self.drawn} may be played")
+        self.check_play(p, c, a.tray)
         if self.ruleset.no_bluffing and self._bluff(p, c):
             raise IllegalAction("H-6", f"{c} is illegal while holding the colour in force")
         self.uno_open.clear()  # C-12: the turn has begun (a no-op after a draw)
         self.drawn = None
-        hand.remove(c)
+        self.dead_turns = 0
+        self.hands[p].remove(c)
+        self.place(p, c, a.tray, ev)
+        self.after_place(p, c, ev)
+
+    def check_play(self, p: int, c: Card, tray: int) -> None:
+        """*Hook*: raise unless ``c`` may go on pile ``tray`` (C-5)."""
+        if tray:
+            raise IllegalAction("C-5", "there is only one discard pile")
+        if not PLAYABLE[self.colour * 32 + self.match_rank][c]:
+            raise IllegalAction("C-5", f"{c} matches neither {self.top} nor the colour in force")
+
+    def place(self, p: int, c: Card, tray: int, ev: list[E.Event]) -> None:
+        """*Hook*: put the played card on its pile; its colour and rank are in force."""
         self.discard.append(c)
         ev.append(E.CardPlayed(p, c))
-        self.dead_turns = 0
-        if c < 128:  # not a wild: its colour and rank are now in force
+        if c < 128:
             self.colour = c >> 5
             self.match_rank = c & 31
         else:
             self.match_rank = NO_RANK
+
+    def after_place(self, p: int, c: Card, ev: list[E.Event]) -> None:
+        """*Hook*: going out (C-13) or owing UNO (C-12), then the card's effect."""
+        hand = self.hands[p]
         if not hand:
             self.go_out(p, c, ev)
             return
         if len(hand) == 1 and self.uno_declared != p:
             self.uno_open.append(p)
-        self._effects[c & 31](p, c, ev)
+        self.start_effect(p, c, ev)
+
+    def start_effect(self, p: int, c: Card, ev: list[E.Event]) -> None:
+        """*Hook*: what a card does at once; a wild first asks for its colour."""
+        r = c & 31
+        if r == Rank.REVERSE:
+            self.direction = -self.direction
+            ev.append(E.DirectionChanged(self.direction == 1))
+        elif r == Rank.WILD_DRAW_FOUR:
+            self.wd4 = (p, self._bluff(p, c, played=True), tuple(self.hands[p]))
+        if c >= 128:
+            self.to_act, self.decision = p, COLOUR
+            return
+        self.settle(p, c, ev)
+
+    def settle(self, p: int, c: Card, ev: list[E.Event]) -> None:
+        """*Hook*: ``p``'s play of ``c`` is complete; its effect reaches the next player."""
+        self.deliver(p, c, self.next_player(p), ev)
+
+    def deliver(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:
+        """What ``c`` owes reaches ``target`` (normally the next player)."""
+        self.deliveries[c & 31](p, c, target, ev)
 
     def _on_draw(self, a: Draw, ev: list[E.Event]) -> None:
         p = a.player
         if p != self.to_act or self.decision is not TURN:
-            raise self._refuse(p, "draw")
+            raise self.refuse(p, "draw")
         self.uno_open.clear()  # C-12: drawing begins the turn
-        table = PLAYABLE[self.colour * 32 + self.match_rank]
         got = self._take(p, 1, ev)
         if self.ruleset.draw_to_match:  # H-4
-            while got and not table[got[-1]]:
+            while got and not self.fits(got[-1]):
                 more = self._take(p, 1, ev)
                 if not more:
                     break
                 got += more
         ev.append(E.CardsDrawn(p, tuple(got), "turn", len(got)))
-        if got and table[got[-1]]:
+        if got and self.fits(got[-1]):
             self.decision = DRAWN
             self.drawn = got[-1]
             return
         if got:
             self.dead_turns = 0
-        elif not any(table[c] for c in self.hands[p]):
+        elif not any(self.fits(c) for c in self.hands[p]):
             # DC: nothing to draw and nothing to play for a whole round ends the hand.
             self.dead_turns += 1
             if self.dead_turns >= len(self.seats):
                 self._end_hand(self._least_held(), ev, blocked=True)
                 return
+        self.end_turn(p, ev)
+
+    def fits(self, c: Card) -> bool:
+        """*Hook*: could ``c`` be played now (on some pile)?"""
+        return PLAYABLE[self.colour * 32 + self.match_rank][c]
+
+    def end_turn(self, p: int, ev: list[E.Event]) -> None:
+        """*Hook*: ``p``'s turn ends without a play (after drawing)."""
         self._begin(self.next_player(p), ev)
 
     def _on_pass(self, a: Pass, ev: list[E.Event]) -> None:
         p = a.player
-        self._need(p, "keep the drawn card", DRAWN)
+        self.need(p, "keep the drawn card", DRAWN)
         if self.ruleset.forced_play:
             raise IllegalAction("H-5", "a playable drawn card must be played")
         self.drawn = None
         ev.append(E.DrawnCardKept(p))
-        self._begin(self.next_player(p), ev)
+        self.end_turn(p, ev)
 
     def _on_colour(self, a: ChooseColour, ev: list[E.Event]) -> None:
         p = a.player
-        self._need(p, "name a colour", COLOUR)
+        self.need(p, "name a colour", COLOUR)
         self.colour = int(a.colour)
         ev.append(E.ColourChosen(p, a.colour))
-        if self.wd4 is not None:
-            self.to_act = self.next_player(p)
-            self.decision = CHALLENGE_D
-        elif self.colour_then_play:
+        if self.colour_then_play:
             self.colour_then_play = False
             self._begin(p, ev)
         else:
-            self.after_colour(p, ev)
+            self.colour_named(p, ev)
+
+    def colour_named(self, p: int, ev: list[E.Event]) -> None:
+        """*Hook*: a wild's colour is named; the play is complete."""
+        self.settle(p, self.top, ev)
 
     def _on_challenge(self, a: Challenge | Accept, ev: list[E.Event]) -> None:
         p = a.player
-        self._need(p, "answer the Wild Draw Four", CHALLENGE_D)
+        self.need(p, "answer the Wild Draw Four", CHALLENGE_D)
         assert self.wd4 is not None
         culprit, guilty, shown = self.wd4
         self.wd4 = None
         if isinstance(a, Accept):
-            self._draw(p, 4, "wild_draw_four", ev)
+            self.penalty(p, 4, "wild_draw_four", ev)
         else:
             ev.append(E.ChallengeResolved(p, culprit, guilty, shown))
             if guilty:
-                self._draw(culprit, 4, "challenge_guilty", ev)
+                self.penalty(culprit, 4, "challenge_guilty", ev)
                 self._begin(p, ev)
                 return
-            self._draw(p, 6, "challenge_innocent", ev)
+            self.penalty(p, 6, "challenge_innocent", ev)
         ev.append(E.TurnSkipped(p))
         self._begin(self.next_player(p), ev)
 
@@ -362,74 +451,54 @@ class Game:
         if t in self.uno_open and len(self.hands[t]) == 1:
             self.uno_open.remove(t)
             ev.append(E.UnoCaught(p, t))
-            self._draw(t, self.ruleset.uno_penalty, "uno_penalty", ev)
+            self.penalty(t, self.ruleset.uno_penalty, "uno_penalty", ev)
         else:
             ev.append(E.CatchMissed(p, t))
 
-    _handlers: Final[dict[type, Callable[[Game, Action, list[E.Event]], None]]] = {
-        Play: _on_play,  # type: ignore[dict-item]
-        Draw: _on_draw,  # type: ignore[dict-item]
-        Pass: _on_pass,  # type: ignore[dict-item]
-        ChooseColour: _on_colour,  # type: ignore[dict-item]
-        Challenge: _on_challenge,  # type: ignore[dict-item]
-        Accept: _on_challenge,  # type: ignore[dict-item]
-        CallUno: _on_uno,  # type: ignore[dict-item]
-        Catch: _on_catch,  # type: ignore[dict-item]
-    }
-
-    # ------------------------------------------------------------------ effects (hooks)
-    def effect_table(self) -> list[Effect]:
-        """*Hook*: the effect of each rank when played (not as a last card)."""
-        table: list[Effect] = [self._pass_turn] * 32
+    # ------------------------------------------------------------------ deliveries (hooks)
+    def delivery_table(self) -> list[Delivery]:
+        """*Hook*: per rank, what a played card owes the player it reaches."""
+        table: list[Delivery] = [self._to_next] * 32
         table[Rank.SKIP] = self._skip
         table[Rank.REVERSE] = self._reverse
         table[Rank.DRAW_TWO] = self._draw_two
-        table[Rank.WILD] = self._wild
         table[Rank.WILD_DRAW_FOUR] = self._wild_draw_four
         return table
 
-    def _pass_turn(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        self._begin(self.next_player(p), ev)
+    def _to_next(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:
+        self._begin(target, ev)
 
-    def _skip(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        q = self.next_player(p)
-        ev.append(E.TurnSkipped(q))
-        self._begin(self.next_player(q), ev)
+    def _skip(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:
+        ev.append(E.TurnSkipped(target))
+        self._begin(self.next_player(target), ev)
 
-    def _reverse(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        self.direction = -self.direction
-        ev.append(E.DirectionChanged(self.direction == 1))
+    def _reverse(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:
         if len(self.seats) == 2:  # C-14: acts as a Skip
-            self._skip(p, c, ev)
+            self._skip(p, c, target, ev)
         else:
-            self._begin(self.next_player(p), ev)
+            self._begin(target, ev)
 
-    def _draw_two(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        q = self.next_player(p)
-        self._draw(q, 2, "draw_two", ev)
-        ev.append(E.TurnSkipped(q))
-        self._begin(self.next_player(q), ev)
+    def _draw_two(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:
+        self.penalty(target, 2, "draw_two", ev)
+        ev.append(E.TurnSkipped(target))
+        self._begin(self.next_player(target), ev)
 
-    def _wild(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        self.decision = COLOUR
-
-    def _wild_draw_four(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        self.wd4 = (p, self._bluff(p, c, played=True), tuple(self.hands[p]))
-        self.decision = COLOUR
-
-    def after_colour(self, p: int, ev: list[E.Event]) -> None:
-        """*Hook*: what follows naming a colour for a plain wild."""
-        self._begin(self.next_player(p), ev)
+    def _wild_draw_four(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:
+        self.to_act, self.decision = target, CHALLENGE_D
 
     def go_out(self, p: int, c: Card, ev: list[E.Event]) -> None:
         """*Hook*: ``p`` played their last card ``c`` (C-13): the next player still
         draws for a Draw Two or Wild Draw Four, then the hand ends."""
         r = c & 31
         if r == Rank.DRAW_TWO:
-            self._draw(self.next_player(p), 2, "draw_two", ev)
+            self.penalty(self.next_player(p), 2, "draw_two", ev)
         elif r == Rank.WILD_DRAW_FOUR:
-            self._draw(self.next_player(p), 4, "wild_draw_four", ev)
+            self.penalty(self.next_player(p), 4, "wild_draw_four", ev)
         self._end_hand(p, ev)
+
+    def penalty(self, p: int, n: int, reason: str, ev: list[E.Event]) -> None:
+        """*Hook*: ``p`` must take ``n`` cards (Attack presses the launcher instead)."""
+        self._draw(p, n, reason, ev)
 
     def _bluff(self, p: int, c: Card, played: bool = False) -> bool:
         """C-7 / S-3: is this Wild Draw Four illegal (a colour-in-force card held)?"""
@@ -448,6 +517,10 @@ class Game:
         self.uno_declared = -1
         self.turns += 1
         ev.append(E.TurnStarted(p))
+        self.turn_started(p, ev)
+
+    def turn_started(self, p: int, ev: list[E.Event]) -> None:
+        """*Hook*: a device reacts to a new turn (Triple Play lights its trays)."""
 
     def _take(self, p: int, n: int, ev: list[E.Event]) -> list[Card]:
         """Move up to ``n`` cards from the draw pile to ``p``'s hand (C-11)."""
@@ -472,20 +545,21 @@ class Game:
         ev.append(E.CardsDrawn(p, tuple(got), reason, len(got)))
 
     def _reshuffle(self, ev: list[E.Event]) -> bool:
-        """C-11: all but the top discard become the draw pile. False if none."""
-        d = self.discard
-        if len(d) < 2:
+        """C-11: all but the top of each discard pile become the draw pile. False if none."""
+        cards: list[Card] = []
+        for pile in self.piles:
+            cards += pile[:-1]
+            del pile[:-1]
+        if not cards:
             return False
-        pile = d[:-1]
-        del d[:-1]
-        self.shuffle(pile)
-        self.draw_pile[:0] = pile
-        ev.append(E.Reshuffled(len(pile)))
+        self.shuffle(cards)
+        self.draw_pile[:0] = cards
+        ev.append(E.Reshuffled(len(cards)))
         return True
 
     def shuffle(self, cards: list[Card]) -> None:
         """Shuffle in place with the game's RNG (a sort on random keys: uniform, and
-        several times faster than ``random.shuffle`` for a deck)."""
+        faster than ``random.shuffle`` for a deck)."""
         rnd = self.rng.random
         cards.sort(key=lambda _c: rnd())
 
@@ -521,7 +595,6 @@ class Game:
             self.hands[q] = deck[len(deck) - n * (i + 1) : len(deck) - n * i]
         del deck[len(deck) - n * len(self.seats) :]
         self.draw_pile = deck
-        self.discard = []
         ev.append(E.HandStarted(ms.hand_no, ms.dealer, tuple(self.seats)))
         self.start_discard(ev)
 
@@ -550,10 +623,9 @@ class Game:
                 ev.append(E.DealerChosen(drawing[0], tuple(rounds)))
                 return drawing[0]
 
-    def start_discard(self, ev: list[E.Event]) -> None:
-        """*Hook*: turn the first discard and apply C-4 (or the edition's rule)."""
-        rule = self.ruleset.first_card
-        pile, passed = self.draw_pile, []
+    def turn_first_card(self, rule: FirstCard, passed: list[Card]) -> Card:
+        """Turn cards from the draw pile until one may start a pile, by ``rule``."""
+        pile = self.draw_pile
         while True:
             c = pile.pop()
             rank = c & 31
@@ -563,33 +635,44 @@ class Game:
                 passed.append(c)
                 pile.append(c)
                 self.shuffle(pile)
-                continue
-            if rule is FirstCard.COVER_ACTIONS and rank > 9:
+            elif rule is FirstCard.BOTTOM_ACTIONS and rank > 9:
+                passed.append(c)
+                pile.insert(0, c)
+            elif rule is FirstCard.COVER_ACTIONS and rank > 9:
                 passed.append(c)
                 self.discard.append(c)
-                continue
-            break
+            else:
+                return c
+
+    def start_discard(self, ev: list[E.Event]) -> None:
+        """*Hook*: turn the first discard and apply C-4 (or the edition's rule)."""
+        self.discard.clear()
+        passed: list[Card] = []
+        c = self.turn_first_card(self.ruleset.first_card, passed)
         self.discard.append(c)
         ev.append(E.FirstCard(c, tuple(passed)))
         self.colour = WILD if c >= 128 else c >> 5
-        self.match_rank = NO_RANK if c >= 128 else rank
+        self.match_rank = NO_RANK if c >= 128 else c & 31
         self.first_card_effect(c, ev)
+
+    def first_player(self) -> int:
+        """*Hook*: who plays first (C-3: left of the dealer)."""
+        return self.next_player(self.match.dealer)
 
     def first_card_effect(self, c: Card, ev: list[E.Event]) -> None:
         """*Hook*: C-4, the first card's effect on the first player."""
-        dealer = self.match.dealer
-        first = self.next_player(dealer)
+        first = self.first_player()
         rank = c & 31
         if rank == Rank.WILD:
             self.to_act, self.decision, self.colour_then_play = first, COLOUR, True
         elif rank == Rank.DRAW_TWO:
-            self._draw(first, 2, "first_card", ev)
+            self.penalty(first, 2, "first_card", ev)
             ev.append(E.TurnSkipped(first))
             self._begin(self.next_player(first), ev)
         elif rank == Rank.REVERSE:
             self.direction = -1
             ev.append(E.DirectionChanged(False))
-            self._begin(dealer, ev)
+            self._begin(self.match.dealer, ev)
         elif rank == Rank.SKIP:
             ev.append(E.TurnSkipped(first))
             self._begin(self.next_player(first), ev)
@@ -609,7 +692,19 @@ class Game:
             return
         self._start_hand(ev)
 
-    # ------------------------------------------------------------------ copies
+    # ------------------------------------------------------------------ devices & copies
+    def setup_devices(self) -> None:
+        """*Hook*: create the edition's electronic unit (it draws from ``self.rng``)."""
+
+    def device_text(self) -> str:
+        """*Hook*: the device's state for the position text form (``-``: none)."""
+        return "-"
+
+    def load_device(self, text: str) -> None:
+        """*Hook*: inverse of :meth:`device_text`; raises ``ValueError``."""
+        if text != "-":
+            raise ValueError(f"{self.ruleset.edition} has no electronic unit")
+
     def clone(self) -> Game:
         """An independent copy (for search): same state, same RNG state."""
         g = Game.__new__(type(self))
@@ -628,18 +723,27 @@ class Game:
         g.actions = list(self.actions)
         g.hands = [list(h) for h in self.hands]
         g.draw_pile = list(self.draw_pile)
-        g.discard = list(self.discard)
+        g.piles = [list(p) for p in self.piles]
+        g.discard = g.piles[0]
         g.seats = list(self.seats)
         g.pos = list(self.pos)
         g.uno_open = list(self.uno_open)
         g.hand_events = list(self.hand_events)
-        g._effects = g.effect_table()
+        g.copy_devices_from(self)
+        g.deliveries = g.delivery_table()
         return g
+
+    def copy_devices_from(self, other: Game) -> None:
+        """*Hook*: make this clone's devices independent copies of ``other``'s."""
+
+    def all_piles(self) -> list[Sequence[Card]]:
+        """Every place a card can be: the deck invariant is checked over these."""
+        return [*self.hands, self.draw_pile, *self.piles]
 
     def card_count(self) -> dict[Card, int]:
         """How many of each card are anywhere (hands, piles): the deck invariant."""
         count: dict[Card, int] = {}
-        for pile in (*self.hands, self.draw_pile, self.discard):
+        for pile in self.all_piles():
             for c in pile:
                 count[c] = count.get(c, 0) + 1
         return count
@@ -647,9 +751,14 @@ class Game:
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(map(len, self.hands))
 
-    @property
-    def kind(self) -> MatchKind:
-        return self.ruleset.match
 
-    def values_of(self, cards: Sequence[Card]) -> int:
-        return sum(self.ruleset.values[c & 31] for c in cards)
+Game.HANDLERS = {
+    Play: Game._on_play,  # type: ignore[dict-item]
+    Draw: Game._on_draw,  # type: ignore[dict-item]
+    Pass: Game._on_pass,  # type: ignore[dict-item]
+    ChooseColour: Game._on_colour,  # type: ignore[dict-item]
+    Challenge: Game._on_challenge,  # type: ignore[dict-item]
+    Accept: Game._on_challenge,  # type: ignore[dict-item]
+    CallUno: Game._on_uno,  # type: ignore[dict-item]
+    Catch: Game._on_catch,  # type: ignore[dict-item]
+}

@@ -142,6 +142,120 @@ class MatchEnded:
     winners: tuple[int, ...]
 
 
+
+
+# --------------------------------------------------------------------------- editions
+@dataclass(frozen=True, slots=True)
+class CardsDiscarded:
+    """Cards put on a discard pile without a play of their own: the rest of a Discard
+    All (A-7), a Discard Two's pair (T-8), a Roboto command (R-7)."""
+
+    player: int
+    cards: tuple[Card, ...]
+    reason: str  # discard_all, pair, command
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPicked:
+    """A player named by another: the Attack-Attack victim, a Customizable target."""
+
+    player: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class LauncherPressed:
+    """A2: one press. ``fired`` is empty on a dud (or in a redacted copy; ``count`` is
+    what fired); ``presses`` counts presses since the last fire after this one."""
+
+    player: int
+    fired: tuple[Card, ...]
+    count: int
+    presses: int
+    reason: str  # turn, hit_two, wild_hit_four, attack_attack, customizable, uno_penalty
+
+
+@dataclass(frozen=True, slots=True)
+class CustomEffect:
+    """A-8: a Wild Customizable announces its rule."""
+
+    player: int
+    effect: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandsSwapped:
+    first: int
+    second: int
+
+
+@dataclass(frozen=True, slots=True)
+class TraysLit:
+    """T-3: the trays open (white light) for ``player``'s turn."""
+
+    player: int
+    lit: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TrayPressed:
+    """T-5: a tray counted a press (or was cleared, T-9). ``light`` is its capacity
+    light after the press: green, yellow or red; ``overload`` the number shown (0: none)."""
+
+    player: int
+    tray: int
+    light: str
+    overload: int
+    cleared: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyShared:
+    """T-10: a Wild Give Away's overload penalty shared among opponents."""
+
+    player: int
+    shares: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TimeRanOut:
+    """T-12: the turn timer rang."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerChosen:
+    """R-3 (at random), T-2 (the youngest)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class RobotoInterrupts:
+    """R-5: Roboto cuts in. ``kind``: discard_colour, nickname, duel, house_rule.
+    ``players`` are the ones he names for it; ``colour`` is set for discard_colour."""
+
+    kind: str
+    players: tuple[int, ...]
+    colour: Colour | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RaceEnded:
+    """R-6c, R-9: the finishing order of a race; the last one draws."""
+
+    order: tuple[int, ...]
+    loser: int
+
+
+@dataclass(frozen=True, slots=True)
+class RobotoNames:
+    """R-8: Roboto names who continues after an interruption."""
+
+    player: int
+
+
 Event = (
     MatchStarted
     | DealerChosen
@@ -162,6 +276,19 @@ Event = (
     | HandEnded
     | PlayerEliminated
     | MatchEnded
+    | CardsDiscarded
+    | PlayerPicked
+    | LauncherPressed
+    | CustomEffect
+    | HandsSwapped
+    | TraysLit
+    | TrayPressed
+    | PenaltyShared
+    | TimeRanOut
+    | FirstPlayerChosen
+    | RobotoInterrupts
+    | RaceEnded
+    | RobotoNames
 )
 
 
@@ -169,6 +296,8 @@ def redact(event: Event, viewer: int) -> Event:
     """The copy of ``event`` that ``viewer`` may see (hidden cards removed)."""
     if isinstance(event, CardsDrawn) and event.player != viewer and event.cards:
         return replace(event, cards=())
+    if isinstance(event, LauncherPressed) and event.player != viewer and event.fired:
+        return replace(event, fired=())
     if isinstance(event, ChallengeResolved) and viewer not in (
         event.challenger,
         event.challenged,

@@ -4,9 +4,11 @@ One line of ``key=value`` fields after the tag ``UNO1``, in a fixed order::
 
     UNO1 edition=official rules=- players=4 seed=7 hand=1 dealer=0 out=- scores=0,0,0,0
     seats=0,1,2,3 dir=+ turn=1 decision=turn colour=R drawn=- wd4=- uno=- declared=-
-    firstwild=0 dead=0 turns=1 hands=R5.G+2/.../... draw=B7.W discard=R3.R5
+    firstwild=0 dead=0 turns=1 unit=- hands=R5.G+2/.../... draw=B7.W discard=R3.R5
 
-Piles list cards bottom to top (the draw pile's last card is drawn first). ``rules``
+Piles list cards bottom to top (the draw pile's last card is drawn first); several
+discard piles (Triple Play's trays) are separated by ``|``; ``unit`` is the edition's
+electronic unit's state (``-`` for none). ``rules``
 lists the options that differ from the edition's defaults (``match:single_hand``).
 ``wd4`` is ``player:guilty:hand`` while a Wild Draw Four awaits its answer. A loaded
 position continues with an RNG seeded from ``seed`` (exact replays use game records).
@@ -29,7 +31,7 @@ from game.rules.ruleset import Ruleset, edition
 TAG = "UNO1"
 FIELDS = (
     "edition rules players seed hand dealer out scores seats dir turn decision colour "
-    "drawn wd4 uno declared firstwild dead turns hands draw discard"
+    "drawn wd4 uno declared firstwild dead turns unit hands draw discard"
 ).split()
 
 
@@ -103,9 +105,10 @@ def dump(game: Game) -> str:
         "firstwild": str(int(game.colour_then_play)),
         "dead": str(game.dead_turns),
         "turns": str(game.turns),
+        "unit": game.device_text(),
         "hands": "/".join(format_cards(h) for h in game.hands),
         "draw": format_cards(game.draw_pile),
-        "discard": format_cards(game.discard),
+        "discard": "|".join(format_cards(p) for p in game.piles),
     }
     return " ".join([TAG, *(f"{k}={values[k]}" for k in FIELDS)])
 
@@ -172,15 +175,19 @@ def load(text: str) -> Game:
         field = "draw"
         g.draw_pile = parse_cards(kv["draw"])
         field = "discard"
-        g.discard = parse_cards(kv["discard"])
+        g.piles = [parse_cards(p) for p in kv["discard"].split("|")]
+        g.discard = g.piles[0]
+        top = g.discard[-1] if g.discard else None
+        g.match_rank = NO_RANK if top is None or top.is_wild else top & 31
+        g.actions, g.hand_events, g._hand_from = [], [], -1
+        g.initial_events = ()
+        g.setup_devices()
+        g.deliveries = g.delivery_table()
+        field = "unit"
+        g.load_device(kv["unit"])
     except (ValueError, IndexError) as exc:
         raise PositionError(f"{field}: {exc}") from None
     _check(g)
-    top = g.discard[-1]
-    g.match_rank = NO_RANK if top.is_wild else top & 31
-    g.actions, g.hand_events, g._hand_from = [], [], -1
-    g._effects = g.effect_table()
-    g.initial_events = ()
     return g
 
 
@@ -193,9 +200,9 @@ def _check(g: Game) -> None:
         raise PositionError("seats must list distinct players")
     if g.to_act not in g.seats and g.decision is not Decision.OVER:
         raise PositionError("turn: that player is not seated")
-    if not g.discard:
-        raise PositionError("discard: the discard pile cannot be empty")
-    have = Counter(c for pile in (*g.hands, g.draw_pile, g.discard) for c in pile)
+    if len(g.piles) != g.PILES or not all(g.piles):
+        raise PositionError("discard: wrong number of discard piles, or an empty one")
+    have = Counter(c for pile in g.all_piles() for c in pile)
     want = Counter(g.ruleset.cards())
     if have != want:
         extra = format_cards(sorted((have - want).elements()))

@@ -34,6 +34,7 @@ class FirstCard(Enum):
     OFFICIAL = "official"  # C-4: WD4 goes back; other cards take effect
     RESHUFFLE_ACTIONS = "reshuffle_actions"  # any action card goes back
     COVER_ACTIONS = "cover_actions"  # S-4: ignore it and turn another onto it
+    BOTTOM_ACTIONS = "bottom_actions"  # T-2: it goes under the draw pile
 
 
 #: Scoring values by rank (C-15).

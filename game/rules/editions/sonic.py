@@ -8,28 +8,28 @@ from __future__ import annotations
 
 from game.rules import events as E
 from game.rules.cards import Card, Rank
-from game.rules.engine import Effect, Game
+from game.rules.engine import Delivery, Game
 
 
 class SonicGame(Game):
-    def effect_table(self) -> list[Effect]:
-        table = super().effect_table()
-        table[Rank.WILD_VICTORY_LAP] = self._wild  # S-2: names the colour first
+    def delivery_table(self) -> list[Delivery]:
+        table = super().delivery_table()
+        table[Rank.WILD_VICTORY_LAP] = self._victory_lap
         return table
 
-    def after_colour(self, p: int, ev: list[E.Event]) -> None:
-        if self.top & 31 == Rank.WILD_VICTORY_LAP:
-            self.victory_lap(p, ev)
-        super().after_colour(p, ev)
+    def _victory_lap(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:
+        """S-2: every other player draws one card; then the next player plays."""
+        self.lap(p, ev)
+        self._begin(target, ev)
 
     def go_out(self, p: int, c: Card, ev: list[E.Event]) -> None:
         if c & 31 == Rank.WILD_VICTORY_LAP:  # S-2: as a last card the others still draw
-            self.victory_lap(p, ev)
+            self.lap(p, ev)
         super().go_out(p, c, ev)
 
-    def victory_lap(self, p: int, ev: list[E.Event]) -> None:
-        """S-2: every other player draws one card, in turn order from the next."""
+    def lap(self, p: int, ev: list[E.Event]) -> None:
+        """Every player but ``p`` draws one, in turn order from the next."""
         q = self.next_player(p)
         while q != p:
-            self._draw(q, 1, "victory_lap", ev)
+            self.penalty(q, 1, "victory_lap", ev)
             q = self.next_player(q)
