@@ -21,9 +21,9 @@ from dataclasses import replace
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from game.rules.editions import new_game  # noqa: E402
-from game.rules.ruleset import EDITIONS, MatchKind, edition  # noqa: E402
-from game.sim import simulate  # noqa: E402
+from game.rules.editions import new_game
+from game.rules.ruleset import EDITIONS, MatchKind, edition
+from game.sim import simulate
 
 
 def engine_alone(ed: str, games: int, seed: int) -> dict[str, float]:

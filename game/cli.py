@@ -70,7 +70,7 @@ def headless(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
             kinds=", ".join(BOTS)))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     print(_("Seed {seed} (replay this match with --seed {seed}).").format(seed=seed))
-    narrator = Narrator(AI_NAMES[: args.players])
+    narrator = Narrator(AI_NAMES[: args.players], trays=rs.edition == "triple")
 
     def show(events: Sequence[object]) -> None:
         for line in narrator.lines(events):  # type: ignore[arg-type]

@@ -35,7 +35,27 @@ _DRAW_REASONS = {
     "uno_penalty": N_("{player} draws a penalty: {cards}."),
     "first_card": N_("{player} draws two from the first card: {cards}."),
     "victory_lap": N_("{player} draws one for the Victory Lap: {cards}."),
+    "race": N_("{player} finishes last and draws two: {cards}."),
+    "overload": N_("{player} draws the overload penalty: {cards}."),
+    "give_away": N_("{player} receives penalty cards: {cards}."),
+    "time_up": N_("{player} ran out of time and draws: {cards}."),
 }
+
+_DISCARD_REASONS = {
+    "discard_all": N_("{player} discards the rest of the colour: {cards}."),
+    "pair": N_("{player} pairs the Discard Two with {cards}."),
+    "command": N_("{player} puts down {cards}."),
+}
+
+CUSTOM_EFFECT_NAMES = {
+    "everyone_presses": N_("everyone else presses the launcher once"),
+    "swap_hands": N_("swap hands with a player of your choice"),
+    "chosen_presses_twice": N_("a player of your choice presses twice"),
+    "skip_everyone": N_("skip everyone and play again"),
+    "plain": N_("a plain wild"),
+}
+
+LIGHT_NAMES = {"green": N_("green"), "yellow": N_("yellow"), "red": N_("red")}
 
 
 def card_name(c: Card) -> str:
@@ -52,8 +72,9 @@ def cards_text(cards: Sequence[Card]) -> str:
 class Narrator:
     """Turns events into lines, naming players from ``names``."""
 
-    def __init__(self, names: Sequence[str]) -> None:
+    def __init__(self, names: Sequence[str], trays: bool = False) -> None:
         self.names = list(names)
+        self.trays = trays  # Triple Play: say which tray a card goes on
 
     def name(self, player: int) -> str:
         return self.names[player]
@@ -90,6 +111,10 @@ class Narrator:
         )
 
     def _first_card(self, e: E.FirstCard) -> str:
+        if self.trays:
+            return _("Tray {tray} starts with {card}.").format(
+                tray=e.tray + 1, card=card_name(e.card)
+            )
         if e.returned:
             return _("First card: {card} (after {cards}).").format(
                 card=card_name(e.card), cards=cards_text(e.returned)
@@ -97,7 +122,13 @@ class Narrator:
         return _("First card: {card}.").format(card=card_name(e.card))
 
     def _card_played(self, e: E.CardPlayed) -> str:
-        return _("{player} plays {card}.").format(player=self.name(e.player), card=card_name(e.card))
+        if self.trays:
+            return _("{player} plays {card} on tray {tray}.").format(
+                player=self.name(e.player), card=card_name(e.card), tray=e.tray + 1
+            )
+        return _("{player} plays {card}.").format(
+            player=self.name(e.player), card=card_name(e.card)
+        )
 
     def _colour_chosen(self, e: E.ColourChosen) -> str:
         return _("{player} names {colour}.").format(
@@ -118,7 +149,9 @@ class Narrator:
         return _("{player} is skipped.").format(player=self.name(e.player))
 
     def _direction_changed(self, e: E.DirectionChanged) -> str:
-        return _("Play now goes clockwise.") if e.clockwise else _("Play now goes counter-clockwise.")
+        if e.clockwise:
+            return _("Play now goes clockwise.")
+        return _("Play now goes counter-clockwise.")
 
     def _challenge(self, e: E.ChallengeResolved) -> str:
         template = (
@@ -175,6 +208,92 @@ class Narrator:
             names=names
         )
 
+    # ---------------------------------------------------------------- editions
+    def _discarded(self, e: E.CardsDiscarded) -> str:
+        template = _DISCARD_REASONS.get(e.reason, _DISCARD_REASONS["command"])
+        return _(template).format(player=self.name(e.player), cards=cards_text(e.cards))
+
+    def _picked(self, e: E.PlayerPicked) -> str:
+        return _("{player} picks {target}.").format(
+            player=self.name(e.player), target=self.name(e.target)
+        )
+
+    def _pressed(self, e: E.LauncherPressed) -> str:
+        who = self.name(e.player)
+        if e.count == 0:
+            return _("{player} presses the launcher… nothing.").format(player=who)
+        if not e.fired:
+            return ngettext(
+                "{player} presses the launcher: it fires {count} card!",
+                "{player} presses the launcher: it fires {count} cards!",
+                e.count,
+            ).format(player=who, count=e.count)
+        return _("{player} presses the launcher: it fires {cards}!").format(
+            player=who, cards=cards_text(e.fired)
+        )
+
+    def _custom(self, e: E.CustomEffect) -> str:
+        return _("{player}'s Wild Customizable: {effect}.").format(
+            player=self.name(e.player), effect=_(CUSTOM_EFFECT_NAMES[e.effect])
+        )
+
+    def _swapped(self, e: E.HandsSwapped) -> str:
+        return _("{first} and {second} swap hands.").format(
+            first=self.name(e.first), second=self.name(e.second)
+        )
+
+    def _lit(self, e: E.TraysLit) -> str:
+        trays = ", ".join(str(t + 1) for t in e.lit)
+        return _("Open trays for {player}: {trays}.").format(
+            player=self.name(e.player), trays=trays
+        )
+
+    def _tray(self, e: E.TrayPressed) -> str:
+        if e.cleared:
+            return _("Tray {tray} is cleared: its light is green again.").format(tray=e.tray + 1)
+        if e.overload:
+            return _("Tray {tray} overloads! The unit shows {number}.").format(
+                tray=e.tray + 1, number=e.overload
+            )
+        return _("Tray {tray} is pressed; its light is {light}.").format(
+            tray=e.tray + 1, light=_(LIGHT_NAMES[e.light])
+        )
+
+    def _shared(self, e: E.PenaltyShared) -> str:
+        shares = ", ".join(f"{self.name(q)} {n}" for q, n in e.shares)
+        return _("{player} shares out the penalty: {shares}.").format(
+            player=self.name(e.player), shares=shares
+        )
+
+    def _time_up(self, e: E.TimeRanOut) -> str:
+        return _("Time is up for {player}!").format(player=self.name(e.player))
+
+    def _first_player(self, e: E.FirstPlayerChosen) -> str:
+        return _("{player} plays first.").format(player=self.name(e.player))
+
+    def _roboto(self, e: E.RobotoInterrupts) -> str:
+        names = [self.name(p) for p in e.players]
+        if e.kind == "discard_colour" and e.colour is not None:
+            return _("Roboto: “{player}, discard all your {colour} cards!”").format(
+                player=names[0], colour=_(COLOUR_NAMES[e.colour])
+            )
+        if e.kind == "nickname":
+            return _("Roboto: “{player}, give {other} a nickname!”").format(
+                player=names[0], other=names[1]
+            )
+        if e.kind == "duel":
+            return _("Roboto: “Duel! {player} against {other}!”").format(
+                player=names[0], other=names[1]
+            )
+        return _("Roboto: “House rule!” Everybody races.")
+
+    def _race(self, e: E.RaceEnded) -> str:
+        order = ", ".join(self.name(p) for p in e.order)
+        return _("Race order: {order}.").format(order=order)
+
+    def _roboto_names(self, e: E.RobotoNames) -> str:
+        return _("Roboto: “{player}, your turn!”").format(player=self.name(e.player))
+
 
 _HANDLERS: dict[type, Callable[[Narrator, Any], str]] = {
     E.MatchStarted: Narrator._match_started,
@@ -195,4 +314,17 @@ _HANDLERS: dict[type, Callable[[Narrator, Any], str]] = {
     E.HandEnded: Narrator._hand_ended,
     E.PlayerEliminated: Narrator._eliminated,
     E.MatchEnded: Narrator._match_ended,
+    E.CardsDiscarded: Narrator._discarded,
+    E.PlayerPicked: Narrator._picked,
+    E.LauncherPressed: Narrator._pressed,
+    E.CustomEffect: Narrator._custom,
+    E.HandsSwapped: Narrator._swapped,
+    E.TraysLit: Narrator._lit,
+    E.TrayPressed: Narrator._tray,
+    E.PenaltyShared: Narrator._shared,
+    E.TimeRanOut: Narrator._time_up,
+    E.FirstPlayerChosen: Narrator._first_player,
+    E.RobotoInterrupts: Narrator._roboto,
+    E.RaceEnded: Narrator._race,
+    E.RobotoNames: Narrator._roboto_names,
 }

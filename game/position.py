@@ -30,9 +30,10 @@ def describe(game: Game) -> str:
     """A readable board: every hand, the piles, who acts and what they may do."""
     names = AI_NAMES
     colour = "-" if game.colour == WILD else Colour(game.colour).name.lower()
+    turning = "clockwise" if game.direction == 1 else "counter-clockwise"
     lines = [
         f"edition {game.ruleset.edition}, hand {game.match.hand_no}, "
-        f"dealer {names[game.match.dealer]}, direction {'clockwise' if game.direction == 1 else 'counter-clockwise'}",
+        f"dealer {names[game.match.dealer]}, direction {turning}",
         f"top card {card_name(game.top)} ({game.top}), colour in force {colour}, "
         f"draw pile {len(game.draw_pile)}, discard pile {len(game.discard)}",
     ]

@@ -48,7 +48,7 @@ def checked_step(runner: MatchRunner, deck: Counter[int]) -> None:
         runner.step()
     finally:
         del g.apply
-    if Counter(c for pile in (*g.hands, g.draw_pile, g.discard) for c in pile) != deck:
+    if Counter(g.card_count()) != deck:
         raise InvariantError("a card is missing or duplicated")
 
 

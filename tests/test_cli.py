@@ -29,7 +29,8 @@ def test_headless_match_prints_a_whole_match() -> None:
     assert " plays " in out and "“UNO!”" in out
     assert "Scores:" in out
     assert out.rstrip().splitlines()[-1].startswith("Match winner")
-    again = run("-m", "game", "--headless", "--edition", "official", "--players", "4", "--seed", "7")
+    again = run("-m", "game", "--headless", "--edition", "official", "--players", "4",
+                "--seed", "7")
     assert again.stdout == out  # a seed replays the same match
 
 

@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 
 from game.bots.base import Bot
 from game.rules import events as E
-from game.rules.actions import Action
-from game.rules.engine import Game
+from game.rules.actions import Action, RaceFinished
+from game.rules.engine import Decision, Game
 from game.rules.view import PlayerView, view
 
 EventSink = Callable[[Sequence[E.Event]], None]
@@ -44,12 +44,27 @@ class MatchRunner:
         g = self.game
         p = g.to_act
         legal = g.legal_actions()
-        action = self.bots[p].choose(self._view(p, legal), legal, self.rngs[p])
+        if g.decision is Decision.RACE:
+            action: Action = self.race(p, legal)
+        else:
+            action = self.bots[p].choose(self._view(p, legal), legal, self.rngs[p])
         out = g.apply(action)
         self.steps += 1
         if g.uno_open and not g.over:
             out += self.reactions()
         return out
+
+    def race(self, reporter: int, legal: Sequence[Action]) -> RaceFinished:
+        """R-10: every racer finishes after its bot's reaction time (a bot without a
+        ``race_time`` method reacts in 0.5-2.5 s, uniformly)."""
+        example = legal[0]
+        assert isinstance(example, RaceFinished)
+        times = {}
+        for q in example.order:
+            bot, rng = self.bots[q], self.rngs[q]
+            timer = getattr(bot, "race_time", None)
+            times[q] = timer(self._view(q), rng) if timer else rng.uniform(0.5, 2.5)
+        return RaceFinished(reporter, tuple(sorted(times, key=lambda q: (times[q], q))))
 
     def reactions(self) -> list[E.Event]:
         """Offer UNO calls and catches: the players who owe first, then the rest in

@@ -273,7 +273,8 @@ class Game:
         d = self.decision
         if p != self.to_act:
             clause = "C-8" if d is CHALLENGE_D else "C-3"
-            return IllegalAction(clause, f"player {p} cannot {verb}: it is player {self.to_act}'s turn")
+            why = f"it is player {self.to_act}'s turn"
+            return IllegalAction(clause, f"player {p} cannot {verb}: {why}")
         clause, why = _NEEDS.get(d, ("C-9", "must play or draw"))
         return IllegalAction(clause, f"player {p} cannot {verb}: {why}")
 
@@ -629,7 +630,7 @@ class Game:
         while True:
             c = pile.pop()
             rank = c & 31
-            if rule is FirstCard.OFFICIAL and rank == Rank.WILD_DRAW_FOUR or (
+            if (rule is FirstCard.OFFICIAL and rank == Rank.WILD_DRAW_FOUR) or (
                 rule is FirstCard.RESHUFFLE_ACTIONS and rank > 9
             ):
                 passed.append(c)

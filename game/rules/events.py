@@ -36,10 +36,12 @@ class HandStarted:
 
 @dataclass(frozen=True, slots=True)
 class FirstCard:
-    """The card turned to start the discard pile; ``returned`` were put back first (C-4)."""
+    """The card turned to start a discard pile (``tray`` in Triple Play); ``returned``
+    were turned before it and set aside (C-4, R-2, S-4, T-2)."""
 
     card: Card
     returned: tuple[Card, ...] = ()
+    tray: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +51,11 @@ class TurnStarted:
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed:
+    """``card`` went onto the discard pile (Triple Play: onto ``tray``)."""
+
     player: int
     card: Card
+    tray: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,9 +30,10 @@ from game.rules.ruleset import Ruleset, edition
 
 TAG = "UNO1"
 FIELDS = (
-    "edition rules players seed hand dealer out scores seats dir turn decision colour "
-    "drawn wd4 uno declared firstwild dead turns unit hands draw discard"
-).split()
+    *("edition", "rules", "players", "seed", "hand", "dealer", "out", "scores", "seats"),
+    *("dir", "turn", "decision", "colour", "drawn", "wd4", "uno", "declared", "firstwild"),
+    *("dead", "turns", "unit", "hands", "draw", "discard"),
+)
 
 
 class PositionError(ValueError):
@@ -139,6 +140,7 @@ def load(text: str) -> Game:
         field = "seed"
         g.seed = int(kv["seed"])
         g.rng = random.Random(g.seed)
+        g.setup_devices()
         field = "scores"
         ms = MatchState.new(players)
         ms.scores = _parse_ints(kv["scores"])
@@ -181,7 +183,6 @@ def load(text: str) -> Game:
         g.match_rank = NO_RANK if top is None or top.is_wild else top & 31
         g.actions, g.hand_events, g._hand_from = [], [], -1
         g.initial_events = ()
-        g.setup_devices()
         g.deliveries = g.delivery_table()
         field = "unit"
         g.load_device(kv["unit"])
@@ -196,7 +197,8 @@ def _check(g: Game) -> None:
     n = g.players
     if len(g.hands) != n or len(g.match.scores) != n:
         raise PositionError(f"hands and scores need {n} entries")
-    if not g.seats or sorted(g.seats) != sorted(set(g.seats)) or not all(0 <= p < n for p in g.seats):
+    seats = g.seats
+    if not seats or len(set(seats)) != len(seats) or not all(0 <= p < n for p in seats):
         raise PositionError("seats must list distinct players")
     if g.to_act not in g.seats and g.decision is not Decision.OVER:
         raise PositionError("turn: that player is not seated")
@@ -212,5 +214,5 @@ def _check(g: Game) -> None:
         raise PositionError("drawn: a drawn-card decision needs the drawn card in hand")
     if g.decision is Decision.CHALLENGE and g.wd4 is None:
         raise PositionError("wd4: a challenge decision needs the pending Wild Draw Four")
-    if g.wd4 is not None and g.decision not in (Decision.COLOUR, Decision.CHALLENGE):
+    if g.wd4 is not None and g.decision in (Decision.TURN, Decision.DRAWN):
         raise PositionError("wd4: only a Wild Draw Four awaiting its answer has a wd4 field")

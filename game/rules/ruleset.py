@@ -37,6 +37,17 @@ class FirstCard(Enum):
     BOTTOM_ACTIONS = "bottom_actions"  # T-2: it goes under the draw pile
 
 
+#: A-8: the coded rules a Wild Customizable can carry.
+CUSTOM_EFFECTS: Final = (
+    "everyone_presses",
+    "swap_hands",
+    "chosen_presses_twice",
+    "skip_everyone",
+    "plain",
+)
+#: R-5: chances (in %) of a Surprise Command and of the House Rule after each play.
+CHATTINESS: Final[dict[str, tuple[int, int]]] = {"low": (6, 3), "normal": (12, 5), "high": (20, 8)}
+
 #: Scoring values by rank (C-15).
 OFFICIAL_VALUES: Final[Mapping[Rank, int]] = {
     **{r: int(r) for r in NUMBER_RANKS},
@@ -68,6 +79,14 @@ class Ruleset:
     draw_to_match: bool = False  # H-4
     forced_play: bool = False  # H-5
     dealer_draw: bool = True  # C-2 (DC: False = random dealer)
+    custom_count: int = 3  # A-8: Wild Customizable cards in an Attack deck (0-3)
+    custom_effect: str = "everyone_presses"  # A-8: their rule
+    timer: bool = False  # T-12: Triple Play's turn timer
+    timer_seconds: int = 7  # T-12
+    timer_penalty: int = 6  # T-12
+    starting_player: int = -1  # T-2: the youngest player (-1: left of the dealer)
+    house_rule: bool = False  # R-2: a house rule was recorded (Roboto)
+    chattiness: str = "normal"  # R-5: low, normal, high
 
     #: Fields a player may change; the rest follows from the edition.
     OPTIONS: ClassVar[tuple[str, ...]] = (
@@ -79,6 +98,14 @@ class Ruleset:
         "draw_to_match",
         "forced_play",
         "dealer_draw",
+        "custom_count",
+        "custom_effect",
+        "timer",
+        "timer_seconds",
+        "timer_penalty",
+        "starting_player",
+        "house_rule",
+        "chattiness",
     )
 
     def __post_init__(self) -> None:
@@ -86,8 +113,18 @@ class Ruleset:
             raise ValueError("players must be within 2..10")
         if self.target < 1 or self.uno_penalty < 0 or self.hand_size < 1:
             raise ValueError("target, hand size and UNO penalty must be positive")
-        # Expanded once: every deal copies it.
-        object.__setattr__(self, "_cards", tuple(c for c, n in self.deck for _ in range(n)))
+        if not 0 <= self.custom_count <= 3 or self.custom_effect not in CUSTOM_EFFECTS:
+            raise ValueError(f"custom cards: 0-3 of one of {', '.join(CUSTOM_EFFECTS)}")
+        if self.chattiness not in CHATTINESS or self.timer_seconds < 1 or self.timer_penalty < 0:
+            raise ValueError(f"chattiness is one of {', '.join(CHATTINESS)}; timer values >= 1")
+        if not -1 <= self.starting_player < self.max_players:
+            raise ValueError("starting_player is a seat, or -1 for left of the dealer")
+        # Expanded once: every deal copies it (A-8: only custom_count Customizable cards).
+        custom = card(None, Rank.WILD_CUSTOMIZABLE)
+        cards = tuple(
+            c for c, n in self.deck for _ in range(self.custom_count if c == custom else n)
+        )
+        object.__setattr__(self, "_cards", cards)
 
     def cards(self) -> list[Card]:
         """The whole deck as a new list, in a fixed order (shuffled by the game)."""
@@ -100,9 +137,8 @@ class Ruleset:
         lo, hi = self.min_players, self.max_players
         if self.match in (MatchKind.PARTNERS, MatchKind.PARTNERS_ROTATING):
             lo = hi = 4
-        elif self.match is MatchKind.TEAMS:
-            if players not in (4, 6, 8, 10):
-                raise ValueError("team matches (M-4) need 4, 6, 8 or 10 players")
+        elif self.match is MatchKind.TEAMS and players not in (4, 6, 8, 10):
+            raise ValueError("team matches (M-4) need 4, 6, 8 or 10 players")
         if not lo <= players <= hi:
             raise ValueError(f"{self.edition} with {self.match.value} takes {lo}-{hi} players")
 
@@ -168,8 +204,79 @@ def sonic() -> Ruleset:
     )
 
 
+def attack() -> Ruleset:
+    """UNO Attack (section A): 112 cards, the launcher, a standard match to 500."""
+    deck: list[tuple[Card, int]] = []
+    for colour in COLOURS:
+        deck += [(card(colour, r), 2) for r in NUMBER_RANKS[1:]]
+        deck += [
+            (card(colour, Rank.REVERSE), 1),
+            (card(colour, Rank.SKIP), 2),
+            (card(colour, Rank.HIT_TWO), 2),
+            (card(colour, Rank.DISCARD_ALL), 2),
+        ]
+    deck += [
+        (card(None, Rank.WILD), 4),
+        (card(None, Rank.WILD_ATTACK_ATTACK), 4),
+        (card(None, Rank.WILD_CUSTOMIZABLE), 3),
+        (card(None, Rank.WILD_HIT_FOUR), 1),
+    ]
+    values = {
+        **{r: int(r) for r in NUMBER_RANKS},
+        Rank.REVERSE: 20,
+        Rank.SKIP: 20,
+        Rank.HIT_TWO: 20,
+        Rank.DISCARD_ALL: 30,
+        Rank.WILD: 50,
+        Rank.WILD_HIT_FOUR: 50,
+        Rank.WILD_ATTACK_ATTACK: 50,
+        Rank.WILD_CUSTOMIZABLE: 50,
+    }
+    return Ruleset("attack", tuple(deck), _values(values))
+
+
+def triple() -> Ruleset:
+    """UNO Triple Play (section T): three trays, 2-6 players, a match to 500."""
+    deck: list[tuple[Card, int]] = []
+    for colour in COLOURS:
+        deck.append((card(colour, Rank.ZERO), 1))
+        deck += [(card(colour, r), 2) for r in (*NUMBER_RANKS[1:], Rank.REVERSE, Rank.SKIP)]
+        deck.append((card(colour, Rank.DISCARD_TWO), 2))
+    deck += [
+        (card(None, Rank.WILD), 4),
+        (card(None, Rank.WILD_CLEAR), 4),
+        (card(None, Rank.WILD_GIVE_AWAY), 4),
+    ]
+    values = {
+        **{r: int(r) for r in NUMBER_RANKS},
+        Rank.REVERSE: 20,
+        Rank.SKIP: 20,
+        Rank.DISCARD_TWO: 20,
+        Rank.WILD: 50,
+        Rank.WILD_CLEAR: 50,
+        Rank.WILD_GIVE_AWAY: 50,
+    }
+    return Ruleset(
+        "triple", tuple(deck), _values(values), max_players=6, first_card=FirstCard.BOTTOM_ACTIONS
+    )
+
+
+def roboto() -> Ruleset:
+    """UNO Roboto (section R): official cards, the talking unit; a single hand."""
+    return Ruleset(
+        "roboto",
+        tuple(official_deck()),
+        _values(OFFICIAL_VALUES),
+        match=MatchKind.SINGLE_HAND,
+        first_card=FirstCard.RESHUFFLE_ACTIONS,
+    )
+
+
 EDITIONS: Final[dict[str, Callable[[], Ruleset]]] = {
     "official": official,
+    "roboto": roboto,
+    "attack": attack,
+    "triple": triple,
     "sonic": sonic,
 }
 

@@ -24,7 +24,14 @@ from game.rules.record import GameRecord
 from game.rules.ruleset import edition
 
 HERE = Path(__file__).parent
-CASES = [("official", 4, 7), ("official", 2, 11), ("sonic", 5, 3)]
+CASES = [
+    ("official", 4, 7),
+    ("official", 2, 11),
+    ("sonic", 5, 3),
+    ("attack", 4, 5),
+    ("triple", 3, 9),
+    ("roboto", 4, 2),
+]
 
 
 def event_digest(events: list[E.Event]) -> str:

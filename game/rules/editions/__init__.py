@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from game.rules.editions.attack import AttackGame
+from game.rules.editions.roboto import RobotoGame
 from game.rules.editions.sonic import SonicGame
+from game.rules.editions.triple import TripleGame
 from game.rules.engine import Game
 from game.rules.ruleset import Ruleset
 
 GAME_CLASSES: dict[str, type[Game]] = {
     "official": Game,
     "sonic": SonicGame,
+    "attack": AttackGame,
+    "triple": TripleGame,
+    "roboto": RobotoGame,
 }
 
 

@@ -1,0 +1,353 @@
+"""UNO Triple Play (RULES.md section T): three discard trays on an electronic unit.
+
+The :class:`TrayBank` lights some trays at each turn (only those take a card), counts
+presses against a hidden capacity per tray and overloads a tray, whose presser then
+draws the number shown. Wilds name no colour (any card may follow them); Discard Two
+takes a second card of its colour; Wild Clear resets its tray; Wild Give Away shares
+an overload penalty among opponents. The timer mode is an input: ``TimeUp``.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import ClassVar, Final
+
+from game.rules import events as E
+from game.rules.actions import (
+    DRAW,
+    PASS,
+    PICK_TRAY,
+    PLAY_AT,
+    TRAYS,
+    Action,
+    GiveAway,
+    Pair,
+    Pass,
+    PickTray,
+    TimeUp,
+)
+from game.rules.cards import WILD, Card, Rank
+from game.rules.engine import DRAWN, NO_RANK, PLAYABLE, TURN, Decision, Delivery, Game, Handler
+from game.rules.errors import IllegalAction
+from game.rules.events import FirstPlayerChosen
+from game.rules.ruleset import FirstCard
+
+#: T-3: how many trays light up: one 30 %, two 45 %, three 25 %.
+LIT_WEIGHTS: Final = (30, 45, 25)
+#: T-5: hidden capacity range, and the overload numbers (T-6).
+CAPACITY: Final = (5, 9)
+OVERLOAD: Final = (1, 4)
+
+
+def light(remaining: int) -> str:
+    """T-5: green while ≥ 4 presses remain, yellow at 2-3, red at 1."""
+    return "green" if remaining >= 4 else "yellow" if remaining >= 2 else "red"
+
+
+class TrayBank:
+    """The unit's three trays: white "open" lights and capacity counters.
+
+    The ``script_*`` lists force the next outcomes (lit trays, capacities, overload
+    numbers) so that tests can set up any situation; the RNG decides the rest.
+    """
+
+    def __init__(self) -> None:
+        self.lit: tuple[int, ...] = (0, 1, 2)
+        self.count = [0, 0, 0]
+        self.capacity = [7, 7, 7]
+        self.script_lit: list[tuple[int, ...]] = []
+        self.script_capacity: list[int] = []
+        self.script_overload: list[int] = []
+
+    def reset_all(self, rng: random.Random) -> None:
+        for t in range(TRAYS):
+            self.reset(t, rng)
+
+    def reset(self, t: int, rng: random.Random) -> None:
+        self.count[t] = 0
+        if self.script_capacity:
+            self.capacity[t] = self.script_capacity.pop(0)
+        else:
+            self.capacity[t] = rng.randint(*CAPACITY)
+
+    def light_up(self, rng: random.Random) -> tuple[int, ...]:
+        """T-3: a random non-empty set of trays opens for the turn."""
+        if self.script_lit:
+            self.lit = tuple(sorted(self.script_lit.pop(0)))
+        else:
+            k = rng.choices((1, 2, 3), LIT_WEIGHTS)[0]
+            self.lit = tuple(sorted(rng.sample(range(TRAYS), k)))
+        return self.lit
+
+    def press(self, t: int, rng: random.Random) -> int:
+        """T-5, T-6: count a press on tray ``t``; the overload number, or 0."""
+        self.count[t] += 1
+        if self.count[t] < self.capacity[t]:
+            return 0
+        number = self.script_overload.pop(0) if self.script_overload else rng.randint(*OVERLOAD)
+        self.reset(t, rng)
+        return number
+
+    def light(self, t: int) -> str:
+        return light(self.capacity[t] - self.count[t])
+
+    def copy(self) -> TrayBank:
+        other = TrayBank()
+        other.lit, other.count, other.capacity = self.lit, list(self.count), list(self.capacity)
+        other.script_lit = list(self.script_lit)
+        other.script_capacity = list(self.script_capacity)
+        other.script_overload = list(self.script_overload)
+        return other
+
+
+def shares_of(n: int, opponents: list[int]) -> list[tuple[tuple[int, int], ...]]:
+    """Every way to deal ``n`` cards among ``opponents`` (stars and bars)."""
+    k = len(opponents)
+    out = []
+    for bars in combinations(range(n + k - 1), k - 1):
+        counts, prev = [], -1
+        for b in (*bars, n + k - 1):
+            counts.append(b - prev - 1)
+            prev = b
+        out.append(tuple((q, c) for q, c in zip(opponents, counts, strict=True) if c))
+    return out
+
+
+class TripleGame(Game):
+    """Official rules on three lit trays (T-1 … T-14)."""
+
+    HANDLERS: ClassVar[dict[type, Handler]]
+    PILES: ClassVar[int] = TRAYS
+
+    def setup_devices(self) -> None:
+        self.bank = TrayBank()
+        self.tray_colour = [WILD] * TRAYS
+        self.tray_rank = [NO_RANK] * TRAYS
+        self.last_tray = 0
+        self.give = 0  # T-10: penalty cards waiting to be shared
+        self.piles = [[] for _ in range(TRAYS)]
+        self.discard = self.piles[0]
+
+    def copy_devices_from(self, other: Game) -> None:
+        assert isinstance(other, TripleGame)
+        self.bank = other.bank.copy()
+        self.tray_colour = list(other.tray_colour)
+        self.tray_rank = list(other.tray_rank)
+
+    def device_text(self) -> str:
+        b = self.bank
+        lit = "".join(str(t) for t in b.lit) or "-"
+        counts = ",".join(map(str, b.count))
+        caps = ",".join(map(str, b.capacity))
+        colours = ",".join(map(str, self.tray_colour))
+        return f"trays:{lit}:{counts}:{caps}:{colours}:{self.last_tray}:{self.give}"
+
+    def load_device(self, text: str) -> None:
+        name, lit, counts, caps, colours, last, give = text.split(":")
+        if name != "trays":
+            raise ValueError(f"not a tray bank state: {text!r}")
+        b = self.bank
+        b.lit = () if lit == "-" else tuple(int(x) for x in lit)
+        b.count = [int(x) for x in counts.split(",")]
+        b.capacity = [int(x) for x in caps.split(",")]
+        self.tray_colour = [int(x) for x in colours.split(",")]
+        if not all(0 <= c < cap for c, cap in zip(b.count, b.capacity, strict=True)):
+            raise ValueError("each tray's count must be below its capacity")
+        self.last_tray, self.give = int(last), int(give)
+        self.tray_rank = [NO_RANK if p[-1].is_wild else p[-1] & 31 for p in self.piles]
+
+    # ------------------------------------------------------------------ trays
+    def _fits_tray(self, c: Card, t: int) -> bool:
+        return PLAYABLE[self.tray_colour[t] * 32 + self.tray_rank[t]][c]
+
+    def fits(self, c: Card) -> bool:
+        return any(self._fits_tray(c, t) for t in self.bank.lit)
+
+    def turn_started(self, p: int, ev: list[E.Event]) -> None:
+        ev.append(E.TraysLit(p, self.bank.light_up(self.rng)))
+
+    def _press(self, p: int, t: int, ev: list[E.Event], clear: bool = False) -> int:
+        if clear:  # T-9: the reset replaces the press
+            self.bank.reset(t, self.rng)
+            ev.append(E.TrayPressed(p, t, "green", 0, cleared=True))
+            return 0
+        n = self.bank.press(t, self.rng)
+        ev.append(E.TrayPressed(p, t, self.bank.light(t), n))
+        return n
+
+    # ------------------------------------------------------------------ decisions
+    def turn_actions(self, p: int) -> list[Action]:
+        acts: list[Action] = []
+        plays = PLAY_AT[p]
+        for c in dict.fromkeys(self.hands[p]):
+            acts += [plays[t][c] for t in self.bank.lit if self._fits_tray(c, t)]
+        acts.append(DRAW[p])
+        return acts
+
+    def drawn_actions(self, p: int, drawn: Card) -> list[Action]:
+        plays = PLAY_AT[p]
+        acts: list[Action] = [plays[t][drawn] for t in self.bank.lit if self._fits_tray(drawn, t)]
+        acts.append(PASS[p])
+        return acts
+
+    def device_actions(self, p: int) -> list[Action]:
+        d = self.decision
+        if d is Decision.PRESS_TRAY:
+            return [PICK_TRAY[p][t] for t in self.bank.lit]
+        if d is Decision.PAIR:
+            colour = self.piles[self.last_tray][-1] >> 5
+            pairs: list[Action] = [
+                Pair(p, c) for c in dict.fromkeys(self.hands[p]) if c >> 5 == colour
+            ]
+            return [*pairs, PASS[p]]
+        if d is Decision.GIVE:
+            opponents = [q for q in self.seats if q != p]
+            return [GiveAway(p, s) for s in shares_of(self.give, opponents)]
+        return []
+
+    def check_play(self, p: int, c: Card, tray: int) -> None:
+        if not 0 <= tray < TRAYS or tray not in self.bank.lit:
+            raise IllegalAction("T-3", f"tray {tray} is not lit: play on {self.bank.lit}")
+        if not self._fits_tray(c, tray):
+            raise IllegalAction("T-4", f"{c} does not match tray {tray}'s {self.piles[tray][-1]}")
+
+    def place(self, p: int, c: Card, tray: int, ev: list[E.Event]) -> None:
+        self.piles[tray].append(c)
+        self.last_tray = tray
+        ev.append(E.CardPlayed(p, c, tray))
+        self._top(tray, c)
+
+    def _top(self, t: int, c: Card) -> None:
+        if c >= 128:  # T-7: wilds name no colour
+            self.tray_colour[t], self.tray_rank[t] = WILD, NO_RANK
+        else:
+            self.tray_colour[t], self.tray_rank[t] = c >> 5, c & 31
+
+    def after_place(self, p: int, c: Card, ev: list[E.Event]) -> None:
+        if c & 31 == Rank.DISCARD_TWO and any(x >> 5 == c >> 5 for x in self.hands[p]):
+            self.to_act, self.decision = p, Decision.PAIR  # T-8
+            return
+        self.finish_play(p, c, ev)
+
+    def finish_play(self, p: int, c: Card, ev: list[E.Event]) -> None:
+        """The card(s) are on the tray: press it, then overload, going out, effect."""
+        r = c & 31
+        n = self._press(p, self.last_tray, ev, clear=r == Rank.WILD_CLEAR)
+        if n and r == Rank.WILD_GIVE_AWAY:
+            self.give, self.to_act, self.decision = n, p, Decision.GIVE  # T-10
+            return
+        if n:  # T-6: an overload's penalty comes before going out, so none goes out on it
+            self.penalty(p, n, "overload", ev)
+        self._continue(p, c, ev)
+
+    def _continue(self, p: int, c: Card, ev: list[E.Event]) -> None:
+        hand = self.hands[p]
+        if not hand:
+            self._end_hand(p, ev)
+            return
+        if len(hand) == 1 and self.uno_declared != p:
+            self.uno_open.append(p)
+        self.start_effect(p, c, ev)
+
+    def start_effect(self, p: int, c: Card, ev: list[E.Event]) -> None:
+        if c & 31 == Rank.REVERSE:
+            self.direction = -self.direction
+            ev.append(E.DirectionChanged(self.direction == 1))
+        self.settle(p, c, ev)
+
+    def delivery_table(self) -> list[Delivery]:
+        return super().delivery_table()  # Skip and Reverse as C (T-11); the rest: next
+
+    def _on_pair(self, a: Pair, ev: list[E.Event]) -> None:
+        p, c = a.player, a.card
+        self.need(p, "pair the Discard Two", Decision.PAIR)
+        t = self.last_tray
+        if c not in self.hands[p] or c >> 5 != self.piles[t][-1] >> 5:
+            raise IllegalAction("T-8", f"{c} is not a card of the Discard Two's colour in hand")
+        self.hands[p].remove(c)
+        self.piles[t].append(c)
+        self._top(t, c)
+        ev.append(E.CardsDiscarded(p, (c,), "pair"))
+        self.decision = TURN
+        self.finish_play(p, c, ev)
+
+    def _on_pass(self, a: Pass, ev: list[E.Event]) -> None:
+        p = a.player
+        self.need(p, "pass", DRAWN, Decision.PAIR)
+        if self.decision is Decision.PAIR:  # T-8: the Discard Two alone
+            self.decision = TURN
+            self.finish_play(p, self.piles[self.last_tray][-1], ev)
+            return
+        self.drawn = None
+        ev.append(E.DrawnCardKept(p))
+        self.end_turn(p, ev)
+
+    def end_turn(self, p: int, ev: list[E.Event]) -> None:
+        self.to_act, self.decision = p, Decision.PRESS_TRAY  # T-4: press any lit tray
+
+    def _on_press_tray(self, a: PickTray, ev: list[E.Event]) -> None:
+        p, t = a.player, a.tray
+        self.need(p, "press a tray", Decision.PRESS_TRAY)
+        if t not in self.bank.lit:
+            raise IllegalAction("T-4", f"tray {t} is not lit: press one of {self.bank.lit}")
+        n = self._press(p, t, ev)
+        if n:
+            self.penalty(p, n, "overload", ev)
+        self._begin(self.next_player(p), ev)
+
+    def _on_give(self, a: GiveAway, ev: list[E.Event]) -> None:
+        p = a.player
+        self.need(p, "share the penalty", Decision.GIVE)
+        targets = [q for q, _ in a.shares]
+        if (
+            sum(n for _, n in a.shares) != self.give
+            or any(n < 1 for _, n in a.shares)
+            or len(set(targets)) != len(targets)
+            or any(q == p or q not in self.seats for q in targets)
+        ):
+            raise IllegalAction("T-10", f"share exactly {self.give} cards among opponents")
+        self.give = 0
+        ev.append(E.PenaltyShared(p, a.shares))
+        for q, n in a.shares:
+            self.penalty(q, n, "give_away", ev)
+        self.decision = TURN
+        self._continue(p, self.piles[self.last_tray][-1], ev)
+
+    def _on_time_up(self, a: TimeUp, ev: list[E.Event]) -> None:
+        p = a.player
+        if not self.ruleset.timer:
+            raise IllegalAction("T-12", "the turn timer is off")
+        self.need(p, "run out of time", TURN, DRAWN, Decision.PRESS_TRAY)
+        self.uno_open.clear()
+        self.drawn = None
+        ev.append(E.TimeRanOut(p))
+        self.penalty(p, self.ruleset.timer_penalty, "time_up", ev)
+        self._begin(self.next_player(p), ev)  # no tray press
+
+    # ------------------------------------------------------------------ set-up (T-2)
+    def start_discard(self, ev: list[E.Event]) -> None:
+        self.bank.reset_all(self.rng)
+        for t in range(TRAYS):
+            passed: list[Card] = []
+            c = self.turn_first_card(FirstCard.BOTTOM_ACTIONS, passed)
+            self.piles[t][:] = [c]
+            self._top(t, c)
+            ev.append(E.FirstCard(c, tuple(passed), t))
+        first = self.first_player()
+        ev.append(FirstPlayerChosen(first))
+        self._begin(first, ev)
+
+    def first_player(self) -> int:
+        p = self.ruleset.starting_player
+        return p if 0 <= p < self.players and self.pos[p] >= 0 else super().first_player()
+
+
+TripleGame.HANDLERS = {
+    **Game.HANDLERS,
+    Pass: TripleGame._on_pass,  # type: ignore[dict-item]
+    Pair: TripleGame._on_pair,  # type: ignore[dict-item]
+    PickTray: TripleGame._on_press_tray,  # type: ignore[dict-item]
+    GiveAway: TripleGame._on_give,  # type: ignore[dict-item]
+    TimeUp: TripleGame._on_time_up,  # type: ignore[dict-item]
+}
