@@ -181,7 +181,7 @@ class Game:
         clock's ``TimeUp``."""
         p = self.to_act if player is None else player
         d = self.decision
-        if d is OVER or self.pos[p] < 0:
+        if d is OVER or not 0 <= p < self.players or self.pos[p] < 0:
             return []
         acts: list[Action]
         if p == self.to_act:
@@ -232,7 +232,7 @@ class Game:
         """C-12 actions ``player`` may take whoever's turn it is: call UNO when owing
         it, catch a player who owes it."""
         acts: list[Action] = []
-        if self.pos[player] < 0 or self.decision is OVER:
+        if not 0 <= player < self.players or self.pos[player] < 0 or self.decision is OVER:
             return acts
         for t in self.uno_open:
             if t == player:
@@ -268,20 +268,24 @@ class Game:
             self.hand_events = ev[self._hand_from :]
             self._hand_from = -1
 
-    def refuse(self, p: int, verb: str) -> IllegalAction:
-        """The error for ``p`` trying to ``verb`` when it is not theirs to do."""
+    def refuse(self, p: int, verb: str, own: str = "") -> IllegalAction:
+        """The error for ``p`` trying to ``verb`` when it is not theirs to do. ``own``
+        is the clause of the attempted answer, named when nothing of its kind is
+        pending (a challenge with no Wild Draw Four to answer breaks C-8)."""
         d = self.decision
         if p != self.to_act:
             clause = "C-8" if d is CHALLENGE_D else "C-3"
             why = f"it is player {self.to_act}'s turn"
             return IllegalAction(clause, f"player {p} cannot {verb}: {why}")
+        if d is TURN and own:
+            return IllegalAction(own, f"player {p} cannot {verb}: nothing of the kind is pending")
         clause, why = _NEEDS.get(d, ("C-9", "must play or draw"))
         return IllegalAction(clause, f"player {p} cannot {verb}: {why}")
 
-    def need(self, p: int, verb: str, *decisions: Decision) -> None:
+    def need(self, p: int, verb: str, *decisions: Decision, own: str = "") -> None:
         """Raise unless ``p`` is to act on one of ``decisions``."""
         if p != self.to_act or self.decision not in decisions:
-            raise self.refuse(p, verb)
+            raise self.refuse(p, verb, own)
 
     def _on_play(self, a: Play, ev: list[E.Event]) -> None:
         p, c = a.player, a.card
@@ -358,29 +362,38 @@ class Game:
         self.uno_open.clear()  # C-12: drawing begins the turn
         got = self._take(p, 1, ev)
         if self.ruleset.draw_to_match:  # H-4
-            while got and not self.fits(got[-1]):
+            while got and not self.may_play_drawn(p, got[-1]):
                 more = self._take(p, 1, ev)
                 if not more:
                     break
                 got += more
         ev.append(E.CardsDrawn(p, tuple(got), "turn", len(got)))
-        if got and self.fits(got[-1]):
+        if got and self.may_play_drawn(p, got[-1]):
             self.decision = DRAWN
             self.drawn = got[-1]
             return
-        if got:
+        if got or any(self.could_play(c) for c in self.hands[p]):
             self.dead_turns = 0
-        elif not any(self.fits(c) for c in self.hands[p]):
-            # DC: nothing to draw and nothing to play for a whole round ends the hand.
+        else:
+            # DC: a whole round in which nobody can play and nothing can be drawn
+            # ends the hand (blocked); the player holding the least wins it.
             self.dead_turns += 1
             if self.dead_turns >= len(self.seats):
                 self._end_hand(self._least_held(), ev, blocked=True)
                 return
         self.end_turn(p, ev)
 
+    def may_play_drawn(self, p: int, c: Card) -> bool:
+        """C-9: the drawn card may be played now (and H-6 allows it)."""
+        return self.fits(c) and not (self.ruleset.no_bluffing and self._bluff(p, c))
+
     def fits(self, c: Card) -> bool:
         """*Hook*: could ``c`` be played now (on some pile)?"""
         return PLAYABLE[self.colour * 32 + self.match_rank][c]
+
+    def could_play(self, c: Card) -> bool:
+        """*Hook*: would ``c`` fit some pile on a later turn (for the blocked-hand rule)?"""
+        return self.fits(c)
 
     def end_turn(self, p: int, ev: list[E.Event]) -> None:
         """*Hook*: ``p``'s turn ends without a play (after drawing)."""
@@ -397,7 +410,7 @@ class Game:
 
     def _on_colour(self, a: ChooseColour, ev: list[E.Event]) -> None:
         p = a.player
-        self.need(p, "name a colour", COLOUR)
+        self.need(p, "name a colour", COLOUR, own="C-6")
         self.colour = int(a.colour)
         ev.append(E.ColourChosen(p, a.colour))
         if self.colour_then_play:
@@ -412,7 +425,7 @@ class Game:
 
     def _on_challenge(self, a: Challenge | Accept, ev: list[E.Event]) -> None:
         p = a.player
-        self.need(p, "answer the Wild Draw Four", CHALLENGE_D)
+        self.need(p, "answer the Wild Draw Four", CHALLENGE_D, own="C-8")
         assert self.wd4 is not None
         culprit, guilty, shown = self.wd4
         self.wd4 = None
@@ -529,13 +542,13 @@ class Game:
         if len(pile) >= n:
             got = pile[-n:]
             del pile[-n:]
+            got.reverse()  # in the order drawn: the top card first
         else:
             got = []
             while len(got) < n:
                 if not pile and not self._reshuffle(ev):
                     break
                 got.append(pile.pop())
-        got.reverse()
         self.hands[p].extend(got)
         return got
 

@@ -97,6 +97,9 @@ def settle(
             left = ms.active()
             if len(left) == 1:
                 ms.winners = (left[0],)
+            elif not left:  # a blocked hand put everyone left over the target
+                low = min(ms.scores[p] for p in eliminated)
+                ms.winners = tuple(p for p in eliminated if ms.scores[p] == low)
     else:
         team = side(kind, seats, winner)
         points = sum(v for p, v in held.items() if p not in team)

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from game.rules.cards import WILD, Card, Colour, format_cards, parse_cards
 from game.rules.editions import game_class
@@ -34,6 +35,9 @@ FIELDS = (
     *("dir", "turn", "decision", "colour", "drawn", "wd4", "uno", "declared", "firstwild"),
     *("dead", "turns", "unit", "hands", "draw", "discard"),
 )
+
+
+T = TypeVar("T")
 
 
 class PositionError(ValueError):
@@ -114,8 +118,7 @@ def dump(game: Game) -> str:
     return " ".join([TAG, *(f"{k}={values[k]}" for k in FIELDS)])
 
 
-def load(text: str) -> Game:
-    """Build a game from :func:`dump`'s text. Raises :class:`PositionError`."""
+def _split(text: str) -> dict[str, str]:
     parts = text.split()
     if not parts or parts[0] != TAG:
         raise PositionError(f"a position starts with {TAG}")
@@ -128,66 +131,91 @@ def load(text: str) -> Game:
     missing = [k for k in FIELDS if k not in kv]
     if missing:
         raise PositionError(f"missing fields: {', '.join(missing)}")
-    field = ""
+    return kv
+
+
+def _player(n: int, allow_none: bool = False) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if allow_none and text == "-":
+            return -1
+        p = int(text)
+        if not 0 <= p < n:
+            raise ValueError(f"no player {p} in a {n}-player game")
+        return p
+
+    return parse
+
+
+def _direction(text: str) -> int:
+    if text not in ("+", "-"):
+        raise ValueError("dir is + (clockwise) or - (counter-clockwise)")
+    return 1 if text == "+" else -1
+
+
+def _wd4(text: str) -> tuple[int, bool, tuple[Card, ...]] | None:
+    if text == "-":
+        return None
+    who, guilty, shown = text.split(":")
+    return int(who), guilty == "1", tuple(parse_cards(shown))
+
+
+def load(text: str) -> Game:
+    """Build a game from :func:`dump`'s text. Raises :class:`PositionError` naming the
+    field at fault."""
+    kv = _split(text)
+
+    def get(name: str, parse: Callable[[str], T]) -> T:
+        try:
+            return parse(kv[name])
+        except (ValueError, IndexError) as exc:
+            raise PositionError(f"{name}: {exc}") from None
+
+    get("edition", edition)
+    rs = get("rules", lambda t: _parse_rules(kv["edition"], t))
+    players = get("players", int)
     try:
-        field = "edition"
-        rs = _parse_rules(kv["edition"], kv["rules"])
-        field = "players"
-        players = int(kv["players"])
         rs.check_players(players)
-        g = game_class(rs).__new__(game_class(rs))
-        g.ruleset, g.players = rs, players
-        field = "seed"
-        g.seed = int(kv["seed"])
-        g.rng = random.Random(g.seed)
-        g.setup_devices()
-        field = "scores"
-        ms = MatchState.new(players)
-        ms.scores = _parse_ints(kv["scores"])
-        field = "hand"
-        ms.hand_no, ms.dealer = int(kv["hand"]), int(kv["dealer"])
-        for p in _parse_ints(kv["out"]):
-            ms.eliminated[p] = True
-        g.match = ms
-        field = "seats"
-        g.seats = _parse_ints(kv["seats"])
-        g.pos = [-1] * players
-        for i, p in enumerate(g.seats):
-            g.pos[p] = i
-        g.direction = 1 if kv["dir"] == "+" else -1
-        field = "turn"
-        g.to_act = int(kv["turn"])
-        g.decision = Decision(kv["decision"])
-        field = "colour"
-        g.colour = WILD if kv["colour"] == "W" else int(Colour.parse(kv["colour"]))
-        field = "drawn"
-        g.drawn = None if kv["drawn"] == "-" else Card.parse(kv["drawn"])
-        field = "wd4"
-        g.wd4 = None
-        if kv["wd4"] != "-":
-            who, guilty, shown = kv["wd4"].split(":")
-            g.wd4 = (int(who), guilty == "1", tuple(parse_cards(shown)))
-        field = "uno"
-        g.uno_open = _parse_ints(kv["uno"])
-        g.uno_declared = -1 if kv["declared"] == "-" else int(kv["declared"])
-        g.colour_then_play = kv["firstwild"] == "1"
-        g.dead_turns, g.turns = int(kv["dead"]), int(kv["turns"])
-        field = "hands"
-        g.hands = [parse_cards(h) for h in kv["hands"].split("/")]
-        field = "draw"
-        g.draw_pile = parse_cards(kv["draw"])
-        field = "discard"
-        g.piles = [parse_cards(p) for p in kv["discard"].split("|")]
-        g.discard = g.piles[0]
-        top = g.discard[-1] if g.discard else None
-        g.match_rank = NO_RANK if top is None or top.is_wild else top & 31
-        g.actions, g.hand_events, g._hand_from = [], [], -1
-        g.initial_events = ()
-        g.deliveries = g.delivery_table()
-        field = "unit"
-        g.load_device(kv["unit"])
-    except (ValueError, IndexError) as exc:
-        raise PositionError(f"{field}: {exc}") from None
+    except ValueError as exc:
+        raise PositionError(f"players: {exc}") from None
+    player, maybe = _player(players), _player(players, allow_none=True)
+    cls = game_class(rs)
+    g = cls.__new__(cls)
+    g.ruleset, g.players = rs, players
+    g.seed = get("seed", int)
+    g.rng = random.Random(g.seed)
+    g.setup_devices()
+    ms = MatchState.new(players)
+    ms.scores = get("scores", _parse_ints)
+    ms.hand_no = get("hand", int)
+    ms.dealer = get("dealer", player)
+    for p in get("out", lambda t: [player(x) for x in ([] if t == "-" else t.split(","))]):
+        ms.eliminated[p] = True
+    g.match = ms
+    g.seats = get("seats", lambda t: [player(x) for x in t.split(",")])
+    g.pos = [-1] * players
+    for i, p in enumerate(g.seats):
+        g.pos[p] = i
+    g.direction = get("dir", _direction)
+    g.to_act = get("turn", player)
+    g.decision = get("decision", Decision)
+    g.colour = get("colour", lambda t: WILD if t == "W" else int(Colour.parse(t)))
+    g.drawn = get("drawn", lambda t: None if t == "-" else Card.parse(t))
+    g.wd4 = get("wd4", _wd4)
+    g.uno_open = get("uno", lambda t: [player(x) for x in ([] if t == "-" else t.split(","))])
+    g.uno_declared = get("declared", maybe)
+    g.colour_then_play = get("firstwild", lambda t: {"0": False, "1": True}[t])
+    g.dead_turns = get("dead", int)
+    g.turns = get("turns", int)
+    g.hands = get("hands", lambda t: [parse_cards(h) for h in t.split("/")])
+    g.draw_pile = get("draw", parse_cards)
+    g.piles = get("discard", lambda t: [parse_cards(p) for p in t.split("|")])
+    g.discard = g.piles[0]
+    top = g.discard[-1] if g.discard else None
+    g.match_rank = NO_RANK if top is None or top.is_wild else top & 31
+    g.actions, g.hand_events, g._hand_from = [], [], -1
+    g.initial_events = ()
+    g.deliveries = g.delivery_table()
+    get("unit", g.load_device)
     _check(g)
     return g
 
@@ -195,6 +223,8 @@ def load(text: str) -> Game:
 def _check(g: Game) -> None:
     """Consistency checks, so a hand-written position fails loudly, not later."""
     n = g.players
+    if g.decision is not Decision.OVER and any(g.match.eliminated[p] for p in g.seats):
+        raise PositionError("out: an eliminated player cannot be seated")
     if len(g.hands) != n or len(g.match.scores) != n:
         raise PositionError(f"hands and scores need {n} entries")
     seats = g.seats

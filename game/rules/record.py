@@ -40,7 +40,10 @@ class GameRecord:
 
     def replay(self) -> Game:
         """The game after every action; :class:`RecordError` names a bad one."""
-        game = self.new_game()
+        try:
+            game = self.new_game()
+        except ValueError as exc:
+            raise RecordError(f"cannot start this game: {exc}") from exc
         for i, action in enumerate(self.actions):
             try:
                 game.apply(action)
@@ -66,10 +69,12 @@ class GameRecord:
             raise RecordError(f"unsupported record version {data.get('version')!r}")
         try:
             players, seed = data["players"], data["seed"]
-            if not isinstance(players, int) or not isinstance(seed, int):
+            if type(players) is not int or type(seed) is not int:
                 raise RecordError("players and seed must be integers")
+            ruleset = Ruleset.from_json(data["ruleset"])
+            ruleset.check_players(players)
             actions = tuple(parse_action(str(t)) for t in data["actions"])
-            return GameRecord(Ruleset.from_json(data["ruleset"]), players, seed, actions)
+            return GameRecord(ruleset, players, seed, actions)
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, RecordError):
                 raise

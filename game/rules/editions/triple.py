@@ -164,6 +164,9 @@ class TripleGame(Game):
     def fits(self, c: Card) -> bool:
         return any(self._fits_tray(c, t) for t in self.bank.lit)
 
+    def could_play(self, c: Card) -> bool:
+        return any(self._fits_tray(c, t) for t in range(TRAYS))  # lights change each turn
+
     def turn_started(self, p: int, ev: list[E.Event]) -> None:
         ev.append(E.TraysLit(p, self.bank.light_up(self.rng)))
 
