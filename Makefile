@@ -1,0 +1,133 @@
+# UNO family game: developer entry points.
+#
+# Every target installs what it needs first, so `make test` works on a fresh Debian 12 machine
+# (as root or as a user with sudo) with nothing done beforehand:
+#   1. system packages  tools/install-system-deps.sh         stamp .venv/.stamp-system
+#   2. virtualenv       $(PYTHON) -m venv .venv              stamp .venv/.stamp-venv
+#   3. the project      pip install -e . / -e '.[test]'      stamps .venv/.stamp-py[-test]
+# A stamp is redone only when what it depends on changes (the script, pyproject.toml), so a
+# second run installs nothing.
+#
+# Knobs: PYTHON=python3.11  PYTEST_ARGS='-m "not slow"'  ARGS='--lang fr' (play)  SIM_ARGS=...
+#        NO_XVFB=1 (make test without xvfb-run)  NO_VIRTUAL_AUDIO=1 (without the private PulseAudio)
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-print-directory
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip --disable-pip-version-check --no-input
+PIP_INSTALL := $(PIP) install --progress-bar off
+
+STAMP_SYSTEM := $(VENV)/.stamp-system
+STAMP_VENV   := $(VENV)/.stamp-venv
+STAMP_PY     := $(VENV)/.stamp-py
+STAMP_TEST   := $(VENV)/.stamp-py-test
+
+PO := $(wildcard locale/*/LC_MESSAGES/*.po)
+MO := $(PO:.po=.mo)
+
+PYTEST_ARGS ?=
+ARGS ?=
+SIM_ARGS ?= --edition official --players 4 --games 200 --seed 1
+XVFB_SCREEN ?= -screen 0 1280x800x24
+
+.PHONY: help play test lint bench dist sim locale clean distclean
+
+help:
+	@echo "make play       install everything needed, then run the game"
+	@echo "make test       install everything (+ test tools), compile catalogues, run all tests"
+	@echo "                under a private PulseAudio and Xvfb (PYTEST_ARGS='-m \"not slow\"')"
+	@echo "make lint       ruff on game/ tests/ bench/ packaging/, mypy --strict on rules and bots"
+	@echo "make bench      run every bench/*.py (each prints JSON)"
+	@echo "make dist       build the self-contained one-file executable dist/uno"
+	@echo "make sim        run a bot-only simulation: python -m game.sim $(SIM_ARGS)"
+	@echo "make locale     compile locale/*/LC_MESSAGES/*.po into .mo"
+	@echo "make clean      remove build outputs and caches (distclean: also .venv)"
+
+# ------------------------------------------------------------------------ installation stamps
+
+$(STAMP_SYSTEM): tools/install-system-deps.sh
+	bash tools/install-system-deps.sh
+	@mkdir -p $(VENV) && touch $@
+
+# Order-only on the system stamp: a changed install script re-runs the script, not pip.
+$(STAMP_VENV): | $(STAMP_SYSTEM)
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { \
+	  echo "error: $(PYTHON) is $$($(PYTHON) --version 2>&1); the game needs Python >= 3.11" \
+	       "(make PYTHON=python3.11 ...)" >&2; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(PIP_INSTALL) --quiet --upgrade pip
+	@touch $@
+
+$(STAMP_PY): pyproject.toml | $(STAMP_VENV)
+	$(PIP_INSTALL) -e .
+	@touch $@
+
+# The test extra includes the runtime install, so it satisfies $(STAMP_PY) as well.
+$(STAMP_TEST): pyproject.toml | $(STAMP_VENV)
+	$(PIP_INSTALL) -e '.[test]'
+	@touch $(STAMP_PY) $@
+
+# ------------------------------------------------------------------------ catalogues
+
+# Recipes that need the catalogues call `$(MAKE) locale` after their install stamps are done,
+# so the sub-make sees the fresh stamps.
+locale: $(STAMP_PY) $(MO)
+	@if [ -z "$(PO)" ]; then echo "locale: no locale/*/LC_MESSAGES/*.po, nothing to compile"; fi
+
+ifneq ($(MO),)
+$(MO): %.mo: %.po | $(STAMP_PY)
+	$(VENV)/bin/pybabel compile --statistics -i $< -o $@
+endif
+
+# ------------------------------------------------------------------------ everyday targets
+
+play: $(STAMP_SYSTEM) $(STAMP_PY)
+	@$(MAKE) locale
+	$(PY) -m game $(ARGS)
+
+# Wrappers, innermost last: the private PulseAudio (if tools/with-virtual-audio.sh exists), then
+# Xvfb so window tests have a DISPLAY. Both are looked up when the recipe runs, i.e. after the
+# system packages are installed.
+test: $(STAMP_SYSTEM) $(STAMP_TEST)
+	@$(MAKE) locale
+	@wrap=(); \
+	if [ -z "$${NO_VIRTUAL_AUDIO:-}" ] && [ -f tools/with-virtual-audio.sh ]; then \
+	  wrap+=(bash tools/with-virtual-audio.sh); fi; \
+	if [ -z "$${NO_XVFB:-}" ] && command -v xvfb-run >/dev/null; then \
+	  wrap+=(xvfb-run -a -s "$(XVFB_SCREEN)"); fi; \
+	printf "+"; printf " %q" "$${wrap[@]}" $(PY) -m pytest $(PYTEST_ARGS); echo; \
+	"$${wrap[@]}" $(PY) -m pytest $(PYTEST_ARGS)
+
+lint: $(STAMP_SYSTEM) $(STAMP_TEST)
+	$(VENV)/bin/ruff check game tests bench packaging
+	$(VENV)/bin/mypy --strict game/rules game/bots
+
+bench: $(STAMP_SYSTEM) $(STAMP_TEST)
+	@$(MAKE) locale
+	@shopt -s nullglob; found=0; \
+	for f in bench/*.py; do \
+	  case "$$(basename "$$f")" in _*|conftest.py) continue;; esac; \
+	  found=1; echo "== $$f" >&2; $(PY) "$$f"; \
+	done; \
+	if [ "$$found" = 0 ]; then echo "bench: no bench/*.py yet" >&2; fi
+
+dist: $(STAMP_SYSTEM) $(STAMP_TEST)
+	@$(MAKE) locale
+	$(PY) -m PyInstaller --noconfirm --log-level WARN pyinstaller.spec
+	@ls -l dist/uno
+
+sim: $(STAMP_SYSTEM) $(STAMP_PY)
+	$(PY) -m game.sim $(SIM_ARGS)
+
+clean:
+	rm -rf build dist test-output .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+	find locale -name '*.mo' -delete 2>/dev/null || true
+
+distclean: clean
+	rm -rf $(VENV)

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Install the system packages the game, its tests and its bundle build need (Debian/Ubuntu).
+#
+#   tools/install-system-deps.sh          (the Makefile runs it; safe to run any number of times)
+#
+# Idempotent: asks dpkg which packages are missing and runs apt-get only for those. Uses sudo
+# when not root. On a system without dpkg/apt-get it prints what to install and exits 0.
+set -euo pipefail
+
+# What each one is for:
+#   python3-venv python3-dev      the project's virtualenv; headers for any wheel built from source
+#   espeak-ng libespeak-ng1       speech synthesis (pyttsx3's espeak driver; espeak-ng CLI fallback)
+#   libportaudio2                 microphone and speaker (sounddevice)
+#   libsndfile1                   WAV clips (soundfile)
+#   pulseaudio pulseaudio-utils   private sound server with a virtual mic/speaker for the tests
+#   libasound2-plugins            ALSA -> PulseAudio bridge, so PortAudio sees that server
+#   xvfb xauth                    virtual X display for window tests (xvfb-run)
+#   xdotool imagemagick           driving the window and taking screenshots in end-to-end tests
+#   binutils                      objdump/strip for PyInstaller's binary analysis (make dist)
+PACKAGES=(
+    python3-venv python3-dev
+    espeak-ng libespeak-ng1
+    libportaudio2 libsndfile1
+    pulseaudio pulseaudio-utils libasound2-plugins
+    xvfb xauth xdotool imagemagick
+    binutils
+)
+
+say() { echo "install-system-deps: $*" >&2; }
+
+if ! command -v dpkg >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
+    say "this is not a Debian-like system (no dpkg/apt-get); nothing was installed."
+    say "Install the equivalents of these Debian packages with your package manager:"
+    say "  ${PACKAGES[*]}"
+    say "i.e. Python >= 3.11 with venv and headers, the eSpeak NG library and CLI, PortAudio,"
+    say "libsndfile, PulseAudio and its utilities, the ALSA PulseAudio plugin, Xvfb, xauth,"
+    say "xdotool, ImageMagick and binutils. Continuing."
+    exit 0
+fi
+
+is_installed() {
+    dpkg -s "$1" 2>/dev/null | grep -qx 'Status: install ok installed'
+}
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+    is_installed "$pkg" || missing+=("$pkg")
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+    say "all ${#PACKAGES[@]} system packages already installed."
+    exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+    as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+    as_root=(sudo)
+else
+    say "ERROR: missing system packages: ${missing[*]}"
+    say "Installing them needs root, and this user is not root and sudo is not available."
+    say "Ask an administrator to run (as root):"
+    say "  apt-get update && apt-get install -y --no-install-recommends ${missing[*]}"
+    exit 1
+fi
+
+say "installing: ${missing[*]}"
+apt_get=("${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -q
+         -o Acquire::Retries=3 -o DPkg::Lock::Timeout=300)
+"${apt_get[@]}" update
+"${apt_get[@]}" install -y --no-install-recommends "${missing[@]}"
+
+still_missing=()
+for pkg in "${missing[@]}"; do
+    is_installed "$pkg" || still_missing+=("$pkg")
+done
+if [ "${#still_missing[@]}" -ne 0 ]; then
+    say "ERROR: still missing after apt-get install: ${still_missing[*]}"
+    exit 1
+fi
+say "done."
