@@ -714,6 +714,10 @@ class Game:
         """*Hook*: the device's state for the position text form (``-``: none)."""
         return "-"
 
+    def public_device_text(self) -> str:
+        """*Hook*: the part of the device's state every player can see."""
+        return self.device_text()
+
     def load_device(self, text: str) -> None:
         """*Hook*: inverse of :meth:`device_text`; raises ``ValueError``."""
         if text != "-":

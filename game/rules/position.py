@@ -58,8 +58,17 @@ def _rules_text(rs: Ruleset) -> str:
     for name in Ruleset.OPTIONS:
         v = getattr(rs, name)
         if v != getattr(base, name):
-            diffs.append(f"{name}:{v.value if isinstance(v, Enum) else int(v)}")
+            diffs.append(f"{name}:{v.value if isinstance(v, Enum) else _option_text(v)}")
     return ",".join(diffs) or "-"
+
+
+def _option_text(v: object) -> str:
+    if isinstance(v, bool):
+        return str(int(v))
+    text = str(v)
+    if any(ch in text for ch in ", :="):
+        raise ValueError(f"option value {text!r} cannot be written in a position")
+    return text
 
 
 def _parse_rules(ed: str, text: str) -> Ruleset:
@@ -75,9 +84,13 @@ def _parse_rules(ed: str, text: str) -> Ruleset:
         if isinstance(current, Enum):
             changes[name] = type(current)(raw)
         elif isinstance(current, bool):
-            changes[name] = raw not in ("0", "false", "False")
-        else:
+            if raw not in ("0", "1"):
+                raise PositionError(f"rules: {name} is 0 or 1")
+            changes[name] = raw == "1"
+        elif isinstance(current, int):
             changes[name] = int(raw)
+        else:
+            changes[name] = raw
     return replace(base, **changes)
 
 

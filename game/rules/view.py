@@ -38,6 +38,8 @@ class PlayerView(NamedTuple):
     hand_no: int
     legal: tuple[Action, ...]  # what I may do now
     events: tuple[E.Event, ...]  # this hand so far, redacted for me
+    piles: tuple[tuple[Card, ...], ...] = ()  # every discard pile (Triple Play: 3 trays)
+    unit: str = "-"  # what anyone can see of the edition's unit (lights, counts, commands)
 
     @property
     def top(self) -> Card:
@@ -80,4 +82,6 @@ def view(
         hand_no=game.match.hand_no,
         legal=tuple(game.legal_actions(player) if legal is None else legal),
         events=evs,
+        piles=tuple(map(tuple, game.piles)) if len(game.piles) > 1 else (),
+        unit=game.public_device_text(),
     )

@@ -243,9 +243,11 @@ class AttackGame(Game):
             self.picking = "first_attack"
         elif r == Rank.HIT_TWO:
             self.penalty(first, 2, "hit_two", ev)
+            ev.append(E.TurnSkipped(first))
             self._begin(self.next_player(first), ev)
         elif r == Rank.WILD_HIT_FOUR:
             self.penalty(first, 4, "wild_hit_four", ev)
+            ev.append(E.TurnSkipped(first))
             nxt = self.next_player(first)
             self.to_act, self.decision, self.colour_then_play = nxt, COLOUR, True
         else:

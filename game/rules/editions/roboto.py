@@ -44,7 +44,7 @@ class RobotoUnit:
     """Roboto's scheduler (R-5) and the interruption under way, if any."""
 
     def __init__(self) -> None:
-        self.since = 0  # plays since the last interruption
+        self.since = MIN_GAP  # plays since the last interruption (none yet: no wait)
         self.script: list[Interrupt | None] = []  # forced outcomes, one per plate press
         self.pending: Interrupt | None = None
         self.owed = -1  # the player whose play is waiting for its effect
@@ -186,6 +186,9 @@ class RobotoGame(Game):
         self.colour, self.match_rank = c >> 5, c & 31
         ev.append(E.CardsDiscarded(who, (c,), "command"))
         self.unit.covered = True
+        if c & 31 == Rank.REVERSE:  # C-16: a Reverse turns play at once, covered or not
+            self.direction = -self.direction
+            ev.append(E.DirectionChanged(self.direction == 1))
         if not hand:
             self.unit.pending, self.unit.owed = None, -1
             self.go_out(who, c, ev)
@@ -220,7 +223,7 @@ class RobotoGame(Game):
 
     def _finish(self, ev: list[E.Event]) -> None:
         """R-8: Roboto names who continues; the top card's debt reaches them (R-7)."""
-        i, p, covered = self.unit.pending, self.unit.owed, self.unit.covered
+        i, p = self.unit.pending, self.unit.owed
         assert i is not None
         self.unit.pending, self.unit.owed, self.unit.covered = None, -1, False
         self.wd4 = None  # an interrupted Wild Draw Four is never challenged (R-7)
@@ -234,9 +237,6 @@ class RobotoGame(Game):
             ev.append(E.TurnSkipped(q))
             self._begin(self.next_player(q), ev)
             return
-        if r == Rank.REVERSE and covered:
-            self.direction = -self.direction  # a commanded Reverse turns play now
-            ev.append(E.DirectionChanged(self.direction == 1))
         self.deliver(p, top, q, ev)
 
     def device_actions(self, p: int) -> list[Action]:

@@ -126,6 +126,7 @@ class TripleGame(Game):
         self.tray_rank = [NO_RANK] * TRAYS
         self.last_tray = 0
         self.give = 0  # T-10: penalty cards waiting to be shared
+        self.overload_due: tuple[int, int] | None = None  # drawn before the next turn
         self.piles = [[] for _ in range(TRAYS)]
         self.discard = self.piles[0]
 
@@ -142,6 +143,12 @@ class TripleGame(Game):
         caps = ",".join(map(str, b.capacity))
         colours = ",".join(map(str, self.tray_colour))
         return f"trays:{lit}:{counts}:{caps}:{colours}:{self.last_tray}:{self.give}"
+
+    def public_device_text(self) -> str:
+        """The white lights and the capacity lights; counts and capacities are hidden."""
+        lit = "".join(str(t) for t in self.bank.lit) or "-"
+        lights = ",".join(self.bank.light(t) for t in range(TRAYS))
+        return f"trays:{lit}:{lights}"
 
     def load_device(self, text: str) -> None:
         name, lit, counts, caps, colours, last, give = text.split(":")
@@ -234,15 +241,25 @@ class TripleGame(Game):
         self.finish_play(p, c, ev)
 
     def finish_play(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        """The card(s) are on the tray: press it, then overload, going out, effect."""
+        """The card(s) are on the tray: press it; then going out or the card's effect,
+        and an overload's penalty once the effect is done (T-6)."""
         r = c & 31
         n = self._press(p, self.last_tray, ev, clear=r == Rank.WILD_CLEAR)
         if n and r == Rank.WILD_GIVE_AWAY:
             self.give, self.to_act, self.decision = n, p, Decision.GIVE  # T-10
             return
-        if n:  # T-6: an overload's penalty comes before going out, so none goes out on it
-            self.penalty(p, n, "overload", ev)
+        if n:  # nobody goes out on an overload, nor owes UNO before its penalty
+            self.overload_due = (p, n)
+            self.start_effect(p, c, ev)
+            return
         self._continue(p, c, ev)
+
+    def _begin(self, p: int, ev: list[E.Event]) -> None:
+        if self.overload_due is not None:  # T-6: the effect first, then the overload
+            q, n = self.overload_due
+            self.overload_due = None
+            self.penalty(q, n, "overload", ev)
+        super()._begin(p, ev)
 
     def _continue(self, p: int, c: Card, ev: list[E.Event]) -> None:
         hand = self.hands[p]
