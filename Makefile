@@ -35,7 +35,7 @@ ARGS ?=
 SIM_ARGS ?= --edition official --players 4 --games 200 --seed 1
 XVFB_SCREEN ?= -screen 0 1280x800x24
 
-.PHONY: help play test lint bench dist sim locale clean distclean
+.PHONY: help play test lint bench dist sim locale i18n clean distclean
 
 help:
 	@echo "make play       install everything needed, then run the game"
@@ -46,6 +46,7 @@ help:
 	@echo "make dist       build the self-contained one-file executable dist/uno"
 	@echo "make sim        run a bot-only simulation: python -m game.sim $(SIM_ARGS)"
 	@echo "make locale     compile locale/*/LC_MESSAGES/*.po into .mo"
+	@echo "make i18n       extract new message ids into locale/uno.pot and merge them into the .po"
 	@echo "make clean      remove build outputs and caches (distclean: also .venv)"
 
 # ------------------------------------------------------------------------ installation stamps
@@ -78,6 +79,14 @@ $(STAMP_TEST): pyproject.toml | $(STAMP_VENV)
 # so the sub-make sees the fresh stamps.
 locale: $(STAMP_PY) $(MO)
 	@if [ -z "$(PO)" ]; then echo "locale: no locale/*/LC_MESSAGES/*.po, nothing to compile"; fi
+
+# After adding or changing a user-facing string: extract, merge, then translate the new
+# entries in locale/fr/LC_MESSAGES/uno.po (tests/i18n fails until every one is translated).
+i18n: $(STAMP_PY)
+	$(VENV)/bin/pybabel extract -F babel.cfg -o locale/uno.pot --sort-by-file --no-wrap \
+	  --project=uno --copyright-holder="the UNO family game authors" \
+	  --msgid-bugs-address=uno@example.invalid .
+	$(VENV)/bin/pybabel update -i locale/uno.pot -d locale -D uno --no-wrap --ignore-obsolete
 
 ifneq ($(MO),)
 $(MO): %.mo: %.po | $(STAMP_PY)

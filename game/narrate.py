@@ -14,6 +14,8 @@ from game.i18n import N_, _, ngettext
 from game.rules import events as E
 from game.rules.cards import Card, Colour
 from game.voice.card_names import card_phrase
+from game.voice.clips import PlayerVoice
+from game.voice.phrases import discard_colour_command
 from game.voice.utterance import render
 
 #: Names given to AI players in headless matches (names are not translated).
@@ -74,6 +76,7 @@ class Narrator:
 
     def __init__(self, names: Sequence[str], trays: bool = False) -> None:
         self.names = list(names)
+        self.cast = {i: PlayerVoice(name) for i, name in enumerate(self.names)}
         self.trays = trays  # Triple Play: say which tray a card goes on
 
     def name(self, player: int) -> str:
@@ -274,9 +277,9 @@ class Narrator:
     def _roboto(self, e: E.RobotoInterrupts) -> str:
         names = [self.name(p) for p in e.players]
         if e.kind == "discard_colour" and e.colour is not None:
-            return _("Roboto: “{player}, discard all your {colour} cards!”").format(
-                player=names[0], colour=_(COLOUR_NAMES[e.colour])
-            )
+            # The spoken command, with its colour agreed in every language.
+            command = render(discard_colour_command(e.players[0], e.colour), self.cast).caption
+            return _("Roboto: “{command}”").format(command=command)
         if e.kind == "nickname":
             return _("Roboto: “{player}, give {other} a nickname!”").format(
                 player=names[0], other=names[1]

@@ -1,0 +1,231 @@
+"""Engine events → phrases a player hears, in every narration setting.
+
+The engine emits events with parameters, never sentences (DESIGN.md). This module is the one
+table from an event class name to a small builder returning a
+:class:`~game.voice.utterance.Phrase`; voicing a new event is one more ``@voices("EventName")``
+entry (the editions' events are in :mod:`game.voice.phrases_editions`).
+
+Narration settings: ``off`` (silent), ``announcements`` (Roboto and the key moments: UNO, a
+challenge, who wins: phrases of priority ANNOUNCEMENT or URGENT) and ``full`` (play-by-play as
+well, priority NARRATION, so a person who cannot see the screen can play).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from enum import Enum
+from typing import Any, TypeVar
+
+from game.i18n import N_, N_plural
+from game.rules import events as ev
+from game.rules.cards import Colour
+from game.voice.card_names import card_phrase, colour_chosen_phrase
+from game.voice.utterance import ListOf, Phrase, Priority, Seat
+
+__all__ = [
+    "VOICINGS",
+    "Narration",
+    "discard_colour_command",
+    "phrase_for",
+    "phrases_for",
+    "voices",
+]
+
+_NARRATE = Priority.NARRATION
+_URGENT = Priority.URGENT
+
+
+class Narration(Enum):
+    """The narration setting."""
+
+    OFF = "off"
+    ANNOUNCEMENTS = "announcements"
+    FULL = "full"
+
+
+Builder = Callable[[Any], Phrase | None]
+
+#: Event class name → builder. Every engine event a player should hear has an entry.
+VOICINGS: dict[str, Builder] = {}
+
+E = TypeVar("E")
+
+
+def voices(event_name: str) -> Callable[[Callable[[E], Phrase | None]],
+                                        Callable[[E], Phrase | None]]:
+    """Register the decorated builder as the voicing of events named ``event_name``."""
+
+    def register(build: Callable[[E], Phrase | None]) -> Callable[[E], Phrase | None]:
+        if event_name in VOICINGS:
+            raise ValueError(f"{event_name} is voiced twice")
+        VOICINGS[event_name] = build
+        return build
+
+    return register
+
+
+def phrase_for(event: object, narration: Narration) -> Phrase | None:
+    """The phrase to say for ``event`` under ``narration``, or ``None`` to stay quiet."""
+    build = VOICINGS.get(type(event).__name__)
+    if build is None or narration is Narration.OFF:
+        return None
+    phrase = build(event)
+    if phrase is None or (narration is Narration.ANNOUNCEMENTS
+                          and phrase.priority is Priority.NARRATION):
+        return None
+    return phrase
+
+
+def phrases_for(events: Iterable[object], narration: Narration) -> list[Phrase]:
+    """The phrases for a batch of events (what one ``Game.apply`` returned), in order."""
+    return [p for p in (phrase_for(e, narration) for e in events) if p is not None]
+
+
+# --------------------------------------------------------------------------- key announcements
+
+@voices("MatchStarted")
+def _match_started(e: ev.MatchStarted) -> Phrase:
+    return Phrase.of(N_("A new match begins with {count} players."), count=e.players)
+
+
+@voices("DealerChosen")
+def _dealer_chosen(e: ev.DealerChosen) -> Phrase:
+    return Phrase.of(N_("{player} deals."), player=Seat(e.dealer))
+
+
+@voices("HandStarted")
+def _hand_started(e: ev.HandStarted) -> Phrase:
+    return Phrase.of(N_("Hand {number}!"), number=e.hand_no)
+
+
+@voices("UnoCalled")
+def _uno_called(e: ev.UnoCalled) -> Phrase:
+    return Phrase.of(N_("{player}: UNO!"), _URGENT, player=Seat(e.player))
+
+
+@voices("UnoCaught")
+def _uno_caught(e: ev.UnoCaught) -> Phrase:
+    return Phrase.of(N_("Counter-UNO! {catcher} catches {target}."), _URGENT,
+                     catcher=Seat(e.catcher), target=Seat(e.target))
+
+
+@voices("ChallengeResolved")
+def _challenge_resolved(e: ev.ChallengeResolved) -> Phrase:
+    if e.guilty:
+        msgid = N_("{challenger} challenges: {challenged} was bluffing!")
+    else:
+        msgid = N_("{challenger} challenges, but {challenged} was not bluffing.")
+    return Phrase.of(msgid, challenger=Seat(e.challenger), challenged=Seat(e.challenged))
+
+
+@voices("HandEnded")
+def _hand_ended(e: ev.HandEnded) -> Phrase:
+    if e.blocked:
+        ids = N_plural("The hand is blocked: {player} wins it and scores {points} point.",
+                       "The hand is blocked: {player} wins it and scores {points} points.")
+    else:
+        ids = N_plural("{player} wins the hand and scores {points} point.",
+                       "{player} wins the hand and scores {points} points.")
+    return Phrase.counted(ids, e.points, player=Seat(e.winner), points=e.points)
+
+
+@voices("PlayerEliminated")
+def _player_eliminated(e: ev.PlayerEliminated) -> Phrase:
+    return Phrase.of(N_("{player} is eliminated."), player=Seat(e.player))
+
+
+@voices("MatchEnded")
+def _match_ended(e: ev.MatchEnded) -> Phrase:
+    if len(e.winners) == 1:
+        return Phrase.of(N_("{player} wins the match!"), player=Seat(e.winners[0]))
+    winners = ListOf(tuple(Seat(w) for w in e.winners))
+    return Phrase.of(N_("{players} share the win!"), players=winners)
+
+
+# --------------------------------------------------------------------------- play-by-play
+
+@voices("FirstCard")
+def _first_card(e: ev.FirstCard) -> Phrase:
+    return Phrase.of(N_("The first card is {card}."), _NARRATE, card=card_phrase(e.card))
+
+
+@voices("TurnStarted")
+def _turn_started(e: ev.TurnStarted) -> Phrase:
+    return Phrase.of(N_("{player}, your turn."), _NARRATE, player=Seat(e.player))
+
+
+@voices("CardPlayed")
+def _card_played(e: ev.CardPlayed) -> Phrase:
+    return Phrase.of(N_("{player} plays {card}."), _NARRATE,
+                     player=Seat(e.player), card=card_phrase(e.card))
+
+
+@voices("ColourChosen")
+def _colour_chosen(e: ev.ColourChosen) -> Phrase:
+    return Phrase.of(colour_chosen_phrase(e.colour), _NARRATE, player=Seat(e.player))
+
+
+#: Why cards were drawn → what is said (``{player}``, ``{count}``).
+_DRAWN: dict[str, tuple[str, str]] = {
+    "challenge_guilty": N_plural("Caught bluffing! {player} draws {count} card.",
+                                 "Caught bluffing! {player} draws {count} cards."),
+    "challenge_innocent": N_plural("Wrong challenge! {player} draws {count} card.",
+                                   "Wrong challenge! {player} draws {count} cards."),
+    "uno_penalty": N_plural("UNO forgotten! {player} draws {count} card.",
+                            "UNO forgotten! {player} draws {count} cards."),
+}
+_DRAWN_PLAIN = N_plural("{player} draws {count} card.", "{player} draws {count} cards.")
+
+
+@voices("CardsDrawn")
+def _cards_drawn(e: ev.CardsDrawn) -> Phrase:
+    if e.count == 0:
+        return Phrase.of(N_("{player} cannot draw: the draw pile is empty."), _NARRATE,
+                         player=Seat(e.player))
+    return Phrase.counted(_DRAWN.get(e.reason, _DRAWN_PLAIN), e.count, _NARRATE,
+                          player=Seat(e.player), count=e.count)
+
+
+@voices("TurnSkipped")
+def _turn_skipped(e: ev.TurnSkipped) -> Phrase:
+    return Phrase.of(N_("{player} misses a turn."), _NARRATE, player=Seat(e.player))
+
+
+@voices("DirectionChanged")
+def _direction_changed(e: ev.DirectionChanged) -> Phrase:
+    if e.clockwise:
+        return Phrase.of(N_("Play goes clockwise."), _NARRATE)
+    return Phrase.of(N_("Play goes counter-clockwise."), _NARRATE)
+
+
+@voices("DrawnCardKept")
+def _drawn_card_kept(e: ev.DrawnCardKept) -> Phrase:
+    return Phrase.of(N_("{player} keeps the card."), _NARRATE, player=Seat(e.player))
+
+
+@voices("CatchMissed")
+def _catch_missed(e: ev.CatchMissed) -> Phrase:
+    return Phrase.of(N_("No penalty: {target} is safe."), _NARRATE, target=Seat(e.target))
+
+
+@voices("Reshuffled")
+def _reshuffled(e: ev.Reshuffled) -> Phrase:
+    return Phrase.of(N_("The discard pile is shuffled into a new draw pile."), _NARRATE)
+
+
+# --------------------------------------------------------------------------- Roboto (R-6)
+
+_DISCARD_COLOUR: dict[Colour, str] = {
+    Colour.RED: N_("{player}, discard all your red cards!"),
+    Colour.YELLOW: N_("{player}, discard all your yellow cards!"),
+    Colour.GREEN: N_("{player}, discard all your green cards!"),
+    Colour.BLUE: N_("{player}, discard all your blue cards!"),
+}
+
+
+def discard_colour_command(player: int, colour: Colour) -> Phrase:
+    """Roboto's Surprise Command R-6a, spoken with the player's recorded name."""
+    return Phrase.of(_DISCARD_COLOUR[colour], player=Seat(player))
+
+
+from game.voice import phrases_editions  # noqa: E402, F401  (registers the editions' events)

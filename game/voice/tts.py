@@ -1,0 +1,210 @@
+"""Speech engines that turn text into audio, and the assembly of an utterance's segments.
+
+:class:`Pyttsx3Engine` drives pyttsx3 (eSpeak NG on Linux, SAPI5 on Windows, NSSpeech on macOS)
+the way PLATFORM.md found reliable: one owner, ``save_to_file`` + ``runAndWait`` (never
+``say()``, which shells out to ``aplay`` on Linux), the file checked for frames and synthesized
+again once if empty, the voice read back after setting it (unknown ids are silently ignored).
+It runs inside the worker process of :mod:`game.voice.synth`. :class:`EspeakCli` is the fallback
+that needs no pyttsx3: the ``espeak-ng -w`` command line, killable by a timeout.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+import soundfile
+
+from game.voice.clips import load_clip, splice
+from game.voice.dsp import Audio, silence, to_mono, to_pcm16
+from game.voice.utterance import Clip, Pause, Segment, Speech
+
+__all__ = [
+    "EspeakCli",
+    "Pyttsx3Engine",
+    "SynthError",
+    "TextToSpeech",
+    "assemble",
+    "choose_voice",
+]
+
+#: Silence put around a recorded clip so it does not run into the synthesized words.
+CLIP_GAP_S = 0.04
+#: Windows LCID primary language ids (SAPI5 reports voices' languages as hex LCIDs).
+_LCID_PRIMARY = {0x09: "en", 0x0C: "fr"}
+
+
+class SynthError(RuntimeError):
+    """The engine produced no audio for a text (twice), or is not usable at all."""
+
+
+class TextToSpeech(Protocol):
+    """Anything that speaks ``text`` in ``language`` into audio, and says which voice it used."""
+
+    def speak(self, text: str, language: str) -> tuple[Audio, str]: ...
+
+
+def _language_tags(languages: Sequence[Any]) -> list[str]:
+    """Normalize a voice's languages: ``en_US``/``en-us`` → ``en-us``; SAPI5 LCIDs → ``en``."""
+    tags: list[str] = []
+    for raw in languages:
+        text = raw.decode("utf-8", "ignore") if isinstance(raw, bytes) else str(raw)
+        text = text.strip().lower().replace("_", "-")
+        try:
+            primary = _LCID_PRIMARY.get(int(text, 16) & 0x3FF)
+        except ValueError:
+            primary = None
+        tags.append(primary or text)
+    return tags
+
+
+def choose_voice(voices: Sequence[tuple[str, Sequence[Any], str]], language: str) -> str | None:
+    """The best voice id for ``language`` among ``(id, languages, name)`` triples, or ``None``.
+
+    Prefers the main variety (``fr-fr`` over ``fr-be``; eSpeak's ``roa/fr``, ``gmw/en``) and
+    falls back on a voice's name ("French", "Français") for engines that report no language.
+    """
+    names = {"en": ("english",), "fr": ("french", "français", "francais")}
+    best: tuple[int, str] | None = None
+    for voice_id, languages, name in voices:
+        score = 0
+        for tag in _language_tags(languages):
+            if tag in (language, f"{language}-{language}"):
+                score = max(score, 4)
+            elif tag.startswith(language + "-"):
+                score = max(score, 2)
+        if voice_id.lower().replace("\\", "/").rsplit("/", 1)[-1] == language:
+            score += 3
+        if score == 0 and any(n in name.lower() for n in names.get(language, ())):
+            score = 1
+        if score and (best is None or score > best[0]):
+            best = (score, voice_id)
+    return None if best is None else best[1]
+
+
+def _read_wav(path: Path) -> Audio | None:
+    """The audio in ``path``, or ``None`` when the file is missing or has no frames."""
+    try:
+        if soundfile.info(str(path)).frames <= 0:
+            return None
+        data, rate = soundfile.read(str(path), dtype="float32", always_2d=False)
+    except (OSError, RuntimeError, soundfile.LibsndfileError):
+        return None
+    return Audio(to_mono(data), int(rate))
+
+
+class Pyttsx3Engine:
+    """pyttsx3 owned by the current thread; synthesizes to files in ``workdir``."""
+
+    def __init__(self, workdir: Path, languages: Sequence[str]) -> None:
+        import pyttsx3  # only the worker process loads the engine
+
+        self._engine = pyttsx3.init()
+        self._workdir = workdir
+        self._counter = itertools.count()
+        self._current: str | None = None
+        available = [(v.id, list(v.languages or ()), v.name or "")
+                     for v in self._engine.getProperty("voices")]
+        self.voices: dict[str, str] = {}
+        for language in languages:
+            chosen = choose_voice(available, language)
+            if chosen is not None:
+                self.voices[language] = chosen
+        self.name = f"pyttsx3/{getattr(self._engine, 'driver_name', None) or 'default'}"
+
+    def _select(self, language: str) -> str:
+        """Make ``language``'s voice current; returns the voice read back from the engine."""
+        wanted = self.voices.get(language)
+        if wanted is not None and wanted != self._current:
+            self._engine.setProperty("voice", wanted)
+            self._engine.runAndWait()  # properties apply when the queue runs
+            self._current = str(self._engine.getProperty("voice"))
+        return self._current or str(self._engine.getProperty("voice"))
+
+    def speak(self, text: str, language: str) -> tuple[Audio, str]:
+        voice = self._select(language)
+        for _attempt in range(2):
+            path = self._workdir / f"tts-{os.getpid()}-{next(self._counter)}.wav"
+            self._engine.save_to_file(text, str(path))
+            self._engine.runAndWait()
+            audio = _read_wav(path)
+            path.unlink(missing_ok=True)
+            if audio is not None:
+                return audio, voice
+        raise SynthError(f"empty audio twice for {text!r}")
+
+
+class EspeakCli:
+    """The ``espeak-ng`` command line: a separate process per text, killed after ``timeout_s``."""
+
+    def __init__(self, workdir: Path, timeout_s: float = 5.0,
+                 executable: str | None = None) -> None:
+        found = executable or shutil.which("espeak-ng") or shutil.which("espeak")
+        if found is None:
+            raise SynthError("espeak-ng is not installed")
+        self._exe = found
+        self._workdir = workdir
+        self._timeout = timeout_s
+        self._counter = itertools.count()
+        self.name = Path(found).name
+
+    @staticmethod
+    def _environment() -> dict[str, str]:
+        """The system espeak-ng must read its own data, not a PyInstaller bundle's copy (see
+        packaging/pyi_rth_uno_audio.py, which keeps the original value aside)."""
+        env = dict(os.environ)
+        if "UNO_ORIG_ESPEAK_DATA_PATH" in env:
+            env["ESPEAK_DATA_PATH"] = env["UNO_ORIG_ESPEAK_DATA_PATH"]
+        elif getattr(sys, "frozen", False):
+            env.pop("ESPEAK_DATA_PATH", None)
+        return env
+
+    def speak(self, text: str, language: str) -> tuple[Audio, str]:
+        path = self._workdir / f"cli-{os.getpid()}-{next(self._counter)}.wav"
+        try:
+            subprocess.run([self._exe, "--stdin", "-v", language, "-w", str(path)],
+                           input=text.encode("utf-8"), capture_output=True, check=True,
+                           timeout=self._timeout, env=self._environment())
+        except (OSError, subprocess.SubprocessError) as exc:
+            raise SynthError(f"{self.name} failed: {exc}") from exc
+        audio = _read_wav(path)
+        path.unlink(missing_ok=True)
+        if audio is None:
+            raise SynthError(f"{self.name} wrote no audio for {text!r}")
+        return audio, f"{self.name} -v {language}"
+
+
+def assemble(segments: Sequence[Segment], language: str, rate: int, channels: int,
+             speak: Callable[[str, str], tuple[Audio, str]]) -> tuple[bytes, int, tuple[str, ...]]:
+    """Synthesize and splice ``segments`` into interleaved 16-bit PCM at ``rate``/``channels``.
+
+    Returns the PCM, its frame count, and the voice used for each spoken segment. A clip that
+    cannot be read is replaced by its text, spoken.
+    """
+    parts: list[Audio] = []
+    used: list[str] = []
+    for segment in segments:
+        if isinstance(segment, Pause):
+            parts.append(Audio(silence(segment.seconds, rate), rate))
+            continue
+        if isinstance(segment, Clip):
+            try:
+                clip = load_clip(segment.path)
+            except (OSError, RuntimeError, soundfile.LibsndfileError):
+                segment = Speech(segment.text)
+            else:
+                gap = Audio(silence(CLIP_GAP_S, rate), rate)
+                parts += [gap, clip, gap]
+                continue
+        assert isinstance(segment, Speech)
+        audio, voice = speak(segment.text, language)
+        parts.append(audio)
+        used.append(voice)
+    samples = splice(parts, rate)
+    return to_pcm16(samples, channels), len(samples), tuple(used)
