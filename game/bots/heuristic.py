@@ -29,11 +29,10 @@ _ATTACKS = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
 
 
 def colour_counts(hand: Sequence[Card]) -> list[int]:
-    counts = [0, 0, 0, 0]
+    counts = [0, 0, 0, 0, 0]  # the fifth counts wilds
     for c in hand:
-        if not c.is_wild:
-            counts[c >> 5] += 1
-    return counts
+        counts[c >> 5] += 1
+    return counts[:4]
 
 
 class HeuristicBot:
@@ -45,8 +44,12 @@ class HeuristicBot:
             if isinstance(a, Catch | CallUno):
                 return a
         plays = [a for a in legal if isinstance(a, Play)]
+        if len(plays) == 1:
+            return plays[0]
         if plays:
-            return plays[0] if len(plays) == 1 else max(plays, key=lambda a: self._score(view, a))
+            counts = colour_counts(view.hand)
+            threat = view.hand_sizes[view.next_player(view.me)] <= 2
+            return max(plays, key=lambda a: self._score(view, a.card, counts, threat))
         for a in legal:
             if isinstance(a, ChooseColour):
                 counts = colour_counts(view.hand)
@@ -60,12 +63,9 @@ class HeuristicBot:
                 return a
         return legal[0]
 
-    def _score(self, view: PlayerView, a: Play) -> float:
-        c = a.card
-        counts = colour_counts(view.hand)
-        nxt = view.next_player(view.me)
-        threat = view.hand_sizes[nxt] <= 2
-        if c.is_wild:
+    def _score(self, view: PlayerView, c: Card, counts: list[int], threat: bool) -> float:
+        """Higher is better: follow the colour held most, keep wilds, attack a threat."""
+        if c >= 128:
             # Keep wilds: play them only when nothing else fits or under threat.
             return 5.0 + (10.0 if threat and c.rank in _ATTACKS else 0.0)
         score = 10.0 + counts[c >> 5] + view.ruleset.value(c) / 20

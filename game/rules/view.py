@@ -63,25 +63,29 @@ def view(
     if with_events:
         redact = E.redact
         evs = tuple([redact(e, player) for e in game.hand_events])
-    return PlayerView(
-        ruleset=game.ruleset,
-        me=player,
-        hand=tuple(game.hands[player]),
-        hand_sizes=tuple(map(len, game.hands)),
-        seats=tuple(game.seats),
-        discard=tuple(game.discard),
-        draw_pile_size=len(game.draw_pile),
-        colour=game.colour,
-        direction=game.direction,
-        dealer=game.match.dealer,
-        to_act=game.to_act,
-        decision=game.decision,
-        drawn=game.drawn if game.to_act == player else None,
-        uno_open=tuple(game.uno_open),
-        scores=tuple(game.match.scores),
-        hand_no=game.match.hand_no,
-        legal=tuple(game.legal_actions(player) if legal is None else legal),
-        events=evs,
-        piles=tuple(map(tuple, game.piles)) if len(game.piles) > 1 else (),
-        unit=game.public_device_text(),
+    ms = game.match
+    # Positional, in field order: a view is built for every bot decision.
+    return PlayerView._make(
+        (
+            game.ruleset,
+            player,
+            tuple(game.hands[player]),
+            tuple(map(len, game.hands)),
+            tuple(game.seats),
+            tuple(game.discard),
+            len(game.draw_pile),
+            game.colour,
+            game.direction,
+            ms.dealer,
+            game.to_act,
+            game.decision,
+            game.drawn if game.to_act == player else None,
+            tuple(game.uno_open),
+            tuple(ms.scores),
+            ms.hand_no,
+            tuple(game.legal_actions(player) if legal is None else legal),
+            evs,
+            tuple(map(tuple, game.piles)) if len(game.piles) > 1 else (),
+            game.public_device_text(),
+        )
     )
