@@ -1,0 +1,192 @@
+"""The player's settings: one TOML file in the user's config folder.
+
+Read with ``tomllib``, written with ``tomli-w`` atomically (temp file + rename), so a crash
+never leaves half a file. A file that cannot be read or holds a value of the wrong kind is
+*corrupt*: it is renamed aside (``settings.corrupt-<time>.toml``), never silently overwritten,
+and :func:`load_settings` says so in a message the UI shows. Keys this version does not know
+are kept and written back, so an older game does not erase a newer game's settings.
+
+``UNO_CONFIG_DIR`` overrides the folder (tests, portable installs).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import time
+import tomllib
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+import tomli_w
+
+__all__ = [
+    "ANIMATION_SPEEDS",
+    "APP_NAME",
+    "NARRATION_LEVELS",
+    "Settings",
+    "SettingsProblem",
+    "config_dir",
+    "keep_aside",
+    "load_settings",
+    "save_settings",
+    "settings_path",
+]
+
+APP_NAME = "uno-family"
+FILE_NAME = "settings.toml"
+#: The speeds offered in the settings screen; 0 means "no animation at all" (tests use it).
+ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
+NARRATION_LEVELS = ("off", "announcements", "full")
+
+
+@dataclass
+class Settings:
+    """Everything the player can set. Volumes are percentages."""
+
+    language: str = ""  # "" = follow the system language
+    master_volume: int = 80
+    effects_volume: int = 80
+    voice_volume: int = 80
+    narration: str = "announcements"
+    animation_speed: float = 1.0
+    reduced_motion: bool = False
+    colour_blind_marks: bool = True
+    highlight_playable: bool = True
+    sort_hand: bool = True
+    fullscreen: bool = False
+    window_width: int = 1280
+    window_height: int = 720
+    player_names: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def validate(self) -> None:
+        """Raise ``ValueError`` naming the first value that makes no sense."""
+        for name in ("master_volume", "effects_volume", "voice_volume"):
+            if not 0 <= getattr(self, name) <= 100:
+                raise ValueError(f"{name} must be within 0..100")
+        if self.narration not in NARRATION_LEVELS:
+            raise ValueError(f"narration must be one of {', '.join(NARRATION_LEVELS)}")
+        if not 0.0 <= self.animation_speed <= 10.0:
+            raise ValueError("animation_speed must be within 0..10")
+        if not (320 <= self.window_width <= 16384 and 240 <= self.window_height <= 16384):
+            raise ValueError("window size out of range")
+        if any(not isinstance(n, str) for n in self.player_names):
+            raise ValueError("player_names must be strings")
+
+    def to_toml(self) -> dict[str, Any]:
+        data = {k: v for k, v in asdict(self).items() if k != "extra"}
+        return {**self.extra, **data}
+
+
+@dataclass(frozen=True)
+class SettingsProblem:
+    """Why the settings file was not used, and where it was put aside (for the notice)."""
+
+    path: Path
+    kept_as: Path | None
+    reason: str
+
+
+def config_dir() -> Path:
+    """The folder of the settings file (``UNO_CONFIG_DIR`` wins)."""
+    override = os.environ.get("UNO_CONFIG_DIR")
+    if override:
+        return Path(override)
+    return platformdirs.user_config_path(APP_NAME, appauthor=False)
+
+
+def settings_path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+def _coerce(name: str, default: Any, value: Any) -> Any:
+    """``value`` checked against the type of the field's default; ``ValueError`` if wrong."""
+    if isinstance(default, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(default, float):
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        value = float(value) if ok else value
+    elif isinstance(default, int):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif isinstance(default, str):
+        ok = isinstance(value, str)
+    else:
+        ok = isinstance(value, list)
+    if not ok:
+        raise ValueError(f"{name} = {value!r} is not a {type(default).__name__}")
+    return value
+
+
+def from_toml(data: dict[str, Any]) -> Settings:
+    """Settings from parsed TOML; unknown keys go to ``extra``; ``ValueError`` on bad values."""
+    base = Settings()
+    known = {f.name for f in fields(Settings)} - {"extra"}
+    values: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in known:
+            values[key] = _coerce(key, getattr(base, key), value)
+        else:
+            extra[key] = value
+    settings = Settings(**values, extra=extra)
+    settings.validate()
+    return settings
+
+
+def keep_aside(path: Path, label: str = "corrupt") -> Path:
+    """Rename ``path`` to ``<stem>.<label>-<time><suffix>`` next to it; returns the new path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.{label}-{stamp}{path.suffix}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.stem}.{label}-{stamp}-{n}{path.suffix}")
+        n += 1
+    os.replace(path, target)
+    return target
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, SettingsProblem | None]:
+    """The saved settings (defaults when there is no file). A corrupt file is renamed aside
+    and reported in the second value; the defaults are returned in its place."""
+    path = settings_path() if path is None else path
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as exc:
+        return Settings(), SettingsProblem(path, None, str(exc))
+    try:
+        return from_toml(tomllib.loads(raw.decode("utf-8"))), None
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, TypeError) as exc:
+        kept: Path | None = None
+        with contextlib.suppress(OSError):
+            kept = keep_aside(path)
+        return Settings(), SettingsProblem(path, kept, str(exc))
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temp file in the same folder and a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> Path:
+    """Write ``settings`` atomically; returns the path written."""
+    settings.validate()
+    path = settings_path() if path is None else path
+    atomic_write(path, tomli_w.dumps(settings.to_toml()).encode("utf-8"))
+    return path

@@ -1,0 +1,332 @@
+"""The application: the window, the frame loop and the scene stack.
+
+The loop redraws only when something changed, and is capped at 60 FPS while anything
+moves. When nothing moves it sleeps in ``pygame.event.wait`` until input arrives or the top
+scene's next timer is due (an AI about to play), so an idle table costs next to no CPU.
+Worker threads wake it with a :data:`WAKE` event.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from game import i18n
+from game.i18n import _
+from game.settings import Settings, SettingsProblem, load_settings, save_settings
+from game.ui import theme
+from game.ui.intents import Help, Intent, Quit, ToggleFullscreen, translate
+from game.ui.scene import Scene, SceneStack
+from game.ui.sound import Sound
+from game.ui.testhooks import TestHooks
+
+if TYPE_CHECKING:
+    from game.ui.botrunner import BotRunner
+
+_log = logging.getLogger(__name__)
+
+FPS = 60
+MIN_SIZE = (1024, 600)
+#: How long a thread may hold the GIL while another waits (Python's default is 5 ms).
+#: A bot searching on the worker thread must not hold a frame up for a third of its
+#: budget, so the app asks for 1 ms while it runs.
+GIL_SWITCH_S = 0.001
+#: Posted by worker threads to wake the loop (a bot's choice is ready, a save is written).
+WAKE = pygame.event.custom_type()
+
+
+class App:
+    """One window and its scenes. ``run`` loops until quit; tests call :meth:`frame`."""
+
+    def __init__(self, settings: Settings, *, args: argparse.Namespace | None = None,
+                 size: tuple[int, int] | None = None, hooks: TestHooks | None = None,
+                 settings_path: os.PathLike[str] | None = None,
+                 bot_processes: bool = False) -> None:
+        self.settings = settings
+        self.args = args
+        self.hooks = hooks or TestHooks()
+        self.settings_path = settings_path
+        self.bot_processes = bot_processes
+        self._spare: BotRunner | None = None
+        self._switch = sys.getswitchinterval()
+        sys.setswitchinterval(GIL_SWITCH_S)
+        pygame.display.init()
+        pygame.font.init()
+        _forget_caches()  # surfaces and fonts of an earlier display are not valid any more
+        self.windowed = size or (max(MIN_SIZE[0], settings.window_width),
+                                 max(MIN_SIZE[1], settings.window_height))
+        self.fullscreen = False
+        from game.ui import cardart
+
+        pygame.display.set_icon(cardart.back(32))
+        self.screen = self._open_window(settings.fullscreen)
+        pygame.display.set_caption(_("UNO for the family"))
+        pygame.key.set_repeat(400, 40)
+        pygame.key.start_text_input()
+        self.stack = SceneStack()
+        self.sound = Sound(settings)
+        self.dirty = True
+        self.running = True
+        self.frames = 0
+        self._first_frame_done = False
+        i18n.add_listener(self._on_language)
+
+    # ------------------------------------------------------------------ window
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        self.fullscreen = fullscreen
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen:
+            return
+        if on:
+            self.windowed = self.size
+        self.screen = self._open_window(on)
+        self.settings.fullscreen = on
+        self.save_settings()
+        self.relayout()
+
+    def relayout(self) -> None:
+        for scene in self.stack.scenes:
+            scene.relayout()
+        self.dirty = True
+
+    def _on_language(self, code: str) -> None:
+        pygame.display.set_caption(_("UNO for the family"))
+        self.relayout()
+
+    # ------------------------------------------------------------------ scenes
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
+        self.dirty = True
+
+    def pop(self) -> Scene | None:
+        self.dirty = True
+        return self.stack.pop()
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.pop()
+        self.push(scene)
+
+    def reset(self, scene: Scene) -> None:
+        """Leave every scene and show ``scene`` alone (back to the title, a new match)."""
+        for old in reversed(self.stack.scenes):
+            old.exit()
+        self.stack.scenes.clear()
+        self.push(scene)
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack.top
+
+    def bot_runner(self, levels: Mapping[int, str], seed: int) -> BotRunner:
+        """Where the AI of a match thinks: its own process when the game runs for real
+        (the frame loop never waits for a searching bot), a thread in tests. The process
+        is started ahead, after the first frame, and kept from match to match."""
+        runner, self._spare = self._spare or self._new_runner(), None
+        runner.start_match(levels, seed)
+        return runner
+
+    def release_runner(self, runner: BotRunner) -> None:
+        """A match is over with ``runner``: keep it for the next one."""
+        if self._spare is None:
+            self._spare = runner
+        else:
+            runner.close()
+
+    def _new_runner(self) -> BotRunner:
+        from game.ui.botrunner import ProcessRunner, ThreadRunner
+
+        return ProcessRunner(WAKE) if self.bot_processes else ThreadRunner(WAKE)
+
+    # ------------------------------------------------------------------ settings
+    def save_settings(self) -> None:
+        if not self.fullscreen:
+            w, h = self.size
+            self.settings.window_width, self.settings.window_height = w, h
+        try:
+            path = None if self.settings_path is None else self.settings_path
+            save_settings(self.settings, path)  # type: ignore[arg-type]
+        except OSError as exc:
+            _log.warning("settings not saved: %s", exc)
+        self.sound.settings_changed()
+
+    def set_language(self, code: str) -> None:
+        self.settings.language = code
+        i18n.set_language(code)
+        self.save_settings()
+
+    # ------------------------------------------------------------------ input
+    def dispatch(self, intent: Intent | None) -> None:
+        """Give ``intent`` to the top scene (global intents are handled here)."""
+        if intent is None:
+            return
+        self.dirty = True
+        if isinstance(intent, Quit):
+            self.quit()
+            return
+        if isinstance(intent, ToggleFullscreen):
+            self.set_fullscreen(not self.fullscreen)
+            return
+        top = self.top
+        if isinstance(intent, Help) and (top is None or top.name != "help"):
+            from game.ui.scenes.help import HelpScene
+
+            self.push(HelpScene(self))
+            return
+        if top is not None:
+            top.handle(intent)
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        t = event.type
+        if t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            surface = pygame.display.get_surface()
+            if surface is not None:
+                self.screen = surface
+            self.relayout()
+            return
+        if t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, WAKE):
+            self.dirty = True
+            return
+        top = self.top
+        if top is None:
+            return
+        intent = translate(event, top.keys, top.text_focus(), top.intent_at)
+        self.dispatch(intent)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ------------------------------------------------------------------ the loop
+    def next_wakeup(self) -> float | None:
+        top = self.top
+        wake = top.wakeup() if top is not None else None
+        hook = self.hooks.wakeup()
+        if hook is not None:
+            wake = hook if wake is None else min(wake, hook)
+        return wake
+
+    def frame(self, dt: float) -> bool:
+        """Update the top scene by ``dt`` and draw if anything changed; ``True`` if drawn."""
+        top = self.top
+        changed = top.update(dt) if top is not None else False
+        self.hooks.update(self, dt)
+        if not (changed or self.dirty):
+            return False
+        self.draw()
+        pygame.display.flip()
+        self.dirty = False
+        self.frames += 1
+        self.hooks.after_draw(self)
+        if not self._first_frame_done:
+            self._first_frame_done = True
+            self.hooks.first_frame(self)
+            self.sound.start_effects()
+            if self.bot_processes and self._spare is None and self.running:
+                self._spare = self._new_runner()  # boots while the player reads the menu
+        return True
+
+    def draw(self) -> None:
+        surface = self.screen
+        visible = self.stack.visible()
+        if not visible:
+            surface.fill(theme.FELT_DARK)
+        for i, scene in enumerate(visible):
+            if i > 0 and not scene.opaque and scene.dim:
+                veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+                veil.fill((0, 0, 0, scene.dim))
+                surface.blit(veil, (0, 0))
+            scene.draw(surface)
+
+    def run(self) -> int:
+        clock = pygame.time.Clock()
+        last = time.perf_counter()
+        while self.running:
+            wake = self.next_wakeup()
+            if self.dirty or wake == 0:
+                events = pygame.event.get()
+            else:
+                timeout = 1000 if wake is None else max(1, min(1000, int(wake * 1000)))
+                first = pygame.event.wait(timeout)
+                events = [] if first.type == pygame.NOEVENT else [first, *pygame.event.get()]
+            for event in events:
+                self.on_event(event)
+            now = time.perf_counter()
+            dt, last = min(0.5, now - last), now
+            drawn = self.frame(dt)
+            if drawn or self.next_wakeup() == 0:
+                clock.tick(FPS)
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        for scene in reversed(self.stack.scenes):
+            scene.exit()
+        self.stack.scenes.clear()
+        if self._spare is not None:
+            self._spare.close()
+            self._spare = None
+        self.sound.close()
+        i18n.remove_listener(self._on_language)
+        self.hooks.close()
+        pygame.display.quit()
+        sys.setswitchinterval(self._switch)
+
+
+def _forget_caches() -> None:
+    from game.ui import cardart, table_draw, text
+
+    theme.font.cache_clear()
+    text.clear_cache()
+    cardart.clear_cache()
+    table_draw.felt.cache_clear()
+    table_draw._ROTATED.clear()
+
+
+def start(app: App, problem: SettingsProblem | None = None) -> None:
+    """Show the title screen (and the notice about a corrupt settings file, if any)."""
+    from game.ui.scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    if problem is not None:
+        from game.ui.scenes.notice import NoticeScene, settings_notice
+
+        title, body, params = settings_notice(problem)
+        app.push(NoticeScene(app, title, body, **params))
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Open the table's window and run until the player quits (called by ``game.cli``)."""
+    hooks = TestHooks.from_env()
+    settings, problem = load_settings()
+    lang = getattr(args, "lang", None) or settings.language or i18n.detect_language()
+    if lang not in i18n.LANGUAGES:
+        lang = i18n.DEFAULT_LANGUAGE
+    i18n.set_language(lang)
+    app = App(settings, args=args, hooks=hooks, bot_processes=True)
+    start(app, problem)
+    try:
+        return app.run()
+    finally:
+        pygame.quit()
+
+
+if __name__ == "__main__":  # ``python -m game.ui.app``: the table alone (benchmarks, no CLI)
+    from game.cli import parser
+
+    raise SystemExit(run_app(parser().parse_args()))

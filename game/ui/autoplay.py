@@ -1,0 +1,84 @@
+"""Test hooks of the table (see :mod:`game.ui.testhooks`), kept out of the scene's code.
+
+:func:`table_intent` is what ``UNO_TEST_AUTOPLAY`` presses for the person at the screen: a
+simple AI picks an action from the person's *view* and it is turned back into the intent a
+keyboard or a click would give. :func:`table_state` is the table's part of the state file.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from game.bots.heuristic import HeuristicBot
+from game.rules import actions as A
+from game.rules.cards import WILD
+from game.rules.engine import Decision
+from game.ui import intents as I
+
+if TYPE_CHECKING:
+    from game.ui.scenes.table import TableScene
+
+_BOT = HeuristicBot()
+_RNG = random.Random(7)
+
+
+def table_intent(t: TableScene) -> I.Intent | None:
+    if not t.my_turn() or t.viewer is None:
+        return None
+    view = t.session.view(t.viewer)
+    legal = list(view.legal)
+    action = _BOT.choose(view, legal, _RNG)
+    if isinstance(action, A.CallUno):
+        return I.CallUno()
+    if isinstance(action, A.Draw):
+        return I.DrawCard()
+    if isinstance(action, A.Pass):
+        return I.KeepDrawn()
+    if isinstance(action, A.Play):
+        if view.decision is Decision.DRAWN:
+            return I.PlayDrawn()
+        return I.PlayCard(t.model.hand.index(action.card))
+    if isinstance(action, A.Catch):
+        return I.Catch(action.target)
+    if view.decision is Decision.TURN:
+        return I.DrawCard()  # an edition's own way of drawing (the launcher)
+    return None
+
+
+def table_state(t: TableScene) -> dict[str, Any]:
+    m, lay = t.model, t.layout
+    s = t.session
+    return {
+        "edition": s.edition,
+        "viewer": t.viewer,
+        "names": m.names,
+        "humans": s.humans,
+        "hand": [str(c) for c in m.hand],
+        "hand_rects": [[*r] for r in t.hand_rects()],
+        "playable": sorted(t.playable_indices()),
+        "my_turn": t.my_turn(),
+        "top": str(m.discard[-1]) if m.discard else None,
+        "colour": None if m.colour == WILD else "RYGB"[m.colour],
+        "to_act": m.to_act,
+        "decision": m.decision.value,
+        "counts": m.counts,
+        "seats": m.seats,
+        "scores": m.scores,
+        "hand_no": m.hand_no,
+        "direction": m.direction,
+        "draw_size": m.draw_size,
+        "idle": t.presenter.idle,
+        "over": s.over,
+        "winners": list(s.winners),
+        "actions": s.version,
+        "discard_rect": [*lay.discard],
+        "draw_rect": [*lay.draw_pile],
+        "uno_rect": [*lay.uno],
+        "plates": {str(p): [*spot.plate] for p, spot in lay.seats.items()},
+        "log": t.log_lines()[-6:],
+        "toast": t.toast_text(),
+        "can_call_uno": t.can_call_uno(),
+        "catch_targets": t.catch_targets(),
+        "devices": {type(d).__name__: d.test_state() for d in t.devices},
+    }

@@ -1,0 +1,252 @@
+"""Where the AI seats think: in a worker thread, or in a process of their own.
+
+The table never waits for a bot: it hands a runner a *view* and gets a :class:`Job` back.
+Two runners share one interface:
+
+- :class:`ThreadRunner` runs the bots on a thread of this process. Simple and quick to
+  start (tests use it), but a bot that searches holds Python's GIL, and pygame gives the
+  GIL up around every blit, so each frame would wait for it dozens of times.
+- :class:`ProcessRunner` runs them in a separate process (multiprocessing "spawn"), so a
+  strong bot's search never touches the frame loop. A relay thread, blocked in ``recv``,
+  hands answers back and wakes the loop. If the process cannot start or dies, it falls
+  back to a :class:`ThreadRunner` and the game goes on.
+
+``start_match`` seats each AI's bot and its seeded RNG (:func:`game.bots.driver.seat_rng`),
+so one runner (and one process, started ahead of time) serves match after match.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+import multiprocessing
+import random
+import threading
+from collections.abc import Mapping, Sequence
+from multiprocessing.connection import Connection
+from typing import Any, Protocol
+
+from game.bots import BOTS, make_bot
+from game.bots.base import Bot
+from game.bots.driver import seat_rng
+from game.rules.actions import Action
+from game.rules.view import PlayerView
+from game.ui.botworker import BotWorker, Job, wake_loop
+
+_log = logging.getLogger(__name__)
+
+Ask = tuple[int, PlayerView, Sequence[Action]]  # (player, view, options)
+READY = -1  # the job id of the bot process's "ready" message
+
+
+class BotRunner(Protocol):
+    """What the conductor needs: a bot's choice, the AI reactions, and closing down."""
+
+    def start_match(self, levels: Mapping[int, str], seed: int) -> None: ...
+
+    def wants_history(self, player: int) -> bool: ...
+
+    def choose(self, player: int, view: PlayerView, legal: Sequence[Action]) -> Job: ...
+
+    def react(self, asks: Sequence[Ask]) -> Job: ...
+
+    def close(self) -> None: ...
+
+
+def wants_history(level: str) -> bool:
+    """Does a bot of this kind want the hand's events in its views?"""
+    kind = BOTS.get(level)
+    return bool(getattr(kind, "wants_history", False))
+
+
+def _react_all(bots: Mapping[int, Bot], rngs: Mapping[int, random.Random],
+               asks: Sequence[Ask]) -> list[tuple[int, Action | None]]:
+    """Each asked bot calls UNO, catches, or lets it pass."""
+    return [(q, bots[q].react(view, options, rngs[q])) for q, view, options in asks]
+
+
+class ThreadRunner:
+    """The seats' bots on a worker thread of this process."""
+
+    def __init__(self, wake: int | None = None) -> None:
+        self.levels: dict[int, str] = {}
+        self.bots: dict[int, Bot] = {}
+        self.rngs: dict[int, random.Random] = {}
+        self.worker = BotWorker(wake)
+
+    def start_match(self, levels: Mapping[int, str], seed: int) -> None:
+        self.levels = dict(levels)
+        self.bots = {p: make_bot(lv) for p, lv in self.levels.items()}
+        self.rngs = {p: seat_rng(seed, p) for p in self.levels}
+
+    def wants_history(self, player: int) -> bool:
+        return bool(self.bots[player].wants_history)
+
+    def choose(self, player: int, view: PlayerView, legal: Sequence[Action]) -> Job:
+        return self.worker.submit(self.bots[player].choose, view, legal, self.rngs[player],
+                                  tag=player)
+
+    def react(self, asks: Sequence[Ask]) -> Job:
+        return self.worker.submit(_react_all, self.bots, self.rngs, list(asks), tag="react")
+
+    def close(self) -> None:
+        self.worker.close()
+
+
+def _serve(conn: Connection) -> None:
+    """The bot process: say it is ready, then answer requests until told to stop (or the
+    game is gone). A "match" message seats new bots."""
+    bots: dict[int, Bot] = {}
+    rngs: dict[int, random.Random] = {}
+    conn.send((READY, None, None))
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        kind, job_id = msg[0], msg[1]
+        if kind == "quit":
+            return
+        if kind == "match":
+            bots = {p: make_bot(lv) for p, lv in msg[2].items()}
+            rngs = {p: seat_rng(msg[3], p) for p in msg[2]}
+            continue
+        try:
+            if kind == "choose":
+                _kind, _id, p, view, legal = msg
+                result: Any = bots[p].choose(view, legal, rngs[p])
+            else:
+                result = _react_all(bots, rngs, msg[2])
+            conn.send((job_id, result, None))
+        except Exception as exc:  # reported to the game, which falls back
+            conn.send((job_id, None, repr(exc)))
+
+
+class ProcessRunner:
+    """The seats' bots in their own process; see the module docstring."""
+
+    def __init__(self, wake: int | None = None) -> None:
+        self.levels: dict[int, str] = {}
+        self.seed = 0
+        self.wake = wake
+        self.ready = threading.Event()
+        self._jobs: dict[int, tuple[Job, tuple[Any, ...]]] = {}
+        self._ids = itertools.count()
+        self._lock = threading.Lock()
+        self._fallback: ThreadRunner | None = None
+        self._closed = False
+        self._proc: Any = None
+        try:
+            ctx = multiprocessing.get_context("spawn")
+            self._conn, child = ctx.Pipe()
+            self._proc = ctx.Process(target=_serve, args=(child,), name="uno-bots",
+                                     daemon=True)
+            self._proc.start()
+            child.close()
+        except (OSError, RuntimeError, ValueError) as exc:
+            _log.warning("no bot process (%s): the AI thinks on a thread", exc)
+            self._proc = None
+            self._use_thread()
+            return
+        self._relay = threading.Thread(target=self._receive, name="uno-bots-relay",
+                                       daemon=True)
+        self._relay.start()
+
+    def start_match(self, levels: Mapping[int, str], seed: int) -> None:
+        with self._lock:
+            self.levels, self.seed = dict(levels), seed
+            if self._fallback is not None:
+                self._fallback.start_match(levels, seed)
+                return
+            try:
+                self._conn.send(("match", -1, self.levels, seed))
+            except (OSError, ValueError):
+                self._use_thread()
+
+    def wants_history(self, player: int) -> bool:
+        return wants_history(self.levels[player])
+
+    def choose(self, player: int, view: PlayerView, legal: Sequence[Action]) -> Job:
+        return self._submit(("choose", player, view, list(legal)), player)
+
+    def react(self, asks: Sequence[Ask]) -> Job:
+        return self._submit(("react", [(q, v, list(o)) for q, v, o in asks]), "react")
+
+    def _submit(self, request: tuple[Any, ...], tag: Any) -> Job:
+        with self._lock:
+            fallback = self._fallback
+            if fallback is None:
+                job_id = next(self._ids)
+                job = Job(lambda: None, (), tag)
+                self._jobs[job_id] = (job, request)
+                try:
+                    self._conn.send((request[0], job_id, *request[1:]))
+                    return job
+                except (OSError, ValueError):
+                    del self._jobs[job_id]
+                    fallback = self._use_thread()
+        return _run_on(fallback, request)
+
+    def _receive(self) -> None:
+        """Relay answers to their jobs (blocked in ``recv``: no GIL held while waiting)."""
+        while True:
+            try:
+                job_id, result, error = self._conn.recv()
+            except (EOFError, OSError):
+                break
+            if job_id == READY:
+                self.ready.set()
+                continue
+            with self._lock:
+                entry = self._jobs.pop(job_id, None)
+            if entry is None:
+                continue
+            job, _request = entry
+            if error is not None:
+                job.error = RuntimeError(error)
+            job.result = result
+            job._done.set()
+            self._wake_loop()
+        if self._closed:
+            return
+        with self._lock:  # the process died: the thread runner answers what is pending
+            fallback = self._use_thread()
+            pending = list(self._jobs.values())
+            self._jobs.clear()
+        for job, request in pending:
+            done = _run_on(fallback, request)
+            done.wait(30)
+            job.result, job.error = done.result, done.error
+            job._done.set()
+            self._wake_loop()
+
+    def _use_thread(self) -> ThreadRunner:
+        if self._fallback is None:
+            self._fallback = ThreadRunner(self.wake)
+            self._fallback.start_match(self.levels, self.seed)
+            self.ready.set()
+        return self._fallback
+
+    def _wake_loop(self) -> None:
+        if self.wake is not None:
+            wake_loop(self.wake)
+
+    def close(self) -> None:
+        self._closed = True
+        if self._proc is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self._conn.send(("quit", -1))
+            self._proc.join(2.0)
+            if self._proc.is_alive():
+                self._proc.kill()
+            self._conn.close()
+        if self._fallback is not None:
+            self._fallback.close()
+
+
+def _run_on(runner: ThreadRunner, request: tuple[Any, ...]) -> Job:
+    if request[0] == "choose":
+        _kind, player, view, legal = request
+        return runner.choose(player, view, legal)
+    return runner.react(request[1])

@@ -1,0 +1,353 @@
+"""Card faces and backs drawn in code: crisp at any size, cached per size.
+
+Each card is drawn at twice its final size with plain pygame shapes and text, then
+smooth-scaled down, which antialiases every edge; the result is cached per (card, size,
+marks). Colour-blind players get the shape printed decks use for each colour (red circle,
+blue square, green triangle, yellow star) in two corners. Edition cards without a symbol of
+their own fall back to their short code, so a new edition shows something sensible at once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+
+import pygame
+
+from game.rules.cards import RANK_CODES, WILD, Card, Colour, Rank
+from game.ui import theme
+
+RATIO = 1.5  # height / width, as printed cards
+SUPER = 2  # supersampling factor
+
+_CACHE: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+_CACHE_SIZE = 400
+
+
+def card_size(width: int) -> tuple[int, int]:
+    return int(width), round(width * RATIO)
+
+
+def face(card: Card, width: int, marks: bool = True) -> pygame.Surface:
+    """The face of ``card`` ``width`` pixels wide (cached)."""
+    key = ("face", int(card), int(width), marks)
+    return _cached(key, lambda: _draw_face(card, int(width), marks))
+
+
+def back(width: int) -> pygame.Surface:
+    """The back of every card, ``width`` pixels wide (cached)."""
+    return _cached(("back", int(width)), lambda: _draw_back(int(width)))
+
+
+def shape_mark(colour: int, size: int) -> pygame.Surface:
+    """The colour-blind shape of ``colour`` (white with a dark outline), ``size`` square."""
+    return _cached(("mark", colour, size), lambda: _smooth(_mark_big(colour, size * SUPER), size))
+
+
+def clear_cache() -> None:
+    _CACHE.clear()
+
+
+def _cached(key: tuple[object, ...], make: object) -> pygame.Surface:
+    surf = _CACHE.get(key)
+    if surf is None:
+        surf = make()  # type: ignore[operator]
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        _CACHE[key] = surf
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return surf
+
+
+def _smooth(big: pygame.Surface, width: int) -> pygame.Surface:
+    h = round(big.get_height() * width / big.get_width())
+    return pygame.transform.smoothscale(big, (max(1, width), max(1, h)))
+
+
+# --------------------------------------------------------------------------- faces
+
+def _draw_face(card: Card, width: int, marks: bool) -> pygame.Surface:
+    w, h = card_size(width * SUPER)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    colour = card >> 5
+    rgb = theme.WILD_RGB if colour == WILD else theme.CARD_RGB[colour]
+    radius = max(2, w // 10)
+    pygame.draw.rect(surf, (120, 120, 120), surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, theme.CARD_WHITE, surf.get_rect().inflate(-2 * SUPER, -2 * SUPER),
+                     border_radius=radius)
+    inset = max(2, int(w * 0.07))
+    inner = surf.get_rect().inflate(-2 * inset, -2 * inset)
+    pygame.draw.rect(surf, rgb, inner, border_radius=max(2, radius - inset // 2))
+    _oval(surf, inner, card)
+    _centre_symbol(surf, inner, card, rgb)
+    _corners(surf, inner, card)
+    if marks and colour != WILD:
+        m = max(6, int(w * 0.16))
+        mark = _mark_big(colour, m)
+        surf.blit(mark, (inner.right - m - inset // 3, inner.top + inset // 3))
+        surf.blit(pygame.transform.rotate(mark, 180), (inner.left + inset // 3,
+                                                        inner.bottom - m - inset // 3))
+    return _smooth(surf, width)
+
+
+def _oval(surf: pygame.Surface, inner: pygame.Rect, card: Card) -> None:
+    """The tilted white oval of a coloured card, or the four-colour oval of a wild."""
+    ow, oh = int(inner.width * 0.86), int(inner.height * 0.62)
+    oval = pygame.Surface((ow, oh), pygame.SRCALPHA)
+    if card >> 5 == WILD:
+        quads = [theme.CARD_RGB[c] for c in (Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.GREEN)]
+        mask = pygame.Surface((ow, oh), pygame.SRCALPHA)
+        pygame.draw.ellipse(mask, (255, 255, 255, 255), mask.get_rect())
+        hw, hh = ow // 2, oh // 2
+        for i, rgb in enumerate(quads):
+            pygame.draw.rect(oval, rgb, (hw * (i % 2), hh * (i // 2), ow - hw * (i % 2), oh))
+        oval.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        pygame.draw.ellipse(oval, theme.CARD_WHITE, oval.get_rect(), max(2, ow // 40))
+    else:
+        pygame.draw.ellipse(oval, theme.CARD_WHITE, oval.get_rect())
+    rotated = pygame.transform.rotate(oval, 28)
+    surf.blit(rotated, rotated.get_rect(center=inner.center))
+
+
+def _glyph(card: Card) -> str:
+    """The text printed for ranks drawn as text (numbers, +2, +4, edition codes)."""
+    rank = card & 31
+    if rank <= 9:
+        return str(rank)
+    if rank == Rank.DRAW_TWO:
+        return "+2"
+    if rank == Rank.WILD_DRAW_FOUR:
+        return "+4"
+    return RANK_CODES[Rank(rank)]
+
+
+def _outlined(text: str, px: int, fill: tuple[int, int, int],
+              edge: tuple[int, int, int]) -> pygame.Surface:
+    f = theme.font(px)
+    main = f.render(text, True, fill)
+    outline = f.render(text, True, edge)
+    o = max(1, px // 14)
+    out = pygame.Surface((main.get_width() + 2 * o, main.get_height() + 2 * o), pygame.SRCALPHA)
+    for dx in (-o, 0, o):
+        for dy in (-o, 0, o):
+            if dx or dy:
+                out.blit(outline, (o + dx, o + dy))
+    out.blit(main, (o, o))
+    return out
+
+
+def _centre_symbol(surf: pygame.Surface, inner: pygame.Rect, card: Card,
+                   rgb: tuple[int, int, int]) -> None:
+    rank = card & 31
+    cx, cy = inner.center
+    size = inner.width
+    fill = rgb if card >> 5 != WILD else theme.CARD_WHITE
+    if rank == Rank.SKIP:
+        _skip(surf, (cx, cy), int(size * 0.30), fill)
+    elif rank == Rank.REVERSE:
+        _reverse(surf, (cx, cy), int(size * 0.34), fill)
+    elif rank == Rank.WILD:
+        return
+    elif rank == Rank.WILD_DRAW_FOUR:
+        _mini_cards(surf, (cx, cy), size)
+    elif rank == Rank.WILD_VICTORY_LAP:
+        _lap(surf, (cx, cy), int(size * 0.30))
+    elif rank == Rank.DRAW_TWO:
+        for i, dx in enumerate((-0.08, 0.08)):
+            r = pygame.Rect(0, 0, int(size * 0.26), int(size * 0.38))
+            r.center = (int(cx + dx * size), int(cy + (0.05 - 0.1 * i) * size))
+            pygame.draw.rect(surf, theme.SHADOW, r.inflate(10, 10), border_radius=size // 20)
+            pygame.draw.rect(surf, theme.CARD_WHITE, r.inflate(6, 6), border_radius=size // 24)
+            pygame.draw.rect(surf, rgb, r, border_radius=size // 30)
+    else:
+        px = int(size * (0.78 if rank <= 9 else 0.42))
+        glyph = _outlined(_glyph(card), px, fill, theme.SHADOW)
+        surf.blit(glyph, glyph.get_rect(center=(cx, cy)))
+        if rank in (6, 9):  # underline tells 6 from 9
+            g = glyph.get_rect(center=(cx, cy))
+            pygame.draw.rect(surf, fill, (g.left + g.width // 4, g.bottom - px // 10,
+                                          g.width // 2, max(2, px // 14)))
+
+
+def _corners(surf: pygame.Surface, inner: pygame.Rect, card: Card) -> None:
+    rank = card & 31
+    px = int(inner.width * 0.26)
+    pad = int(inner.width * 0.05)
+    if rank == Rank.SKIP:
+        mark = pygame.Surface((px, px), pygame.SRCALPHA)
+        _skip(mark, (px // 2, px // 2), int(px * 0.42), theme.CARD_WHITE)
+    elif rank == Rank.REVERSE:
+        mark = pygame.Surface((px, px), pygame.SRCALPHA)
+        _reverse(mark, (px // 2, px // 2), int(px * 0.46), theme.CARD_WHITE)
+    elif rank == Rank.WILD:
+        mark = pygame.Surface((px, px), pygame.SRCALPHA)
+        for i, c in enumerate((Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.GREEN)):
+            pygame.draw.rect(mark, theme.CARD_RGB[c], ((i % 2) * px // 2, (i // 2) * px // 2,
+                                                       px // 2, px // 2))
+        pygame.draw.rect(mark, theme.CARD_WHITE, mark.get_rect(), max(1, px // 14))
+    else:
+        mark = _outlined(_glyph(card), int(px * 0.95), theme.CARD_WHITE, theme.SHADOW)
+        if rank in (6, 9):
+            mw, mh = mark.get_size()
+            pygame.draw.rect(mark, theme.CARD_WHITE, (mw // 4, mh - max(2, mh // 9), mw // 2,
+                                                      max(2, mh // 12)))
+    surf.blit(mark, (inner.left + pad, inner.top + pad))
+    flipped = pygame.transform.rotate(mark, 180)
+    surf.blit(flipped, flipped.get_rect(bottomright=(inner.right - pad, inner.bottom - pad)))
+
+
+def _skip(surf: pygame.Surface, c: tuple[int, int], r: int, rgb: tuple[int, int, int]) -> None:
+    w = max(2, r // 3)
+    pygame.draw.circle(surf, theme.SHADOW, c, r + 2, w + 4)
+    pygame.draw.circle(surf, rgb, c, r, w)
+    d = int(r * 0.7)
+    pygame.draw.line(surf, rgb, (c[0] - d, c[1] + d), (c[0] + d, c[1] - d), w)
+
+
+def _arrow(surf: pygame.Surface, tail: tuple[float, float], head: tuple[float, float],
+           width: int, rgb: tuple[int, int, int]) -> None:
+    ang = math.atan2(head[1] - tail[1], head[0] - tail[0])
+    hl = width * 2.2
+    base = (head[0] - hl * math.cos(ang), head[1] - hl * math.sin(ang))
+    pygame.draw.line(surf, rgb, tail, base, width)
+    left = (base[0] + hl * 0.7 * math.sin(ang), base[1] - hl * 0.7 * math.cos(ang))
+    right = (base[0] - hl * 0.7 * math.sin(ang), base[1] + hl * 0.7 * math.cos(ang))
+    pygame.draw.polygon(surf, rgb, [head, left, right])
+
+
+def _reverse(surf: pygame.Surface, c: tuple[int, int], r: int, rgb: tuple[int, int, int]) -> None:
+    """Two parallel arrows pointing opposite ways along the card's diagonal."""
+    w = max(2, r // 4)
+    d = (math.sqrt(0.5), -math.sqrt(0.5))  # up-right
+    n = (math.sqrt(0.5), math.sqrt(0.5))  # across the diagonal
+    off, length = r * 0.32, r * 0.85
+    for sign in (1, -1):
+        mid = (c[0] - sign * n[0] * off, c[1] - sign * n[1] * off)
+        tail = (mid[0] - sign * d[0] * length, mid[1] - sign * d[1] * length)
+        head = (mid[0] + sign * d[0] * length, mid[1] + sign * d[1] * length)
+        sh = max(1, w // 3)
+        _arrow(surf, (tail[0] + sh, tail[1] + sh), (head[0] + sh, head[1] + sh), w + 2,
+               theme.SHADOW)
+        _arrow(surf, tail, head, w, rgb)
+
+
+def _mini_cards(surf: pygame.Surface, c: tuple[int, int], size: int) -> None:
+    cw, ch = int(size * 0.2), int(size * 0.3)
+    spots = ((-0.17, 0.06, Colour.BLUE), (-0.05, -0.1, Colour.GREEN),
+             (0.06, 0.1, Colour.RED), (0.17, -0.06, Colour.YELLOW))
+    for dx, dy, colour in spots:
+        r = pygame.Rect(0, 0, cw, ch)
+        r.center = (int(c[0] + dx * size), int(c[1] + dy * size))
+        pygame.draw.rect(surf, theme.SHADOW, r.inflate(10, 10), border_radius=size // 26)
+        pygame.draw.rect(surf, theme.CARD_WHITE, r.inflate(6, 6), border_radius=size // 30)
+        pygame.draw.rect(surf, theme.CARD_RGB[colour], r, border_radius=size // 36)
+
+
+def _lap(surf: pygame.Surface, c: tuple[int, int], r: int) -> None:
+    """Victory Lap: a gold ring with a running arrow."""
+    w = max(3, r // 4)
+    pygame.draw.circle(surf, theme.SHADOW, c, r + 3, w + 6)
+    pygame.draw.circle(surf, theme.ACCENT, c, r, w)
+    head = (c[0] + r, c[1])
+    pygame.draw.polygon(surf, theme.CARD_WHITE, [
+        (head[0] - w * 1.6, head[1] - w * 0.4), (head[0] + w * 1.6, head[1] - w * 0.4),
+        (head[0], head[1] + w * 1.8)])
+
+
+def _mark_big(colour: int, m: int) -> pygame.Surface:
+    """A shape ``m`` pixels square: circle (red), square (blue), triangle (green), star (yellow)."""
+    s = pygame.Surface((m, m), pygame.SRCALPHA)
+    edge = max(1, m // 9)
+    box = pygame.Rect(edge, edge, m - 2 * edge, m - 2 * edge)
+    if colour == Colour.RED:
+        pygame.draw.ellipse(s, theme.SHADOW, s.get_rect())
+        pygame.draw.ellipse(s, theme.CARD_WHITE, box)
+    elif colour == Colour.BLUE:
+        pygame.draw.rect(s, theme.SHADOW, s.get_rect().inflate(-m // 8, -m // 8))
+        pygame.draw.rect(s, theme.CARD_WHITE, box.inflate(-m // 8, -m // 8))
+    elif colour == Colour.GREEN:
+        pygame.draw.polygon(s, theme.SHADOW, [(m / 2, 0), (m, m - 1), (0, m - 1)])
+        pygame.draw.polygon(s, theme.CARD_WHITE, [(m / 2, edge * 2.2),
+                                                   (m - edge * 1.8, m - edge - 1),
+                                                   (edge * 1.8, m - edge - 1)])
+    else:
+        pygame.draw.polygon(s, theme.SHADOW, _star(m / 2, m / 2, m / 2))
+        inner = _star(m / 2, m / 2 + edge * 0.2, m / 2 - edge * 1.6)
+        pygame.draw.polygon(s, theme.CARD_WHITE, inner)
+    return s
+
+
+def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    pts = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+    return pts
+
+
+# --------------------------------------------------------------------------- back
+
+def _draw_back(width: int) -> pygame.Surface:
+    w, h = card_size(width * SUPER)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(2, w // 10)
+    pygame.draw.rect(surf, (120, 120, 120), surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, theme.CARD_WHITE, surf.get_rect().inflate(-2 * SUPER, -2 * SUPER),
+                     border_radius=radius)
+    inset = max(2, int(w * 0.07))
+    inner = surf.get_rect().inflate(-2 * inset, -2 * inset)
+    pygame.draw.rect(surf, theme.WILD_RGB, inner, border_radius=max(2, radius - inset // 2))
+    ow, oh = int(inner.width * 0.9), int(inner.height * 0.6)
+    oval = pygame.Surface((ow, oh), pygame.SRCALPHA)
+    pygame.draw.ellipse(oval, theme.CARD_RGB[Colour.RED], oval.get_rect())
+    logo = _outlined("UNO", int(ow * 0.42), theme.ACCENT, theme.SHADOW)
+    oval.blit(logo, logo.get_rect(center=(ow // 2, oh // 2)))
+    rotated = pygame.transform.rotate(oval, 28)
+    surf.blit(rotated, rotated.get_rect(center=inner.center))
+    return _smooth(surf, width)
+
+
+class Warmer:
+    """Renders card images ahead of need, a few milliseconds per frame, so that no frame
+    ever waits for a card face drawn for the first time (the frame budget is 8 ms)."""
+
+    def __init__(self) -> None:
+        self._todo: list[tuple[Card | None, int, bool]] = []
+
+    def plan(self, cards: list[Card], width: int, marks: bool, back_widths: list[int]) -> None:
+        """Queue ``cards`` at ``width`` (first listed, first drawn) and backs at each width."""
+        seen: set[tuple[object, ...]] = set()
+        todo: list[tuple[Card | None, int, bool]] = []
+        for w in back_widths:
+            todo.append((None, w, marks))
+        for c in cards:
+            key = (int(c), width, marks)
+            if key not in seen:
+                seen.add(key)
+                todo.append((c, width, marks))
+        self._todo = [t for t in todo if not _is_cached(*t)]
+
+    def step(self, budget_s: float) -> bool:
+        """Draw queued images until ``budget_s`` is spent; ``True`` while work remains."""
+        import time
+
+        end = time.perf_counter() + budget_s
+        while self._todo and time.perf_counter() < end:
+            c, w, marks = self._todo.pop(0)
+            if c is None:
+                back(w)
+            else:
+                face(c, w, marks)
+        return bool(self._todo)
+
+    def pending(self) -> int:
+        return len(self._todo)
+
+
+def _is_cached(c: Card | None, width: int, marks: bool) -> bool:
+    key = ("back", int(width)) if c is None else ("face", int(c), int(width), marks)
+    return key in _CACHE

@@ -1,0 +1,159 @@
+"""Paces the AI seats at a speed a person can follow.
+
+Like :class:`game.bots.driver.MatchRunner`, but spread over frames: when the table has
+finished showing the last move, the AI to act thinks on the worker thread, and its answer
+is applied no sooner than a short "thinking" delay. When a player owes UNO, the AI players
+get their chance to catch after a reaction time (longer when a person owes it, so a person
+has time to press UNO first), before the next turn goes on. Delays are divided by the
+animation speed; at speed 0 (tests) the AI plays at once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from game.rules import events as E
+from game.rules.actions import Action, CallUno
+from game.rules.engine import Decision
+from game.rules.errors import IllegalAction
+from game.ui.botrunner import BotRunner
+from game.ui.botworker import Job
+from game.ui.session import Session
+
+#: Seconds a person gets to call UNO before an AI of each level catches them (speed 1).
+REACTION = {"random": 2.6, "easy": 2.4, "heuristic": 1.8, "medium": 1.8, "hard": 1.2}
+
+
+class Conductor:
+    """Drives the AI seats of ``session``; call :meth:`update` every frame."""
+
+    def __init__(self, session: Session, runner: BotRunner, speed: Callable[[], float],
+                 rng: random.Random | None = None) -> None:
+        self.session = session
+        self.runner = runner
+        self.speed = speed
+        self.rng = rng or random.Random(session.game.seed ^ 0x5EED)
+        self.clock = 0.0
+        self.job: Job | None = None
+        self.job_version = -1
+        self.due = 0.0
+        self.reaction: Job | None = None
+        self.reaction_version = -1
+        self.reacted_version = -1
+        self.error: str | None = None
+
+    def d(self, seconds: float) -> float:
+        k = self.speed()
+        return 0.0 if k <= 0 else seconds / k
+
+    def waiting(self) -> bool:
+        """Is an AI about to act (so the loop should wake up for it)?"""
+        return self.job is not None or self.reaction is not None
+
+    def next_due(self) -> float | None:
+        """Seconds until the conductor has something to do (0: now), ``None``: nothing
+        until a person acts."""
+        s = self.session
+        if s.over:
+            return None
+        v = s.version
+        fresh_job = (self.job is not None and self.job_version == v) or (
+            self.reaction is not None and self.reaction_version == v)
+        if fresh_job:
+            return max(0.0, self.due - self.clock)
+        if self.reacted_version != v and self.reactors():
+            return 0.0
+        return None if s.is_human(s.to_act) else 0.0
+
+    # ------------------------------------------------------------------ the step
+    def update(self, dt: float, may_act: bool) -> list[E.Event]:
+        """Apply at most one AI decision (or one round of reactions) when it is due."""
+        self.clock += dt
+        s = self.session
+        if s.over or not may_act:
+            return []
+        v = s.version
+        if self.reaction is not None and self.reaction_version != v:
+            self.reaction = None  # the table changed meanwhile (a person called UNO)
+        if self.job is not None and self.job_version != v:
+            self.job = None
+        if self.reacted_version != v and self.reactors():
+            return self._react(v)
+        p = s.to_act
+        if s.is_human(p):
+            self.job = None
+            return []
+        if self.job is None:
+            legal = s.legal(p)
+            view = s.view(p, with_events=self.runner.wants_history(p))
+            self.job = self.runner.choose(p, view, legal)
+            self.job_version = v
+            self.due = self.clock + self._think(s.game.decision)
+            return []
+        if not self.job.done or self.clock < self.due:
+            return []
+        job, self.job = self.job, None
+        if job.error is not None or job.result is None:
+            self.error = f"AI {p} failed: {job.error}"
+            return self._fallback(p)
+        return self._apply(job.result)
+
+    def _think(self, decision: Decision) -> float:
+        if decision is Decision.TURN:
+            return self.d(0.55 + 0.5 * self.rng.random())
+        return self.d(0.45)
+
+    def _apply(self, action: Action) -> list[E.Event]:
+        try:
+            return self.session.act(action)
+        except IllegalAction as exc:  # a bot bug must not stop the table
+            self.error = str(exc)
+            return self._fallback(action.player)
+
+    def _fallback(self, p: int) -> list[E.Event]:
+        legal = [a for a in self.session.legal(p) if not isinstance(a, CallUno)]
+        return self.session.act(legal[-1]) if legal else []
+
+    # ------------------------------------------------------------------ reactions
+    def reactors(self) -> list[int]:
+        """AI seats with something to do out of turn, in MatchRunner's order: those who owe
+        UNO first, then everyone from the player to act."""
+        g = self.session.game
+        if not g.uno_open:
+            return []
+        seats = g.seats
+        start = g.pos[g.to_act] if g.pos[g.to_act] >= 0 else 0
+        order = list(g.uno_open) + [seats[(start + i) % len(seats)] for i in range(len(seats))]
+        out: list[int] = []
+        for q in order:
+            if q not in out and not self.session.is_human(q) and g.out_of_turn_actions(q):
+                out.append(q)
+        return out
+
+    def _react(self, v: int) -> list[E.Event]:
+        s = self.session
+        if self.reaction is None or self.reaction_version != v:
+            asks = []
+            for q in self.reactors():
+                options = s.game.out_of_turn_actions(q)
+                asks.append((q, s.view(q, with_events=self.runner.wants_history(q)), options))
+            self.reaction = self.runner.react(asks)
+            self.reaction_version = v
+            owers_human = any(s.is_human(q) for q in s.game.uno_open)
+            delay = 0.25
+            if owers_human:
+                levels = [s.seats[q].level for q in self.reactors()]
+                delay = min((REACTION.get(lv, 1.8) for lv in levels), default=1.8)
+            self.due = self.clock + self.d(delay)
+            return []
+        if not self.reaction.done or self.clock < self.due:
+            return []
+        job, self.reaction = self.reaction, None
+        self.reacted_version = v
+        out: list[E.Event] = []
+        for q, action in job.result or []:
+            if action is not None and action in s.game.out_of_turn_actions(q):
+                out += s.act(action)
+        return out
+

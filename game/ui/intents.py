@@ -1,0 +1,256 @@
+"""Raw pygame events become *intents* here, in one place.
+
+Scenes never look at pygame events: they receive intents (``PlayCard(3)``, ``DrawCard()``,
+``Navigate(1, 0)`` …), so the mouse, the keyboard, the AI test hook and the tests drive the
+game the same way. Keys depend on a small *context* the top scene declares ("table",
+"colour", "challenge", "menu"); a mouse click becomes the intent of the control under the
+pointer (the scene's :meth:`~game.ui.scene.Scene.intent_at`). :data:`KEY_HELP` lists every
+key for the help screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.i18n import N_
+from game.rules.cards import Colour
+
+
+class Intent:
+    """Base of every intent (frozen dataclasses below)."""
+
+
+@dataclass(frozen=True)
+class Navigate(Intent):
+    dx: int
+    dy: int
+
+
+@dataclass(frozen=True)
+class Tab(Intent):
+    back: bool = False
+
+
+@dataclass(frozen=True)
+class Activate(Intent):
+    """Enter / Space: do what the focused control does."""
+
+
+@dataclass(frozen=True)
+class Back(Intent):
+    """Escape: close the dialog, or pause the table."""
+
+
+@dataclass(frozen=True)
+class Help(Intent):
+    pass
+
+
+@dataclass(frozen=True)
+class ToggleFullscreen(Intent):
+    pass
+
+
+@dataclass(frozen=True)
+class Quit(Intent):
+    """The window was closed."""
+
+
+@dataclass(frozen=True)
+class Pointer(Intent):
+    """The mouse moved (hover only)."""
+
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Scroll(Intent):
+    dy: int
+
+
+@dataclass(frozen=True)
+class TextInput(Intent):
+    text: str
+
+
+@dataclass(frozen=True)
+class EditKey(Intent):
+    """An editing key in a text field: backspace, delete, left, right, home, end."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class Press(Intent):
+    """A named control was clicked or activated (buttons of menus and dialogs)."""
+
+    control: str
+
+
+@dataclass(frozen=True)
+class Adjust(Intent):
+    """Change a setting-like control by ``step`` (a click or Left/Right on it)."""
+
+    control: str
+    step: int = 1
+
+
+# --------------------------------------------------------------------------- the table
+
+@dataclass(frozen=True)
+class PlayCard(Intent):
+    index: int  # position in the player's (displayed) hand
+
+
+@dataclass(frozen=True)
+class DrawCard(Intent):
+    pass
+
+
+@dataclass(frozen=True)
+class PlayDrawn(Intent):
+    pass
+
+
+@dataclass(frozen=True)
+class KeepDrawn(Intent):
+    pass
+
+
+@dataclass(frozen=True)
+class CallUno(Intent):
+    pass
+
+
+@dataclass(frozen=True)
+class Catch(Intent):
+    player: int  # -1: whoever can be caught
+
+
+@dataclass(frozen=True)
+class ChooseColour(Intent):
+    colour: Colour
+
+
+@dataclass(frozen=True)
+class ChallengeWD4(Intent):
+    pass
+
+
+@dataclass(frozen=True)
+class AcceptWD4(Intent):
+    pass
+
+
+# --------------------------------------------------------------------------- keys
+
+_NAV = {
+    pygame.K_LEFT: Navigate(-1, 0),
+    pygame.K_RIGHT: Navigate(1, 0),
+    pygame.K_UP: Navigate(0, -1),
+    pygame.K_DOWN: Navigate(0, 1),
+}
+_ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+_CONTEXT_KEYS: dict[str, dict[int, Intent]] = {
+    "table": {
+        pygame.K_d: DrawCard(),
+        pygame.K_u: CallUno(),
+        pygame.K_c: Catch(-1),
+        pygame.K_p: PlayDrawn(),
+        pygame.K_k: KeepDrawn(),
+    },
+    "colour": {
+        pygame.K_r: ChooseColour(Colour.RED),
+        pygame.K_y: ChooseColour(Colour.YELLOW),
+        pygame.K_g: ChooseColour(Colour.GREEN),
+        pygame.K_b: ChooseColour(Colour.BLUE),
+        pygame.K_1: ChooseColour(Colour.RED),
+        pygame.K_2: ChooseColour(Colour.YELLOW),
+        pygame.K_3: ChooseColour(Colour.GREEN),
+        pygame.K_4: ChooseColour(Colour.BLUE),
+    },
+    "challenge": {pygame.K_c: ChallengeWD4(), pygame.K_a: AcceptWD4()},
+    "chooser": {getattr(pygame, f"K_{n}"): Press(f"choice{n - 1}") for n in range(1, 10)},
+    "menu": {},
+}
+
+#: Every key, grouped, for the help screen (message ids; key names made of words are
+#: translated too: « Entrée », « Échap »).
+KEY_HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    (N_("Everywhere"), (
+        (N_("Tab / Shift+Tab"), N_("Move the focus to the next / previous control")),
+        (N_("Arrow keys"), N_("Move the focus; change the value of a setting")),
+        (N_("Enter / Space"), N_("Press the focused button or play the focused card")),
+        (N_("Esc"), N_("Close a dialog; pause the game")),
+        ("F1", N_("Rules and keys")),
+        (N_("F11 / Alt+Enter"), N_("Full screen on or off")),
+    )),
+    (N_("At the table"), (
+        (N_("Left / Right"), N_("Choose a card in your hand")),
+        (N_("Home / End"), N_("First / last card of your hand")),
+        (N_("Enter"), N_("Play the chosen card")),
+        ("D", N_("Draw a card")),
+        ("P / K", N_("Play / keep the card you just drew")),
+        ("U", N_("Call UNO!")),
+        ("C", N_("Catch a player who did not call UNO")),
+    )),
+    (N_("Dialogs"), (
+        ("R Y G B / 1-4", N_("Name red, yellow, green or blue")),
+        ("C / A", N_("Challenge the Wild Draw Four, or accept it")),
+        ("1-9", N_("Pick a choice in a list of choices")),
+    )),
+)
+
+IntentAt = Callable[[tuple[int, int]], Intent | None]
+
+
+def translate(event: pygame.event.Event, context: str, text_focus: bool,
+              intent_at: IntentAt) -> Intent | None:
+    """The intent of one pygame event for a scene with key ``context``; ``text_focus`` is
+    true while a text field has the focus (letters are typed, not hotkeys)."""
+    t = event.type
+    if t == pygame.QUIT:
+        return Quit()
+    if t == pygame.MOUSEMOTION:
+        return Pointer(event.pos)
+    if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        return intent_at(event.pos)
+    if t == pygame.MOUSEWHEEL:
+        return Scroll(-event.y)
+    if t == pygame.TEXTINPUT:
+        return TextInput(event.text) if text_focus else None
+    if t != pygame.KEYDOWN:
+        return None
+    key, mods = event.key, event.mod
+    if key == pygame.K_F11 or (key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                               and mods & pygame.KMOD_ALT):
+        return ToggleFullscreen()
+    if key == pygame.K_F1:
+        return Help()
+    if key == pygame.K_ESCAPE:
+        return Back()
+    if key == pygame.K_TAB:
+        return Tab(bool(mods & pygame.KMOD_SHIFT))
+    if text_focus:
+        edits = {pygame.K_BACKSPACE: "backspace", pygame.K_DELETE: "delete",
+                 pygame.K_HOME: "home", pygame.K_END: "end"}
+        if key in edits:
+            return EditKey(edits[key])
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return Activate()
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            return _NAV[key]
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return EditKey("left" if key == pygame.K_LEFT else "right")
+        return None
+    if key in _NAV:
+        return _NAV[key]
+    if key in (pygame.K_HOME, pygame.K_END):
+        return Navigate(-99 if key == pygame.K_HOME else 99, 0)
+    if key in _ACTIVATE:
+        return Activate()
+    return _CONTEXT_KEYS.get(context, {}).get(key)

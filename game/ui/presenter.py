@@ -1,0 +1,383 @@
+"""Engine events → animations on the table, one event after another.
+
+The engine has already applied the action; the presenter plays its events back at a pace a
+person can follow, moving the :class:`~game.ui.model.TableModel` a step as each animation
+lands. Durations are divided by the speed setting (0: everything at once, as in tests);
+reduced motion swaps travel for short fades. An edition's device layers may claim an event
+first (``present``) to animate it their own way. Some events pause the presentation until
+a dialog is dismissed (the hand's scores, the match's end, a challenge revealed to you).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from game.i18n import N_
+from game.narrate import COLOUR_NAMES
+from game.rules import events as E
+from game.rules.cards import Card
+from game.settings import Settings
+from game.ui import theme
+from game.ui.anim import Banner, Ring, Sprite, fly
+from game.ui.layout import TableLayout
+from game.ui.model import TableModel
+from game.ui.tween import Tween
+
+PAUSING = (E.HandEnded, E.MatchEnded)
+
+
+class PresenterHost(Protocol):
+    """What the presenter needs from the table."""
+
+    settings: Settings
+
+    @property
+    def layout(self) -> TableLayout: ...
+
+    def sfx(self, name: str) -> None: ...
+
+    def pause_for(self, event: E.Event) -> bool: ...
+
+    def claim(self, event: E.Event, presenter: Presenter) -> bool: ...
+
+
+def dealt_hands(events: Sequence[E.Event], viewer: int | None,
+                final_hand: Sequence[Card]) -> dict[int, list[Card]]:
+    """For each ``HandStarted`` in ``events`` (by index), the viewer's hand right after the
+    deal, worked back from ``final_hand`` (the hand once all ``events`` happened)."""
+    out: dict[int, list[Card]] = {}
+    if viewer is None:
+        return out
+    hand = Counter(final_hand)
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if isinstance(e, E.CardsDrawn) and e.player == viewer:
+            hand -= Counter(e.cards)
+        elif isinstance(e, E.CardPlayed) and e.player == viewer:
+            hand[e.card] += 1
+        elif isinstance(e, E.HandStarted):
+            out[i] = list(hand.elements())
+            hand = Counter()
+    return out
+
+
+class Presenter:
+    """Queues events and animates them in order; see the module docstring."""
+
+    def __init__(self, model: TableModel, host: PresenterHost, deck_size: int,
+                 hand_size: int = 7) -> None:
+        self.model = model
+        self.host = host
+        self.deck_size = deck_size
+        self.hand_size = hand_size
+        self.queue: deque[tuple[E.Event, list[Card] | None]] = deque()
+        self.sprites: list[Sprite] = []
+        self.hold = 0.0
+        self.paused = False
+        self.direction_tween: Tween | None = None
+        self.on_event: Callable[[E.Event], None] | None = None
+
+    # ------------------------------------------------------------------ queue
+    def push(self, events: Sequence[E.Event], final_hand: Sequence[Card] = ()) -> None:
+        """Queue ``events`` (already redacted for the viewer); ``final_hand`` is the viewer's
+        hand after them (to show the right cards being dealt)."""
+        dealt = dealt_hands(events, self.model.viewer, final_hand)
+        for i, e in enumerate(events):
+            self.queue.append((e, dealt.get(i)))
+
+    @property
+    def idle(self) -> bool:
+        """Nothing left to present and nothing that must finish first."""
+        return not self.queue and self.hold <= 0 and not self.paused and not self.busy_sprites()
+
+    def busy_sprites(self) -> bool:
+        return any(not sp.tween.done for sp in self.sprites)
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.sprites) or bool(self.queue) or self.hold > 0 or (
+            self.direction_tween is not None and not self.direction_tween.done)
+
+    def resume(self) -> None:
+        self.paused = False
+
+    def speed(self) -> float:
+        return self.host.settings.animation_speed
+
+    def d(self, seconds: float) -> float:
+        """A duration at the current speed (0 when animations are off)."""
+        k = self.speed()
+        return 0.0 if k <= 0 else seconds / k
+
+    @property
+    def still(self) -> bool:
+        return self.host.settings.reduced_motion
+
+    # ------------------------------------------------------------------ time
+    def update(self, dt: float) -> bool:
+        """Advance by ``dt``; ``True`` if anything visible changed."""
+        changed = bool(self.sprites) or self.hold > 0
+        for sp in list(self.sprites):
+            sp.update(dt)
+        self.sprites = [sp for sp in self.sprites if not sp.finished]
+        if self.direction_tween is not None:
+            self.direction_tween.update(dt)
+            changed = True
+            if self.direction_tween.done:
+                self.direction_tween = None
+        self.hold = max(0.0, self.hold - dt)
+        guard = 0
+        while self.queue and self.hold <= 0 and not self.paused and guard < 500:
+            if self.busy_sprites() and self.speed() <= 0:
+                break
+            guard += 1
+            event, dealt = self.queue.popleft()
+            self.start(event, dealt)
+            changed = True
+            if self.speed() <= 0:
+                for sp in list(self.sprites):
+                    sp.tween.finish()
+                self.sprites = [sp for sp in self.sprites if not sp.tween.done]
+                self.hold = 0.0
+        return changed
+
+    def finish_all(self) -> None:
+        """Land every sprite now (skip), keeping the model right."""
+        for sp in list(self.sprites):
+            sp.tween.finish()
+        self.sprites.clear()
+        self.hold = 0.0
+
+    def add(self, sprite: Sprite) -> Sprite:
+        self.sprites.append(sprite)
+        return sprite
+
+    # ------------------------------------------------------------------ events
+    def start(self, e: E.Event, dealt: list[Card] | None) -> None:
+        self.model.note([e])
+        if self.on_event is not None:
+            self.on_event(e)
+        if self.host.claim(e, self):
+            return
+        handler = _HANDLERS.get(type(e))
+        if handler is not None:
+            handler(self, e, dealt)
+        if isinstance(e, (*PAUSING, E.ChallengeResolved)):
+            self.paused = self.host.pause_for(e)
+
+    def banner(self, msgid: str, pos: tuple[float, float], px: float, seconds: float = 1.0,
+               colour: tuple[int, int, int] = theme.ACCENT, back: tuple[int, int, int] | None
+               = None, **params: Any) -> None:
+        lay = self.host.layout
+        self.add(Banner(msgid, pos, int(px * lay.s), Tween(self.d(seconds)), colour, params,
+                        self.still, back))
+
+    def _widths(self, player: int) -> tuple[int, int]:
+        lay = self.host.layout
+        return (lay.card_w, lay.card_w if player not in lay.seats else lay.small_w)
+
+    def _to_hand(self, player: int, card: Card | None, delay: float, duration: float,
+                 start: tuple[float, float]) -> None:
+        """One card flying from ``start`` into ``player``'s hand."""
+        lay = self.host.layout
+        m = self.model
+        mine = player == m.viewer and card is not None
+        sprite = fly(card if mine else None, start, lay.seat_point(player),
+                     (lay.card_w, self._widths(player)[1]), duration, delay,
+                     on_done=lambda: m.receive(player, card), flip=mine, still=self.still,
+                     marks=self.host.settings.colour_blind_marks)
+        if mine:
+            def aim() -> None:  # the free slot at the moment the card leaves the pile
+                slots = self.host.layout.hand_rects(len(m.hand) + 1)
+                sprite.end = slots[m.insert_index(card)].center  # type: ignore[arg-type]
+
+            sprite.tween.on_start = aim
+        self.add(sprite)
+
+    # one method per event kind ---------------------------------------------------------
+    def _dealer(self, e: E.DealerChosen, dealt: list[Card] | None) -> None:
+        lay = self.host.layout
+        t = 0.0
+        for rnd in e.draws:
+            for p, c in rnd:
+                self.add(fly(c, lay.draw_pile.center, lay.seat_point(p), (lay.card_w, lay.card_w),
+                             self.d(0.35), t, still=self.still, linger=self.d(1.1) + 0.001,
+                             marks=self.host.settings.colour_blind_marks))
+                t += self.d(0.12)
+            t += self.d(0.5)
+        self.banner(N_("{player} deals"), lay.banner, 34, 1.6 + t,
+                    player=self.model.names[e.dealer])
+        self.hold = t + self.d(1.3)
+
+    def _hand_started(self, e: E.HandStarted, dealt: list[Card] | None) -> None:
+        m, lay = self.model, self.host.layout
+        m.new_hand(e, self.deck_size)
+        n = len(e.seats)
+        size = max(1, min(20, self.hand_size))
+        order = [e.seats[(e.seats.index(e.dealer) + 1 + k) % n] for k in range(n)]
+        total = size * n
+        stagger = self.d(min(0.07, 1.6 / max(1, total)))
+        t, mine = 0.0, list(dealt or [])
+        for rnd in range(size):
+            for p in order:
+                card = mine[rnd] if p == m.viewer and rnd < len(mine) else None
+                self._to_hand(p, card, t, self.d(0.3), lay.draw_pile.center)
+                t += stagger
+        self.host.sfx("shuffle")
+        self.hold = t + self.d(0.3)
+
+    def _first_card(self, e: E.FirstCard, dealt: list[Card] | None) -> None:
+        lay, m = self.host.layout, self.model
+        t = 0.0
+        for c in e.returned:
+            self.add(fly(c, lay.draw_pile.center, lay.discard.center, (lay.card_w, lay.card_w),
+                         self.d(0.35), t, still=self.still, linger=self.d(0.4),
+                         marks=self.host.settings.colour_blind_marks))
+            t += self.d(0.8)
+        card = e.card
+
+        def land() -> None:
+            m.land_on_discard(card)
+            m.draw_size = max(0, m.draw_size - 1 - len(e.returned))
+
+        self.add(fly(card, lay.draw_pile.center, lay.discard.center, (lay.card_w, lay.card_w),
+                     self.d(0.4), t, on_done=land, spin=90, still=self.still,
+                     marks=self.host.settings.colour_blind_marks))
+        self.hold = t + self.d(0.5)
+
+    def _turn(self, e: E.TurnStarted, dealt: list[Card] | None) -> None:
+        self.model.to_act = e.player
+        self.hold = self.d(0.05)
+
+    def _played(self, e: E.CardPlayed, dealt: list[Card] | None) -> None:
+        lay, m = self.host.layout, self.model
+        rects = lay.hand_rects(len(m.hand))
+        i = m.lose(e.player, e.card)
+        start = rects[i].center if 0 <= i < len(rects) else lay.seat_point(e.player)
+        self.add(fly(e.card, start, lay.discard.center, (lay.card_w, lay.card_w), self.d(0.38),
+                     spin=-40 if i < 0 else 20, on_done=lambda: m.land_on_discard(e.card),
+                     still=self.still, marks=self.host.settings.colour_blind_marks))
+        self.host.sfx("card")
+        self.hold = self.d(0.42)
+
+    def _colour(self, e: E.ColourChosen, dealt: list[Card] | None) -> None:
+        lay, m = self.host.layout, self.model
+        m.colour = int(e.colour)
+        rgb = theme.CARD_RGB[int(e.colour)]
+        if not self.still:
+            self.add(Ring(lay.discard.center, rgb, (lay.card_w * 0.5, lay.card_w * 1.6),
+                          int(14 * lay.s), Tween(self.d(0.6))))
+        self.banner(COLOUR_NAMES[e.colour], lay.banner, 40, 1.1, colour=theme.readable_on(rgb),
+                    back=rgb)
+        self.host.sfx("wild")
+        self.hold = self.d(0.6)
+
+    def _drawn(self, e: E.CardsDrawn, dealt: list[Card] | None) -> None:
+        lay = self.host.layout
+        cards: list[Card | None] = list(e.cards) if e.cards else [None] * e.count
+        stagger = self.d(0.12 if e.count <= 4 else 0.07)
+        for k, c in enumerate(cards):
+            self._to_hand(e.player, c, k * stagger, self.d(0.32), lay.draw_pile.center)
+        if e.reason != "turn" and e.count:
+            self.banner(N_("+{count}"), self.seat_label(e.player), 30, 1.0, colour=theme.TEXT,
+                        back=theme.DANGER, count=e.count)
+        if e.count:
+            self.host.sfx("draw")
+        self.hold = self.d(0.34) + stagger * max(0, e.count - 1)
+
+    def seat_label(self, player: int) -> tuple[float, float]:
+        lay = self.host.layout
+        spot = lay.seats.get(player)
+        if spot is not None:
+            return (spot.plate.centerx, spot.plate.top - 6 * lay.s)
+        return (lay.hand_area.centerx, lay.hand_area.top - 30 * lay.s)
+
+    def _skipped(self, e: E.TurnSkipped, dealt: list[Card] | None) -> None:
+        self.banner(N_("Skipped!"), self.seat_label(e.player), 28, 1.0, colour=theme.TEXT,
+                    back=theme.DANGER)
+        self.host.sfx("skip")
+        self.hold = self.d(0.55)
+
+    def _direction(self, e: E.DirectionChanged, dealt: list[Card] | None) -> None:
+        self.model.direction = 1 if e.clockwise else -1
+        if not self.still:
+            self.direction_tween = Tween(self.d(0.7))
+        self.banner(N_("Reverse!"), self.host.layout.banner, 36, 1.0)
+        self.host.sfx("reverse")
+        self.hold = self.d(0.6)
+
+    def _challenge(self, e: E.ChallengeResolved, dealt: list[Card] | None) -> None:
+        msgid = N_("Bluff caught!") if e.guilty else N_("No bluff!")
+        self.banner(N_("{player} challenges!"), self.seat_label(e.challenger), 28, 1.4,
+                    player=self.model.names[e.challenger])
+        self.banner(msgid, self.host.layout.banner, 40, 1.6, colour=theme.TEXT,
+                    back=theme.OK if e.guilty else theme.DANGER)
+        self.host.sfx("catch")
+        self.hold = self.d(1.2)
+
+    def _uno(self, e: E.UnoCalled, dealt: list[Card] | None) -> None:
+        self.banner(N_("UNO!"), self.seat_label(e.player), 40, 1.2, colour=theme.ACCENT,
+                    back=theme.BUTTON_PRIMARY)
+        self.host.sfx("uno")
+        self.hold = self.d(0.45)
+
+    def _caught(self, e: E.UnoCaught, dealt: list[Card] | None) -> None:
+        self.banner(N_("Caught without UNO!"), self.seat_label(e.target), 28, 1.3,
+                    colour=theme.TEXT, back=theme.DANGER)
+        self.host.sfx("catch")
+        self.hold = self.d(0.5)
+
+    def _missed(self, e: E.CatchMissed, dealt: list[Card] | None) -> None:
+        self.banner(N_("No catch"), self.seat_label(e.target), 24, 0.9, colour=theme.TEXT_DIM)
+        self.hold = self.d(0.3)
+
+    def _reshuffled(self, e: E.Reshuffled, dealt: list[Card] | None) -> None:
+        lay, m = self.host.layout, self.model
+        for k in range(min(5, e.count)):
+            self.add(fly(None, lay.discard.center, lay.draw_pile.center, (lay.card_w, lay.card_w),
+                         self.d(0.3), k * self.d(0.06), still=self.still))
+
+        def done() -> None:
+            m.draw_size += e.count
+            m.discard = m.discard[-1:]
+
+        self.add(Banner(N_("Shuffle!"), lay.banner, int(30 * lay.s), Tween(self.d(0.9),
+                        on_done=done), still=self.still))
+        self.host.sfx("shuffle")
+        self.hold = self.d(0.7)
+
+    def _hand_ended(self, e: E.HandEnded, dealt: list[Card] | None) -> None:
+        self.model.scores = list(e.scores)
+        self.host.sfx("win")
+        self.hold = self.d(0.8)
+
+    def _eliminated(self, e: E.PlayerEliminated, dealt: list[Card] | None) -> None:
+        self.banner(N_("{player} is out of the match"), self.host.layout.banner, 30, 1.4,
+                    player=self.model.names[e.player])
+        self.hold = self.d(0.6)
+
+    def _match_ended(self, e: E.MatchEnded, dealt: list[Card] | None) -> None:
+        self.model.winners = tuple(e.winners)
+
+
+_HANDLERS: dict[type, Callable[[Presenter, Any, list[Card] | None], None]] = {
+    E.DealerChosen: Presenter._dealer,
+    E.HandStarted: Presenter._hand_started,
+    E.FirstCard: Presenter._first_card,
+    E.TurnStarted: Presenter._turn,
+    E.CardPlayed: Presenter._played,
+    E.ColourChosen: Presenter._colour,
+    E.CardsDrawn: Presenter._drawn,
+    E.TurnSkipped: Presenter._skipped,
+    E.DirectionChanged: Presenter._direction,
+    E.ChallengeResolved: Presenter._challenge,
+    E.UnoCalled: Presenter._uno,
+    E.UnoCaught: Presenter._caught,
+    E.CatchMissed: Presenter._missed,
+    E.Reshuffled: Presenter._reshuffled,
+    E.HandEnded: Presenter._hand_ended,
+    E.PlayerEliminated: Presenter._eliminated,
+    E.MatchEnded: Presenter._match_ended,
+}

@@ -1,0 +1,243 @@
+"""Dialogs the table pushes for a person's decision: pass the device, name a colour,
+answer a Wild Draw Four, and see the hand a challenge revealed (to the challenger only)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import N_, _
+from game.narrate import COLOUR_NAMES
+from game.rules import actions as A
+from game.rules import events as E
+from game.rules.cards import COLOURS, Colour, Rank
+from game.ui import cardart, text, theme
+from game.ui import intents as I
+from game.ui.scenes.base import PanelScene
+from game.ui.tween import Tween
+from game.ui.widgets import Button, Control, focus_ring
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.table import TableScene
+
+
+class PassDeviceScene(PanelScene):
+    """Between two people's turns: every hand is hidden until the next person is ready."""
+
+    name = "pass"
+    opaque = True
+    title = N_("Pass the device to {player}")
+    body = N_("{player}, it is your turn. Make sure nobody else can see the screen, then "
+              "press Enter or the button below to see your cards.")
+
+    def __init__(self, app: App, table: TableScene, player: int) -> None:
+        super().__init__(app, player=table.session.names[player])
+        self.table = table
+        self.player = player
+
+    def build(self) -> list[Control]:
+        return [Button.make("ready", N_("I am {player}: show my cards"), style="primary",
+                            params=self.params)]
+
+    def on_press(self, control: str) -> None:
+        self.table.passing_to = None
+        self.table.set_viewer(self.player)
+        self.app.pop()
+
+    def back(self) -> None:
+        from game.ui.scenes.menus import PauseScene
+
+        self.app.push(PauseScene(self.app, self.table))
+
+    def autoplay_intent(self) -> I.Intent | None:
+        return I.Activate()
+
+
+class ColourButton(Control):
+    """One big colour swatch with its name and colour-blind shape."""
+
+    colour: int = 0
+    marks: bool = True
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool, s: float) -> None:
+        r = self.rect
+        rgb = theme.CARD_RGB[self.colour]
+        if hovered:
+            rgb = theme.mix(rgb, (255, 255, 255), 0.15)
+        pygame.draw.rect(surface, theme.SHADOW, r.move(0, int(4 * s)), border_radius=int(14 * s))
+        pygame.draw.rect(surface, rgb, r, border_radius=int(14 * s))
+        ink = theme.readable_on(rgb)
+        label = _(COLOUR_NAMES[Colour(self.colour)])
+        text.draw(surface, label, int(r.height * 0.22), (r.centerx, r.bottom - r.height * 0.12),
+                  ink, "midbottom")
+        if self.marks:
+            mark = cardart.shape_mark(self.colour, int(r.height * 0.34))
+            surface.blit(mark, mark.get_rect(center=(r.centerx, r.top + r.height * 0.38)))
+        text.draw(surface, "RYGB"[self.colour], int(r.height * 0.16),
+                  (r.left + 8 * s, r.top + 6 * s), ink)
+        if focused:
+            focus_ring(surface, r, s, int(14 * s))
+
+
+class ColourScene(PanelScene):
+    """Name the colour after a Wild (keys R Y G B or 1-4, arrows and Enter, or a click)."""
+
+    name = "colour"
+    keys = "colour"
+    title = N_("Name a colour")
+    width = 640
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def build(self) -> list[Control]:
+        out: list[Control] = []
+        for c in COLOURS:
+            b = ColourButton(f"colour_{'RYGB'[c]}", I.ChooseColour(c), label=COLOUR_NAMES[c])
+            b.colour = int(c)
+            b.marks = self.app.settings.colour_blind_marks
+            out.append(b)
+        return out
+
+    def rows(self) -> list[float]:
+        return [2.6] + [0.0] * 3
+
+    def place(self, controls: list[Control]) -> None:
+        row = controls[0].rect
+        gap = int(12 * self.s)
+        w = (row.width - 3 * gap) // 4
+        for i, c in enumerate(controls):
+            c.rect = pygame.Rect(row.left + i * (w + gap), row.top, w, row.height)
+
+    def handle(self, intent: I.Intent) -> None:
+        if isinstance(intent, I.ChooseColour):
+            me = self.table.viewer
+            if me is not None:
+                self.app.pop()
+                self.table.act(A.ChooseColour(me, intent.colour))
+            return
+        if isinstance(intent, I.Back):
+            from game.ui.scenes.menus import PauseScene
+
+            self.app.push(PauseScene(self.app, self.table))
+            return
+        super().handle(intent)
+
+    def autoplay_intent(self) -> I.Intent | None:
+        counts = [0, 0, 0, 0]
+        for c in self.table.model.hand:
+            if c >> 5 < 4:
+                counts[c >> 5] += 1
+        return I.ChooseColour(COLOURS[max(range(4), key=lambda i: counts[i])])
+
+
+class ChallengeScene(PanelScene):
+    """C-8: challenge the Wild Draw Four just played on you, or accept it."""
+
+    name = "challenge"
+    keys = "challenge"
+    title = N_("Wild Draw Four!")
+    body = N_("{player} played a Wild Draw Four on you and named {colour}. If you think "
+              "{player} held a card of the colour that was in force, challenge: {player}'s "
+              "hand is shown to you alone. Bluffing, {player} draws 4; if not, you draw 6. "
+              "Or accept and draw 4.")
+    width = 640
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        me = table.viewer if table.viewer is not None else table.session.to_act
+        view = table.session.view(me, with_events=True)
+        culprit = next((e.player for e in reversed(view.events) if isinstance(e, E.CardPlayed)
+                        and e.card & 31 == Rank.WILD_DRAW_FOUR), view.next_player(me, -1))
+        colour = _(COLOUR_NAMES[Colour(view.colour)]) if view.colour < 4 else "?"
+        super().__init__(app, player=table.session.names[culprit], colour=colour)
+        self.table = table
+
+    def build(self) -> list[Control]:
+        return [Button.make("challenge", N_("Challenge"), I.ChallengeWD4(), style="primary",
+                            hint="C"),
+                Button.make("accept", N_("Accept and draw 4"), I.AcceptWD4(), hint="A")]
+
+    def handle(self, intent: I.Intent) -> None:
+        me = self.table.viewer
+        if isinstance(intent, I.ChallengeWD4 | I.AcceptWD4) and me is not None:
+            self.app.pop()
+            action = A.Challenge(me) if isinstance(intent, I.ChallengeWD4) else A.Accept(me)
+            self.table.act(action)
+            return
+        if isinstance(intent, I.Back):
+            from game.ui.scenes.menus import PauseScene
+
+            self.app.push(PauseScene(self.app, self.table))
+            return
+        super().handle(intent)
+
+    def autoplay_intent(self) -> I.Intent | None:
+        return I.AcceptWD4()
+
+
+class RevealScene(PanelScene):
+    """The challenged hand, turned face up one card at a time, for the challenger alone."""
+
+    name = "reveal"
+    width = 760
+
+    def __init__(self, app: App, table: TableScene, event: E.ChallengeResolved) -> None:
+        names = table.session.names
+        super().__init__(app, player=names[event.challenged])
+        self.table = table
+        self.event = event
+        self.title = N_("Bluff! {player} draws 4") if event.guilty else \
+            N_("No bluff: you draw 6")
+        self.body = N_("{player}'s hand, shown to you alone:")
+        speed = app.settings.animation_speed
+        step = 0.0 if speed <= 0 else 0.12 / speed
+        self.flips = [Tween(0.0 if speed <= 0 else 0.25 / speed, delay=i * step)
+                      for i in range(len(event.hand))]
+
+    def extra_height(self) -> int:
+        return 150
+
+    def build(self) -> list[Control]:
+        return [Button.make("ok", N_("Continue"), style="primary")]
+
+    def on_press(self, control: str) -> None:
+        self.app.pop()
+
+    def exit(self) -> None:
+        self.table.presenter.resume()
+
+    def update(self, dt: float) -> bool:
+        moving = any(not t.done for t in self.flips)
+        for t in self.flips:
+            t.update(dt)
+        return moving
+
+    def wakeup(self) -> float | None:
+        return 0.0 if any(not t.done for t in self.flips) else None
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        s = self.s
+        cards = self.event.hand
+        if not cards:
+            return
+        area = pygame.Rect(self.panel_rect.left + int(28 * s), self.content_top,
+                           self.panel_rect.width - int(56 * s), int(140 * s))
+        w = min(int(84 * s), int(area.height / cardart.RATIO))
+        step = min(w + int(6 * s), (area.width - w) // max(1, len(cards) - 1)) if \
+            len(cards) > 1 else 0
+        x = area.centerx - (w + step * (len(cards) - 1)) // 2
+        marks = self.app.settings.colour_blind_marks
+        for card, flip in zip(cards, self.flips):
+            t = flip.t if flip.started else 0.0
+            img = cardart.face(card, w, marks) if t >= 0.5 else cardart.back(w)
+            squash = abs(1 - 2 * t) if not flip.done else 1.0
+            if squash < 0.999:
+                img = pygame.transform.scale(img, (max(1, int(w * squash)), img.get_height()))
+            surface.blit(img, img.get_rect(midtop=(x + w // 2, area.top)))
+            x += step
+
+    def autoplay_intent(self) -> I.Intent | None:
+        return I.Activate()

@@ -1,0 +1,55 @@
+"""A message to read and dismiss: a corrupt file put aside, a save that failed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.i18n import N_
+from game.settings import SettingsProblem
+from game.ui import intents as I
+from game.ui.scenes.base import PanelScene
+from game.ui.widgets import Button, Control
+
+if TYPE_CHECKING:
+    from game.saves import SaveProblem
+    from game.ui.app import App
+
+
+class NoticeScene(PanelScene):
+    name = "notice"
+    width = 700
+
+    def __init__(self, app: App, title: str, body: str, **params: Any) -> None:
+        super().__init__(app, **params)
+        self.title = title
+        self.body = body
+
+    def build(self) -> list[Control]:
+        return [Button.make("ok", N_("OK"), style="primary")]
+
+    def on_press(self, control: str) -> None:
+        self.app.pop()
+
+    def autoplay_intent(self) -> I.Intent | None:
+        return I.Activate()
+
+
+def settings_notice(problem: SettingsProblem) -> tuple[str, str, dict[str, Any]]:
+    """Title, body and parameters telling the player their settings file was unreadable."""
+    if problem.kept_as is None:
+        return (N_("Settings could not be read"),
+                N_("The settings file {path} could not be read ({reason}). The game uses the "
+                   "default settings."), {"path": str(problem.path), "reason": problem.reason})
+    return (N_("Settings could not be read"),
+            N_("The settings file {path} was damaged ({reason}). It was kept as {kept} and the "
+               "game starts with the default settings."),
+            {"path": str(problem.path), "reason": problem.reason, "kept": str(problem.kept_as)})
+
+
+def save_notice(problem: SaveProblem) -> tuple[str, str, dict[str, Any]]:
+    """Title, body and parameters telling the player their saved match was unreadable."""
+    return (N_("The saved match could not be resumed"),
+            N_("The saved match {path} was damaged ({reason}). It was kept as {kept}; you can "
+               "start a new game."),
+            {"path": str(problem.path), "reason": problem.reason,
+             "kept": str(problem.kept_as) if problem.kept_as else "-"})

@@ -1,0 +1,75 @@
+"""Settings: every change applies at once (the language too) and is saved to the TOML file."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game import i18n
+from game.i18n import N_
+from game.settings import ANIMATION_SPEEDS
+from game.ui.scenes.base import PanelScene
+from game.ui.widgets import Button, Choice, Control
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+ON_OFF = [(True, N_("On")), (False, N_("Off"))]
+SPEED_LABELS = {0.0: N_("No animation"), 0.5: N_("Slow"), 1.0: N_("Normal"), 1.5: N_("Quick"),
+                2.0: N_("Fast"), 3.0: N_("Very fast")}
+VOLUMES = [(v, f"{v} %") for v in range(0, 101, 10)]
+NARRATION = [("off", N_("Silent")), ("announcements", N_("Key moments")),
+             ("full", N_("Every move"))]
+
+
+class SettingsScene(PanelScene):
+    name = "settings"
+    title = N_("Settings")
+    width = 700
+    row_h = 38
+    gap = 7
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+
+    def build(self) -> list[Control]:
+        st = self.app.settings
+        speeds = [(v, SPEED_LABELS.get(v, f"×{v}")) for v in ANIMATION_SPEEDS]
+        volume = st.master_volume - st.master_volume % 10
+        return [
+            Choice.make("language", N_("Language"), list(i18n.LANGUAGES.items()),
+                        i18n.current_language(), self.app.set_language),
+            Choice.make("animation_speed", N_("Animation speed"), speeds, st.animation_speed,
+                        self._setter("animation_speed")),
+            Choice.make("reduced_motion", N_("Reduced motion"), ON_OFF, st.reduced_motion,
+                        self._setter("reduced_motion")),
+            Choice.make("colour_blind_marks", N_("Colour-blind shapes"), ON_OFF,
+                        st.colour_blind_marks, self._setter("colour_blind_marks")),
+            Choice.make("highlight_playable", N_("Highlight playable cards"), ON_OFF,
+                        st.highlight_playable, self._setter("highlight_playable")),
+            Choice.make("sort_hand", N_("Sort my hand"), ON_OFF, st.sort_hand,
+                        self._setter("sort_hand")),
+            Choice.make("fullscreen", N_("Full screen"), ON_OFF, self.app.fullscreen,
+                        self.app.set_fullscreen),
+            Choice.make("master_volume", N_("Volume"), VOLUMES, volume,
+                        self._setter("master_volume")),
+            Choice.make("effects_volume", N_("Sound effects"), VOLUMES,
+                        st.effects_volume - st.effects_volume % 10,
+                        self._setter("effects_volume")),
+            Choice.make("voice_volume", N_("Voice"), VOLUMES,
+                        st.voice_volume - st.voice_volume % 10, self._setter("voice_volume")),
+            Choice.make("narration", N_("Spoken announcements"), NARRATION, st.narration,
+                        self._setter("narration")),
+            Button.make("back", N_("Done"), style="primary"),
+        ]
+
+    def _setter(self, key: str) -> Any:
+        def apply(value: Any) -> None:
+            setattr(self.app.settings, key, value)
+            self.app.save_settings()
+            if key in ("effects_volume", "master_volume"):
+                self.app.sound.play("click")
+        return apply
+
+    def on_press(self, control: str) -> None:
+        if control == "back":
+            self.app.pop()

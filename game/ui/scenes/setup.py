@@ -1,0 +1,305 @@
+"""New game: edition, match, players (people or AI, names, AI level), language.
+
+Everything is reachable with the keyboard: arrows move between fields, Left/Right change a
+setting, typing fills a name field, Enter on "Start" deals. The editions are the engine's
+own list; the AI levels are the bots the ``game.bots`` package offers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import i18n
+from game.bots import BOTS
+from game.i18n import N_, _
+from game.narrate import AI_NAMES
+from game.rules.ruleset import MatchKind, Ruleset, edition
+from game.saves import AutoSaver, SeatInfo, discard_save
+from game.ui import intents as I
+from game.ui import text, theme
+from game.ui.editions import edition_names, edition_ui
+from game.ui.scene import Scene
+from game.ui.session import Session, default_level
+from game.ui.table_draw import felt
+from game.ui.widgets import Button, Choice, Control, TextField, panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+MAX_SEATS = 10
+TARGETS = (100, 200, 300, 500, 1000)
+#: Match kinds in the order offered (the common ones first).
+MATCH_LABELS = {
+    MatchKind.STANDARD: N_("First to the target"),
+    MatchKind.SINGLE_HAND: N_("Single hand"),
+    MatchKind.RUNNING_TOTAL: N_("Running total (lowest wins)"),
+    MatchKind.CHALLENGE: N_("Challenge UNO (last one wins)"),
+    MatchKind.PARTNERS: N_("Partners (4 players)"),
+    MatchKind.PARTNERS_ROTATING: N_("Rotating partners (4 players)"),
+    MatchKind.TEAMS: N_("Two teams (4, 6, 8, 10)"),
+}
+LEVEL_LABELS = {
+    "random": N_("Beginner (random)"),
+    "heuristic": N_("Standard"),
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+}
+
+
+def level_label(kind: str) -> str:
+    return LEVEL_LABELS.get(kind, kind.replace("_", " ").capitalize())
+
+
+def start_match(app: App, ruleset: Ruleset, seats: Sequence[SeatInfo],
+                seed: int | None = None) -> None:
+    """Deal a new match and show the table (the old autosave is replaced)."""
+    from game.ui.scenes.table import TableScene
+
+    discard_save()
+    seed = seed if seed is not None else random.SystemRandom().randrange(10**9)
+    session = Session.new(ruleset, seats, seed, AutoSaver())
+    app.reset(TableScene(app, session))
+
+
+class SetupScene(Scene):
+    name = "setup"
+    opaque = True
+
+    def __init__(self, app: App, seats: Sequence[SeatInfo] | None = None,
+                 ruleset: Ruleset | None = None) -> None:
+        super().__init__(app)
+        args = app.args
+        names = list(app.settings.player_names)
+        levels = self._arg_levels(args)
+        self.seats: list[dict[str, Any]] = []
+        for i in range(MAX_SEATS):
+            human = i == 0
+            default = names[i] if i < len(names) and names[i] else (
+                _("Player {number}").format(number=i + 1) if human else AI_NAMES[i])
+            self.seats.append({"name": default, "human": human,
+                               "level": levels[i] if i < len(levels) else default_level()})
+        if seats:
+            for i, seat in enumerate(seats[:MAX_SEATS]):
+                self.seats[i] = {"name": seat.name, "human": seat.human, "level": seat.level}
+        ed = ruleset.edition if ruleset else getattr(args, "edition", None) or "official"
+        self.edition = ed if ed in edition_names() else edition_names()[0]
+        arg_match = getattr(args, "match", None)
+        self.match: MatchKind | None = (ruleset.match if ruleset else  # None: edition's
+                                        MatchKind(arg_match) if arg_match else None)
+        arg_target = getattr(args, "target", None)
+        self.target = ruleset.target if ruleset else (
+            arg_target if isinstance(arg_target, int) and arg_target > 0 else 500)
+        self.players = len(seats) if seats else int(getattr(args, "players", 4) or 4)
+        self.players = max(2, min(MAX_SEATS, self.players))
+        self.seed: int | None = getattr(args, "seed", None)
+        self.error = ""
+        self.focus_first = True
+
+    @staticmethod
+    def _arg_levels(args: Any) -> list[str]:
+        """AI levels from ``--bots``; the command line's own default is not a choice the
+        player made, so it leaves the set-up's default level."""
+        from game.cli import parser
+
+        given = str(getattr(args, "bots", "") or "")
+        if given == parser().get_default("bots"):
+            return []
+        kinds = given.split(",")
+        kinds = [k for k in kinds if k in BOTS]
+        if len(kinds) == 1:
+            return kinds * MAX_SEATS
+        return kinds
+
+    # ------------------------------------------------------------------ the ruleset
+    def ruleset(self) -> Ruleset:
+        rs = edition(self.edition)
+        if self.match is not None:
+            rs = replace(rs, match=self.match)
+        return replace(rs, target=self.target)
+
+    def check(self) -> str:
+        """A message id explaining why the game cannot start, or ""."""
+        rs = self.ruleset()
+        try:
+            rs.check_players(self.players)
+        except ValueError:
+            if rs.match in (MatchKind.PARTNERS, MatchKind.PARTNERS_ROTATING):
+                return N_("Partner matches need exactly 4 players.")
+            if rs.match is MatchKind.TEAMS:
+                return N_("Team matches need 4, 6, 8 or 10 players.")
+            return N_("This edition takes {low} to {high} players.")
+        return ""
+
+    # ------------------------------------------------------------------ controls
+    def _set(self, key: str, value: Any) -> None:
+        setattr(self, key, value)
+        self.error = ""
+        self.relayout()
+
+    def _seat(self, i: int, key: str, value: Any) -> None:
+        self.seats[i][key] = value
+        if key != "name":
+            self.relayout()
+
+    def _seat_setter(self, i: int, key: str) -> Callable[[Any], None]:
+        return lambda value: self._seat(i, key, value)
+
+    def build(self) -> list[Control]:
+        rs = edition(self.edition)
+        eds = [(e, edition_ui(e).title) for e in edition_names()]
+        matches: list[tuple[Any, str]] = [(None, N_("As the edition plays it"))]
+        order = [k for k in MATCH_LABELS if k in MatchKind.__members__.values()]
+        order += [k for k in MatchKind if k not in order]
+        matches += [(k, MATCH_LABELS.get(k, k.value)) for k in order]
+        hi = rs.max_players
+        out: list[Control] = [
+            Choice.make("edition", N_("Edition"), eds, self.edition,
+                        lambda v: self._set("edition", v)),
+            Choice.make("match", N_("Match"), matches, self.match,
+                        lambda v: self._set("match", v)),
+            Choice.make("target", N_("Target score"),
+                        [(t, str(t)) for t in sorted({*TARGETS, self.target})],
+                        self.target, lambda v: self._set("target", v)),
+            Choice.make("players", N_("Players"), [(n, str(n)) for n in range(2, hi + 1)],
+                        min(self.players, hi), lambda v: self._set("players", v)),
+            Choice.make("language", N_("Language"), list(i18n.LANGUAGES.items()),
+                        i18n.current_language(), self._language),
+        ]
+        single = self.ruleset().match is MatchKind.SINGLE_HAND
+        out[2].enabled = not single
+        kinds = [(True, N_("Person")), (False, N_("AI"))]
+        levels = [(k, level_label(k)) for k in BOTS]
+        for i in range(self.players):
+            seat = self.seats[i]
+            out.append(Choice.make(f"kind{i}", "", kinds, seat["human"],
+                                   self._seat_setter(i, "human")))
+            out.append(TextField.make(f"name{i}", N_("Name"), seat["name"],
+                                      self._seat_setter(i, "name")))
+            lv = Choice.make(f"level{i}", "", levels, seat["level"],
+                             self._seat_setter(i, "level"))
+            lv.visible = lv.enabled = not seat["human"]
+            out.append(lv)
+        out.append(Button.make("start", N_("Deal the cards"), style="primary"))
+        out.append(Button.make("back", N_("Back")))
+        return out
+
+    def _language(self, code: str) -> None:
+        self.app.set_language(code)
+
+    def arrange(self) -> None:
+        focus = self.focused()
+        fid = focus.id if focus is not None else None
+        if self.players > edition(self.edition).max_players:
+            self.players = edition(self.edition).max_players
+        self.controls = self.build()
+        s = self.s
+        w, h = self.size
+        self.panel = pygame.Rect(0, 0, min(w - int(30 * s), int(1180 * s)),
+                                 min(h - int(20 * s), int(690 * s)))
+        self.panel.center = (w // 2, h // 2)
+        pad = int(26 * s)
+        left = pygame.Rect(self.panel.left + pad, self.panel.top + int(70 * s),
+                           int(self.panel.width * 0.4), 0)
+        row = int(44 * s)
+        gap = int(10 * s)
+        y = left.top
+        by_id = {c.id: c for c in self.controls}
+        for cid in ("edition", "match", "target", "players", "language"):
+            by_id[cid].rect = pygame.Rect(left.left, y, left.width, row)
+            y += row + gap + (int(44 * s) if cid == "edition" else 0)
+        self.blurb_top = by_id["edition"].rect.bottom + int(6 * s)
+        right_x = left.right + int(30 * s)
+        right_w = self.panel.right - pad - right_x
+        seat_row = min(row, int((self.panel.height - int(150 * s)) / max(1, self.players)) - gap)
+        y = self.panel.top + int(70 * s)
+        for i in range(self.players):
+            kw, lw = int(right_w * 0.24), int(right_w * 0.3)
+            nw = right_w - kw - lw - 2 * gap
+            by_id[f"kind{i}"].rect = pygame.Rect(right_x, y, kw, seat_row)
+            by_id[f"name{i}"].rect = pygame.Rect(right_x + kw + gap, y, nw, seat_row)
+            by_id[f"level{i}"].rect = pygame.Rect(right_x + kw + nw + 2 * gap, y, lw, seat_row)
+            y += seat_row + gap
+        bw = int(260 * s)
+        by_id["start"].rect = pygame.Rect(0, 0, bw, int(52 * s))
+        by_id["start"].rect.bottomright = (self.panel.right - pad, self.panel.bottom - pad)
+        by_id["back"].rect = pygame.Rect(0, 0, int(160 * s), int(52 * s))
+        by_id["back"].rect.bottomleft = (self.panel.left + pad, self.panel.bottom - pad)
+        if fid is not None:
+            self.focus_id(fid)
+        elif self.focus_first:
+            self.focus_id("start")
+        self.focus_first = False
+
+    # ------------------------------------------------------------------ input
+    def handle(self, intent: I.Intent) -> None:
+        if isinstance(intent, I.Press):
+            if intent.control == "start":
+                self.start()
+            elif intent.control == "back":
+                self.app.pop()
+            return
+        super().handle(intent)
+
+    def start(self) -> None:
+        self.error = self.check()
+        if self.error:
+            self.app.sound.play("error")
+            return
+        seats = []
+        for i in range(self.players):
+            seat = self.seats[i]
+            name = str(seat["name"]).strip() or (_("Player {number}").format(number=i + 1)
+                                                 if seat["human"] else AI_NAMES[i])
+            seats.append(SeatInfo(name, bool(seat["human"]), str(seat["level"])))
+        self.app.settings.player_names = [s.name for s in seats]
+        self.app.save_settings()
+        start_match(self.app, self.ruleset(), seats, self.seed)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.s
+        surface.blit(felt(self.size), (0, 0))
+        panel(surface, self.panel, s)
+        text.draw(surface, _("New game"), int(34 * s), (self.panel.centerx,
+                  self.panel.top + int(18 * s)), theme.ACCENT, "midtop")
+        blurb = _(edition_ui(self.edition).blurb) if edition_ui(self.edition).blurb else ""
+        first = self.controls[0].rect
+        text.draw_wrapped(surface, blurb, int(16 * s), pygame.Rect(
+            first.left, self.blurb_top, first.width, int(44 * s)), theme.TEXT_DIM)
+        seats_x = next(c.rect.left for c in self.controls if c.id == "kind0")
+        text.draw(surface, _("Who plays?"), int(20 * s), (seats_x, self.panel.top + int(44 * s)),
+                  theme.TEXT)
+        humans = sum(1 for i in range(self.players) if self.seats[i]["human"])
+        note = ""
+        if humans == 0:
+            note = _("No person at the table: you will watch the AI play.")
+        elif humans > 1:
+            note = _("Several people: pass the device when asked; hands stay hidden between "
+                     "turns.")
+        start = next(c.rect for c in self.controls if c.id == "start")
+        if self.error:
+            rs = edition(self.edition)
+            msg = _(self.error).format(low=rs.min_players, high=rs.max_players)
+            text.draw_wrapped(surface, msg, int(18 * s), pygame.Rect(
+                first.left, start.top - int(54 * s), first.width + int(200 * s), int(50 * s)),
+                theme.DANGER)
+        elif note:
+            text.draw_wrapped(surface, note, int(16 * s), pygame.Rect(
+                first.left + int(180 * s), start.top, start.left - first.left - int(200 * s),
+                start.height), theme.TEXT_DIM)
+        super().draw(surface)
+
+    def autoplay_intent(self) -> I.Intent | None:
+        return None
+
+    def test_state(self) -> dict[str, Any]:
+        """Test hook: what the form holds (see ``game.ui.testhooks``)."""
+        return {"edition": self.edition, "match": self.match.value if self.match else None,
+                "players": self.players, "error": self.error,
+                "seats": [dict(s) for s in self.seats[: self.players]]}

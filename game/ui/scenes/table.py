@@ -1,0 +1,365 @@
+"""The table: one match, played by people and AI at one screen.
+
+The scene owns the flow: it presents the engine's events (animations), asks the AI
+conductor to play the AI seats, pushes the dialogs a person's decision needs (colour,
+challenge, an edition's own through its device layers), hides every hand behind the
+pass-the-device screen between two people's turns, and turns the person's intents into
+actions. It only ever reads *views*: the player at the screen (the ``viewer``) sees their
+own hand and what is public.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import i18n
+from game.i18n import N_, _
+from game.narrate import Narrator
+from game.rules import actions as A
+from game.rules import events as E
+from game.rules.engine import Decision
+from game.rules.errors import IllegalAction
+from game.rules.ruleset import MatchKind
+from game.rules.view import PlayerView
+from game.ui import anim, cardart, table_flow, theme
+from game.ui import intents as I
+from game.ui.conductor import Conductor
+from game.ui.editions import edition_ui
+from game.ui.layout import TableLayout, table_layout
+from game.ui.model import LOG_EVENTS, TableModel
+from game.ui.presenter import Presenter
+from game.ui.scene import Scene
+from game.ui.session import Session
+from game.ui.table_controls import REFUSALS, REFUSED, Choices, action_for, build_controls
+from game.ui.table_draw import draw_table, log_lines
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+TOAST_S = 3.5
+MATCH_TEXT = {
+    MatchKind.STANDARD: N_("first to {target} points"),
+    MatchKind.SINGLE_HAND: N_("a single hand"),
+    MatchKind.RUNNING_TOTAL: N_("lowest total when someone reaches {target}"),
+    MatchKind.PARTNERS: N_("partners, first team to {target}"),
+    MatchKind.PARTNERS_ROTATING: N_("rotating partners, 12 hands"),
+    MatchKind.TEAMS: N_("teams, first team to {target}"),
+    MatchKind.CHALLENGE: N_("challenge: out at {target}, last one wins"),
+}
+
+
+class TableScene(Scene):
+    name = "table"
+    keys = "table"
+
+    def __init__(self, app: App, session: Session, *, resumed: bool = False) -> None:
+        super().__init__(app)
+        self.session = session
+        self.settings = app.settings
+        self.resumed = resumed
+        humans = session.humans
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.model = TableModel(session.players, session.names, self.viewer,
+                                sort_hand=self.settings.sort_hand)
+        self.narrator = Narrator(session.names)
+        self.presenter = Presenter(self.model, self, len(session.ruleset.cards()),
+                                   session.ruleset.hand_size)
+        self.presenter.on_event = self._on_presented
+        self.runner = app.bot_runner(session.ai_levels(), session.game.seed)
+        self.conductor = Conductor(session, self.runner, lambda: self.settings.animation_speed)
+        self.devices = [factory(self) for factory in edition_ui(session.edition).devices]
+        self.layout: TableLayout = table_layout(app.size, self._order(), self.viewer)
+        self.synced = False
+        self.asked: tuple[int, Decision] | None = None
+        self.passing_to: int | None = None
+        self.toast: tuple[str, dict[str, Any], float] | None = None
+        self._legal: list[A.Action] = []
+        self._was_my_turn = False
+        self.warmer = cardart.Warmer()
+        self._log_cache: tuple[tuple[Any, ...], list[str]] | None = None
+        self.model.draw_size = len(session.ruleset.cards())
+
+    # ------------------------------------------------------------------ lifecycle
+    def enter(self) -> None:
+        if self.resumed:
+            self.model.sync(self._view())
+            self.model.note(self.session.recent_events()[-LOG_EVENTS:])
+            self.synced = True
+        else:
+            self.presenter.push(self._redacted(self.session.opening_events()),
+                                self._final_hand())
+        self.app.sound.set_names(self.session.names)
+        self.app.sound.start_voice(self.session.names)
+        super().enter()
+        self.warmer.step(0.05)  # what the first frames show: the backs, the hand, the piles
+
+    def exit(self) -> None:
+        self.app.release_runner(self.runner)
+        if self.session.saver is not None:
+            self.session.saver.close()  # writes what is pending, then stops its thread
+
+    def relayout(self) -> None:
+        self.size = self.app.size
+        self.s = theme.scale_for(self.size)
+        if self.model.sort_hand != self.settings.sort_hand:  # the setting changed meanwhile
+            self.model.sort_hand = self.settings.sort_hand
+            self.model.hand = self.model.ordered(self.model.hand)
+        self.layout = table_layout(self.size, self._order(), self.viewer)
+        for dev in self.devices:
+            dev.relayout()
+        self._plan_warming()
+        self.refresh()
+
+    def _plan_warming(self) -> None:
+        lay = self.layout
+        first = [*self._final_hand(), *self._view().discard[-4:]]
+        rest = sorted(set(self.session.ruleset.cards()))
+        backs = [*anim.flight_widths(lay.card_w, lay.small_w), lay.card_w, lay.small_w]
+        self.warmer.plan(first + rest, lay.card_w, self.settings.colour_blind_marks, backs)
+
+    def _order(self) -> list[int]:
+        seats = list(self.model.seats or self.session.seating)
+        if not seats:
+            return []
+        first = self.viewer if self.viewer in seats else seats[0]
+        i = seats.index(first)
+        return seats[i:] + seats[:i]
+
+    # ------------------------------------------------------------------ views
+    def _view(self) -> PlayerView:
+        who = self.viewer if self.viewer is not None else self._order()[0]
+        return self.session.view(who)
+
+    def _final_hand(self) -> tuple[Any, ...]:
+        return self._view().hand if self.viewer is not None else ()
+
+    def _redacted(self, events: Any) -> list[E.Event]:
+        who = -1 if self.viewer is None else self.viewer
+        return [E.redact(e, who) for e in events]
+
+    def set_viewer(self, player: int) -> None:
+        """The device is now in ``player``'s hands (after the pass screen)."""
+        self.viewer = player
+        self.model.viewer = player
+        self.model.sync(self._view())
+        self.relayout()
+
+    # ------------------------------------------------------------------ derived state
+    def refresh(self) -> None:
+        """Recompute what the player at the screen may do, and the controls."""
+        me = self.viewer
+        self._legal = self.session.legal(me) if me is not None and not self.session.over else []
+        focused = self.focused_id()
+        self.controls = build_controls(self)
+        if focused:
+            self.focus_id(focused)
+        mine = self.my_turn()
+        if mine and not self._was_my_turn:
+            play = self.playable_indices()
+            self.focus_id(f"card{min(play)}" if play else "draw")
+        self._was_my_turn = mine
+        self._fix_focus()
+
+    def focused_id(self) -> str | None:
+        c = self.focused()
+        return c.id if c is not None else None
+
+    def ring_id(self) -> str | None:
+        """The control to draw the focus ring on (none while a dialog has the keyboard)."""
+        return self.focused_id() if self.shows_focus() else None
+
+    def my_turn(self) -> bool:
+        me = self.viewer
+        return (me is not None and not self.session.over and self.session.to_act == me
+                and self.model.to_act == me and self.presenter.idle)
+
+    def playable_indices(self) -> set[int]:
+        if not self.my_turn():
+            return set()
+        cards = {a.card for a in self._legal if isinstance(a, A.Play)}
+        return {i for i, c in enumerate(self.model.hand) if c in cards}
+
+    def legal_now(self) -> list[A.Action]:
+        """What the player at the screen may do now (engine-checked)."""
+        return list(self._legal)
+
+    def catch_targets(self) -> list[int]:
+        return [a.target for a in self._legal if isinstance(a, A.Catch)]
+
+    def can_call_uno(self) -> bool:
+        return any(isinstance(a, A.CallUno) for a in self._legal)
+
+    def hand_rects(self) -> list[pygame.Rect]:
+        count = len(self.model.hand)
+        if self.viewer is None and self.model.seats:
+            count = self.model.counts[self._order()[0]]
+        rects = self.layout.hand_rects(count)
+        lift = self.layout.lift
+        playable = self.playable_indices() if self.settings.highlight_playable else set()
+        focus = self.focused_id() or ""
+        for i, r in enumerate(rects):
+            if focus == f"card{i}":
+                r.move_ip(0, -lift)
+            elif i in playable:
+                r.move_ip(0, -lift // 2)
+        return rects
+
+    def is_ai(self, player: int) -> bool:
+        return not self.session.is_human(player)
+
+    def shows_scores(self) -> bool:
+        return self.session.ruleset.match is not MatchKind.SINGLE_HAND
+
+    def log_lines(self) -> list[str]:
+        recent = list(self.model.log)[-12:]
+        key = (tuple(map(id, recent)), self.viewer, i18n.current_language())
+        if self._log_cache is None or self._log_cache[0] != key:
+            self._log_cache = (key, log_lines(self.narrator, recent, self.viewer))
+        return self._log_cache[1]
+
+    def info_line(self) -> str:
+        rs = self.session.ruleset
+        match = _(MATCH_TEXT[rs.match]).format(target=rs.target)
+        return _("{edition} · hand {number} · {match}").format(
+            edition=_(edition_ui(rs.edition).title), number=max(1, self.model.hand_no),
+            match=match)
+
+    def toast_text(self) -> str:
+        if self.toast is None:
+            return ""
+        msgid, params, _left = self.toast
+        return _(msgid).format(**params)
+
+    def say(self, msgid: str, **params: Any) -> None:
+        self.toast = (msgid, params, TOAST_S)
+        self.app.sound.play("error")
+
+    # ------------------------------------------------------------------ presenter host
+    def sfx(self, name: str) -> None:
+        self.app.sound.play(name)
+
+    def claim(self, event: E.Event, presenter: Presenter) -> bool:
+        return any(dev.present(event, presenter) for dev in self.devices)
+
+    def pause_for(self, event: E.Event) -> bool:
+        return table_flow.pause_for(self, event)
+
+    def _on_presented(self, event: E.Event) -> None:
+        self.app.sound.narrate([event])
+
+    # ------------------------------------------------------------------ time
+    def update(self, dt: float) -> bool:
+        if self.warmer.pending():
+            self.warmer.step(0.003)
+        changed = self.presenter.update(dt)
+        for dev in self.devices:
+            changed = dev.update(dt) or changed
+        if self.toast is not None:
+            msgid, params, left = self.toast
+            self.toast = (msgid, params, left - dt) if left - dt > 0 else None
+            changed = changed or self.toast is None
+        if self.app.top is not self:
+            return changed
+        if self.presenter.idle and not self.synced:
+            self.model.sync(self._view())
+            self.synced = changed = True
+        if self.presenter.idle:
+            self._advance()
+        if self.app.top is self:
+            events = self.conductor.update(dt, self.presenter.idle)
+            if events:
+                self.present(events)
+                changed = True
+        if changed:
+            self.refresh()
+        return changed
+
+    def wakeup(self) -> float | None:
+        if self.warmer.pending() or self.presenter.animating or \
+                any(d.animating() for d in self.devices):
+            return 0.0
+        waits = [self.toast[2]] if self.toast is not None else []
+        if self.presenter.idle and not self.session.over:
+            due = self.conductor.next_due()
+            if due is not None:
+                waits.append(due)
+        return min(waits) if waits else None
+
+    def present(self, events: list[E.Event]) -> None:
+        self.presenter.push(self._redacted(events), self._final_hand())
+        self.synced = False
+
+    def _advance(self) -> None:
+        table_flow.advance(self)
+
+    # ------------------------------------------------------------------ input
+    def handle(self, intent: I.Intent) -> None:
+        for dev in self.devices:
+            if dev.handle(intent):
+                self.refresh()
+                return
+        if isinstance(intent, I.Back):
+            from game.ui.scenes.menus import PauseScene
+
+            self.app.push(PauseScene(self.app, self))
+            return
+        if isinstance(intent, I.Pointer):  # the card under the mouse rises, as with the keys
+            super().handle(intent)
+            if self.hover is not None and self.controls[self.hover].id.startswith("card"):
+                self.focus = self.hover
+                self.refresh()
+            return
+        if isinstance(intent, I.Navigate) and intent.dy == 0 and self._in_hand():
+            self._step_hand(intent.dx)
+            return
+        result = action_for(self, intent)
+        if result is None:
+            super().handle(intent)
+        elif isinstance(result, str):
+            self.say(result)
+        elif isinstance(result, Choices):
+            from game.ui.scenes.chooser import ChooserScene
+
+            self.app.push(ChooserScene(self.app, self, result, cancellable=True))
+        else:
+            self.act(result)
+        self.refresh()
+
+    def _in_hand(self) -> bool:
+        return (self.focused_id() or "").startswith("card")
+
+    def _step_hand(self, dx: int) -> None:
+        n = len(self.model.hand)
+        if n == 0:
+            return
+        i = int((self.focused_id() or "card0")[4:])
+        self.focus_id(f"card{max(0, min(n - 1, i + dx))}")
+        self.refresh()
+
+    def act(self, action: A.Action) -> bool:
+        """Apply an action of the player at the screen; a refusal is explained."""
+        try:
+            events = self.session.act(action)
+        except IllegalAction as exc:
+            msgid = REFUSALS.get(exc.clause, REFUSED)
+            self.say(msgid, clause=exc.clause)
+            return False
+        self.present(events)
+        return True
+
+    # ------------------------------------------------------------------ drawing & tests
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_table(surface, self)
+
+    def autoplay_intent(self) -> I.Intent | None:
+        """Test hook (UNO_TEST_AUTOPLAY): what a simple AI would press for the person."""
+        from game.ui.autoplay import table_intent
+
+        return table_intent(self)
+
+    def test_state(self) -> dict[str, Any]:
+        from game.ui.autoplay import table_state
+
+        return table_state(self)

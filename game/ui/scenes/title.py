@@ -1,0 +1,143 @@
+"""The title screen: resume the saved match, start a new one, settings, rules, quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import N_, _, ngettext
+from game.rules.cards import Card
+from game.saves import AutoSaver, SavedMatch, read_autosave
+from game.ui import cardart, text, theme
+from game.ui import intents as I
+from game.ui.editions import edition_ui
+from game.ui.scenes.base import PanelScene
+from game.ui.widgets import Button, Control
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+LOGO_CARDS = ("R7", "Y+2", "W", "GS", "BR")
+
+
+class TitleScene(PanelScene):
+    name = "title"
+    opaque = True
+    width = 460
+    row_h = 52
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.saved: SavedMatch | None = None
+        self.checked = False
+
+    def enter(self) -> None:
+        self.saved, problem = read_autosave()
+        super().enter()
+        if problem is not None:
+            from game.ui.scenes.notice import NoticeScene, save_notice
+
+            title, body, params = save_notice(problem)
+            self.app.push(NoticeScene(self.app, title, body, **params))
+
+    def build(self) -> list[Control]:
+        out: list[Control] = []
+        if self.saved is not None:
+            out.append(Button.make("resume", N_("Resume the match"), style="primary"))
+        out += [Button.make("new", N_("New game"), style="normal" if self.saved else "primary"),
+                Button.make("settings", N_("Settings")),
+                Button.make("help", N_("Rules and keys")),
+                Button.make("quit", N_("Quit"))]
+        return out
+
+    def extra_height(self) -> int:
+        return 24 if self.saved is not None else 0
+
+    def arrange(self) -> None:
+        """The column sits under the logo (lower than centred)."""
+        super().arrange()
+        h = self.size[1]
+        dy = max(0, int(h * 0.36) - self.panel_rect.top)
+        dy = min(dy, max(0, h - int(10 * self.s) - self.panel_rect.bottom))
+        self.panel_rect.move_ip(0, dy)
+        self.content_top += dy
+        for c in self.controls:
+            c.rect.move_ip(0, dy)
+
+    def resume_text(self) -> str:
+        if self.saved is None:
+            return ""
+        rec = self.saved.record
+        title = _(edition_ui(rec.ruleset.edition).title)
+        players = ngettext("{count} player", "{count} players", rec.players).format(
+            count=rec.players)
+        return _("{edition}, {players}").format(edition=title, players=players)
+
+    def on_press(self, control: str) -> None:
+        if control == "resume" and self.saved is not None:
+            self.resume_match()
+        elif control == "new":
+            from game.ui.scenes.setup import SetupScene
+
+            self.app.push(SetupScene(self.app))
+        elif control == "settings":
+            from game.ui.scenes.settings_scene import SettingsScene
+
+            self.app.push(SettingsScene(self.app))
+        elif control == "help":
+            from game.ui.scenes.help import HelpScene
+
+            self.app.push(HelpScene(self.app))
+        elif control == "quit":
+            self.app.quit()
+
+    def resume_match(self) -> None:
+        from game.saves import SaveError
+        from game.ui.scenes.table import TableScene
+        from game.ui.session import Session
+
+        assert self.saved is not None
+        try:
+            game = self.saved.replay()
+        except SaveError as exc:
+            from game.ui.scenes.notice import NoticeScene
+
+            self.app.push(NoticeScene(self.app, N_("The saved match could not be resumed"),
+                                      "{reason}", reason=str(exc)))
+            return
+        session = Session(game, self.saved.seats, AutoSaver())
+        self.app.reset(TableScene(self.app, session, resumed=True))
+
+    def back(self) -> None:
+        """Escape on the title screen does nothing (Quit is a button)."""
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        super().draw_background(surface)
+        s = self.s
+        w, h = self.size
+        cw = int(88 * s)
+        cx, cy = w // 2, int(h * 0.17)
+        for i, code in enumerate(LOGO_CARDS):
+            angle = (i - 2) * 16
+            img = pygame.transform.rotate(cardart.face(Card.parse(code), cw), -angle)
+            x = cx + (i - 2) * int(74 * s)
+            y = cy - int(52 * s) + abs(i - 2) * int(16 * s)
+            surface.blit(img, img.get_rect(center=(x, y)))
+        oval = pygame.Rect(0, 0, int(320 * s), int(108 * s))
+        oval.center = (cx, cy + int(26 * s))
+        pygame.draw.ellipse(surface, theme.SHADOW, oval.move(int(5 * s), int(7 * s)))
+        pygame.draw.ellipse(surface, theme.CARD_RGB[0], oval)
+        pygame.draw.ellipse(surface, theme.ACCENT, oval, max(3, int(6 * s)))
+        text.draw(surface, "UNO", int(96 * s), oval.center, theme.ACCENT, "center", shadow=True)
+        sub = _("for the whole family")
+        text.draw(surface, sub, int(24 * s), (cx, oval.bottom + int(10 * s)), theme.TEXT,
+                  "midtop", shadow=True)
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        if self.saved is not None:
+            text.draw(surface, self.resume_text(), int(17 * self.s),
+                      (self.panel_rect.centerx, self.content_top), theme.TEXT_DIM, "midtop")
+
+    def autoplay_intent(self) -> I.Intent | None:
+        return None

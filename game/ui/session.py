@@ -1,0 +1,134 @@
+"""A match being played at the table: the game, who sits where, the autosave.
+
+The table talks to the game only through a :class:`Session`: it asks for a player's
+*view*, offers actions, and gets the events back. Every applied action is autosaved (on the
+saver's thread). Nothing here knows about time or pygame, so it is tested directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.bots import BOTS
+from game.rules import events as E
+from game.rules.actions import Action
+from game.rules.editions import new_game
+from game.rules.engine import Game
+from game.rules.ruleset import Ruleset
+from game.rules.view import PlayerView, view
+from game.saves import AutoSaver, SavedMatch, SeatInfo
+
+
+def default_level() -> str:
+    """The AI level offered first: "medium" when the strong bots exist, else "heuristic"."""
+    for kind in ("medium", "heuristic"):
+        if kind in BOTS:
+            return kind
+    return next(iter(BOTS))
+
+
+class Session:
+    """One match: see the module docstring. ``saver`` may be ``None`` (tests, positions)."""
+
+    def __init__(self, game: Game, seats: Sequence[SeatInfo],
+                 saver: AutoSaver | None = None) -> None:
+        if len(seats) != game.players:
+            raise ValueError(f"{game.players} players need {game.players} seats")
+        self.game = game
+        self.seats = list(seats)
+        self.saver = saver
+
+    def ai_levels(self) -> dict[int, str]:
+        """Each AI seat's bot kind (an unknown level becomes the default one)."""
+        return {p: (s.level if s.level in BOTS else default_level())
+                for p, s in enumerate(self.seats) if not s.human}
+
+    @staticmethod
+    def new(ruleset: Ruleset, seats: Sequence[SeatInfo], seed: int,
+            saver: AutoSaver | None = None) -> Session:
+        session = Session(new_game(ruleset, len(seats), seed), seats, saver)
+        session.save()
+        return session
+
+    # ------------------------------------------------------------------ who is who
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def humans(self) -> list[int]:
+        return [p for p, s in enumerate(self.seats) if s.human]
+
+    def is_human(self, player: int) -> bool:
+        return self.seats[player].human
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.game.ruleset
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def scores(self) -> list[int]:
+        """Every player's match score (public)."""
+        return list(self.game.match.scores)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(self.game.match.winners)
+
+    @property
+    def seating(self) -> list[int]:
+        """Players in clockwise order in this hand (public)."""
+        return list(self.game.seats)
+
+    def opening_events(self) -> tuple[E.Event, ...]:
+        """What happened before the first decision (dealer draw, deal, first card),
+        unredacted: the table redacts them for the player at the screen."""
+        return tuple(self.game.initial_events)
+
+    @property
+    def edition(self) -> str:
+        return self.game.ruleset.edition
+
+    @property
+    def version(self) -> int:
+        """Grows with every applied action (to tell stale bot answers from fresh ones)."""
+        return len(self.game.actions)
+
+    # ------------------------------------------------------------------ what players see
+    def view(self, player: int, with_events: bool = False) -> PlayerView:
+        return view(self.game, player, with_events=with_events)
+
+    def legal(self, player: int) -> list[Action]:
+        return self.game.legal_actions(player)
+
+    @property
+    def to_act(self) -> int:
+        return self.game.to_act
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    def recent_events(self) -> tuple[E.Event, ...]:
+        """This hand's events so far (unredacted: the table redacts them per viewer)."""
+        return tuple(self.game.hand_events)
+
+    # ------------------------------------------------------------------ acting
+    def act(self, action: Action) -> list[E.Event]:
+        """Apply ``action`` (raises :class:`~game.rules.errors.IllegalAction`, changing
+        nothing) and autosave; returns the events."""
+        events = self.game.apply(action)
+        self.save()
+        return events
+
+    def save(self) -> None:
+        if self.saver is None:
+            return
+        if self.game.over:
+            self.saver.discard()
+        else:
+            self.saver.save(SavedMatch.of(self.game, self.seats))

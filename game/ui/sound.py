@@ -1,0 +1,215 @@
+"""Sound for the table: short effects generated in code, and the voice, both optional.
+
+The table calls :meth:`Sound.play` and :meth:`Sound.narrate` and never knows whether anything
+is heard: without a mixer the effects are silent, and the voice is used only if the
+``game.voice`` package imports and its speaker starts (on a background thread, after the
+first frame, so neither start-up time nor the frame loop ever waits for it). Any failure
+leaves the game silent, never broken.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+import pygame
+
+from game.settings import Settings
+
+_log = logging.getLogger(__name__)
+
+RATE = 44100
+EFFECTS = ("card", "draw", "shuffle", "uno", "skip", "reverse", "wild", "win", "error", "click",
+           "catch")
+
+
+def _tone(freqs: Sequence[float], seconds: float, decay: float = 8.0,
+          wave: str = "sine") -> np.ndarray:
+    t = np.linspace(0, seconds, int(RATE * seconds), endpoint=False)
+    out = np.zeros_like(t)
+    for f in freqs:
+        phase = 2 * np.pi * f * t
+        out += np.sign(np.sin(phase)) * 0.3 if wave == "square" else np.sin(phase)
+    out /= max(1, len(freqs))
+    return out * np.exp(-decay * t)
+
+
+def _noise(seconds: float, decay: float, seed: int = 1) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    n = int(RATE * seconds)
+    t = np.arange(n) / RATE
+    raw = rng.uniform(-1, 1, n)
+    smooth = np.convolve(raw, np.ones(6) / 6, mode="same")
+    return smooth * np.exp(-decay * t)
+
+
+def _seq(*parts: np.ndarray, gap: float = 0.0) -> np.ndarray:
+    pad = np.zeros(int(RATE * gap))
+    out: list[np.ndarray] = []
+    for p in parts:
+        out += [p, pad]
+    return np.concatenate(out)
+
+
+def synth(name: str) -> np.ndarray:
+    """The waveform of effect ``name`` (mono floats in -1..1)."""
+    if name == "card":
+        return _noise(0.12, 40) * 0.6
+    if name == "draw":
+        return _noise(0.08, 60, 2) * 0.5 + _tone([900], 0.08, 50) * 0.2
+    if name == "shuffle":
+        return _seq(*[_noise(0.05, 70, i) * 0.5 for i in range(8)], gap=0.01)
+    if name == "uno":
+        return _seq(_tone([660, 990], 0.14, 10), _tone([880, 1320], 0.22, 7))
+    if name == "skip":
+        return _tone([220, 330], 0.25, 9, "square")
+    if name == "reverse":
+        t = np.linspace(0, 0.3, int(RATE * 0.3), endpoint=False)
+        return np.sin(2 * np.pi * (300 + 900 * t) * t) * np.exp(-5 * t) * 0.7
+    if name == "wild":
+        return _seq(*[_tone([f], 0.08, 18) for f in (523, 659, 784, 1046)])
+    if name == "win":
+        return _seq(*[_tone([f, f * 1.5], 0.16, 6) for f in (523, 659, 784)],
+                    _tone([1046, 1568], 0.5, 3))
+    if name == "error":
+        return _tone([140, 147], 0.22, 8, "square")
+    if name == "catch":
+        return _seq(_tone([1200], 0.06, 30), _tone([800], 0.1, 20))
+    return _tone([1000], 0.03, 80) * 0.4  # click
+
+
+class Sound:
+    """Effects and voice for the table; every method is safe to call with no audio at all."""
+
+    def __init__(self, settings: Settings, names: Sequence[str] = ()) -> None:
+        self.settings = settings
+        self._sounds: dict[str, Any] = {}
+        self._mixer = False
+        self._speaker: Any = None
+        self._voice_thread: threading.Thread | None = None
+        self._closed = False
+        self._opened_mixer = False
+        self.voice_status = "off"
+
+    # ------------------------------------------------------------------ effects
+    def start_effects(self) -> None:
+        """Open the mixer and build the effects (about 20 ms); silent if there is no mixer."""
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(RATE, -16, 2, 512)
+                self._opened_mixer = True
+            init = pygame.mixer.get_init()
+            if not init:
+                return
+            rate, _fmt, channels = init
+            for name in EFFECTS:
+                wave = synth(name)
+                if rate != RATE:
+                    idx = np.linspace(0, len(wave) - 1, int(len(wave) * rate / RATE))
+                    wave = np.interp(idx, np.arange(len(wave)), wave)
+                pcm = (np.clip(wave, -1, 1) * 32000).astype(np.int16)
+                frames = np.repeat(pcm[:, None], channels, axis=1) if channels > 1 else pcm
+                self._sounds[name] = pygame.sndarray.make_sound(np.ascontiguousarray(frames))
+            pygame.mixer.set_reserved(1)  # channel 0 belongs to the voice
+            self._mixer = True
+        except (pygame.error, ValueError, TypeError) as exc:
+            _log.info("no sound effects: %s", exc)
+            self._sounds.clear()
+
+    def play(self, name: str) -> None:
+        sound = self._sounds.get(name)
+        if sound is None:
+            return
+        volume = self.settings.master_volume * self.settings.effects_volume / 10000
+        if volume <= 0:
+            return
+        try:
+            sound.set_volume(volume)
+            sound.play()
+        except pygame.error:
+            pass
+
+    # ------------------------------------------------------------------ voice
+    def start_voice(self, names: Sequence[str]) -> None:
+        """Start the speaker in the background when narration is on (see module doc)."""
+        if self.settings.narration == "off" or self._voice_thread is not None:
+            return
+        self.voice_status = "starting"
+        self._voice_thread = threading.Thread(target=self._open_speaker, args=(list(names),),
+                                              name="uno-voice-start", daemon=True)
+        self._voice_thread.start()
+
+    def _open_speaker(self, names: list[str]) -> None:
+        try:
+            from game.voice.clips import PlayerVoice
+            from game.voice.phrases import Narration
+            from game.voice.speaker import Speaker
+
+            speaker = Speaker(cast={i: PlayerVoice(n) for i, n in enumerate(names)},
+                              narration=Narration(self.settings.narration),
+                              volume_level=self._voice_level())
+            if self._closed:
+                speaker.close()
+                return
+            self._speaker = speaker
+            self.voice_status = "on"
+        except Exception as exc:  # the voice is optional: any failure means silence
+            _log.info("voice unavailable: %s", exc)
+            self.voice_status = "unavailable"
+
+    def _voice_level(self) -> int:
+        pct = self.settings.master_volume * self.settings.voice_volume / 100
+        return 0 if pct <= 0 else 1 if pct < 40 else 2 if pct < 75 else 3
+
+    def set_names(self, names: Sequence[str]) -> None:
+        sp = self._speaker
+        if sp is None:
+            return
+        try:
+            from game.voice.clips import PlayerVoice
+
+            sp.cast = {i: PlayerVoice(n) for i, n in enumerate(names)}
+        except Exception as exc:
+            _log.info("voice cast not set: %s", exc)
+
+    def narrate(self, events: Iterable[object]) -> None:
+        """Voice ``events`` (already redacted for the player at the screen)."""
+        sp = self._speaker
+        if sp is None:
+            return
+        try:
+            sp.volume_level = self._voice_level()
+            sp.narrate(list(events))
+        except Exception as exc:
+            _log.info("narration failed: %s", exc)
+
+    def settings_changed(self) -> None:
+        sp = self._speaker
+        if sp is None:
+            if self.settings.narration != "off" and self._voice_thread is None:
+                self.start_voice([])
+            return
+        try:
+            from game.voice.phrases import Narration
+
+            sp.narration = Narration(self.settings.narration)
+            sp.volume_level = self._voice_level()
+        except Exception as exc:
+            _log.info("voice settings not applied: %s", exc)
+
+    def close(self) -> None:
+        """Stop the voice and release the mixer if this object opened it."""
+        self._closed = True
+        sp, self._speaker = self._speaker, None
+        if sp is not None:
+            try:
+                sp.close()
+            except Exception as exc:
+                _log.info("voice did not close cleanly: %s", exc)
+        self._sounds.clear()
+        if self._opened_mixer and pygame.mixer.get_init():
+            pygame.mixer.quit()
+        self._opened_mixer = False

@@ -1,0 +1,255 @@
+"""Drawing the table: felt, piles, colour, direction, seats, your hand, buttons and the log.
+
+Pure drawing from the table scene's model, layout and controls; nothing here changes
+state. Everything costly (the felt, card faces, rotated discards, text) is cached, so a
+frame is mostly blits.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import _, ngettext
+from game.narrate import COLOUR_NAMES, Narrator
+from game.rules import events as E
+from game.rules.cards import WILD, Card, Colour
+from game.ui import cardart, text, theme
+from game.ui.widgets import focus_ring, panel
+
+if TYPE_CHECKING:
+    from game.ui.scenes.table import TableScene
+
+_ROTATED: OrderedDict[tuple[int, int, int, bool], pygame.Surface] = OrderedDict()
+
+
+@lru_cache(maxsize=4)
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table cloth: a soft radial light on green felt (built once per window size)."""
+    w, h = size
+    surf = pygame.Surface(size)
+    surf.fill(theme.FELT_DARK)
+    steps = 28
+    for i in range(steps):
+        t = i / (steps - 1)
+        colour = theme.mix(theme.FELT_DARK, theme.FELT_LIGHT, t ** 1.4)
+        rw, rh = int(w * (1.25 - 0.85 * t)), int(h * (1.2 - 0.8 * t))
+        pygame.draw.ellipse(surf, colour, pygame.Rect(w // 2 - rw // 2, int(h * 0.45) - rh // 2,
+                                                      rw, rh))
+    return surf.convert() if pygame.display.get_surface() is not None else surf
+
+
+def rotated_face(card: Card, width: int, angle: int, marks: bool) -> pygame.Surface:
+    key = (int(card), width, angle, marks)
+    surf = _ROTATED.get(key)
+    if surf is None:
+        surf = pygame.transform.rotate(cardart.face(card, width, marks), angle)
+        _ROTATED[key] = surf
+        if len(_ROTATED) > 120:
+            _ROTATED.popitem(last=False)
+    return surf
+
+
+def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
+    lay, m = scene.layout, scene.model
+    surface.blit(felt(lay.size), (0, 0))
+    for dev in scene.devices:
+        dev.draw(surface, "under")
+    _direction(surface, scene)
+    _piles(surface, scene)
+    for player in lay.seats:
+        _seat(surface, scene, player)
+    _my_side(surface, scene)
+    _log(surface, scene)
+    _info(surface, scene)
+    for i, c in enumerate(scene.controls):
+        if c.id.startswith(("card", "draw", "seat")):
+            continue
+        c.draw(surface, i == scene.focus and scene.shows_focus(), i == scene.hover, lay.s)
+    for sp in scene.presenter.sprites:
+        sp.draw(surface)
+    for dev in scene.devices:
+        dev.draw(surface, "over")
+    _toast(surface, scene)
+    del m
+
+
+def _direction(surface: pygame.Surface, scene: TableScene) -> None:
+    """Two arcs with arrowheads around the piles, turning the way play goes."""
+    lay, m = scene.layout, scene.model
+    cx, cy = lay.centre
+    rx, ry = lay.card_w * 2.15, lay.card_h * 0.92
+    tw = scene.presenter.direction_tween
+    spin = 0.0 if tw is None else (1 - tw.t) * math.pi
+    colour = theme.mix(theme.FELT_LIGHT, theme.TEXT, 0.35)
+    width = max(2, int(4 * lay.s))
+    for half in (0, 1):
+        a0 = half * math.pi + 0.35 + spin
+        pts = [(cx + rx * math.cos(a0 + k * 0.1), cy + ry * math.sin(a0 + k * 0.1))
+               for k in range(25)]
+        pygame.draw.lines(surface, colour, False, pts, width)
+        end = pts[-1] if m.direction > 0 else pts[0]
+        prev = pts[-2] if m.direction > 0 else pts[1]
+        ang = math.atan2(end[1] - prev[1], end[0] - prev[0])
+        hl = 14 * lay.s
+        left = (end[0] - hl * math.cos(ang - 0.5), end[1] - hl * math.sin(ang - 0.5))
+        right = (end[0] - hl * math.cos(ang + 0.5), end[1] - hl * math.sin(ang + 0.5))
+        pygame.draw.polygon(surface, colour, [end, left, right])
+
+
+def _piles(surface: pygame.Surface, scene: TableScene) -> None:
+    lay, m = scene.layout, scene.model
+    marks = scene.settings.colour_blind_marks
+    back = cardart.back(lay.card_w)
+    depth = min(6, m.draw_size // 12 + (1 if m.draw_size else 0))
+    r = lay.draw_pile
+    if depth == 0:
+        pygame.draw.rect(surface, theme.FELT_DARK, r, max(2, int(3 * lay.s)),
+                         border_radius=r.width // 10)
+    for k in range(depth):
+        surface.blit(back, r.move(-k * 2, -k * 2))
+    text.draw(surface, str(m.draw_size), int(18 * lay.s), (r.centerx, r.bottom + 6 * lay.s),
+              theme.TEXT_DIM, "midtop")
+    if scene.ring_id() == "draw":
+        focus_ring(surface, r, lay.s)
+    d = lay.discard
+    if m.colour != WILD and m.discard:
+        rgb = theme.CARD_RGB[m.colour]
+        glow = d.inflate(int(22 * lay.s), int(22 * lay.s))
+        pygame.draw.rect(surface, rgb, glow, border_radius=glow.width // 8)
+        pygame.draw.rect(surface, theme.SHADOW, glow, max(1, int(2 * lay.s)),
+                         border_radius=glow.width // 8)
+    shown = m.discard[-4:]
+    for k, c in enumerate(shown):
+        angle = ((int(c) * 37 + k * 53) % 25) - 12 if k < len(shown) - 1 else 0
+        img = rotated_face(c, lay.card_w, angle, marks) if angle else \
+            cardart.face(c, lay.card_w, marks)
+        surface.blit(img, img.get_rect(center=d.center))
+    if m.colour != WILD and m.discard:
+        label = _(COLOUR_NAMES[Colour(m.colour)])
+        pos = (d.centerx, d.bottom + 14 * lay.s)
+        mark = cardart.shape_mark(m.colour, int(18 * lay.s)) if marks else None
+        rect = text.draw(surface, label, int(20 * lay.s), pos, theme.TEXT, "midtop", shadow=True)
+        if mark is not None:
+            surface.blit(mark, mark.get_rect(midright=(rect.left - 6 * lay.s, rect.centery)))
+
+
+def _seat(surface: pygame.Surface, scene: TableScene, player: int) -> None:
+    lay, m = scene.layout, scene.model
+    spot = lay.seats[player]
+    ps = lay.plate_s
+    active = m.to_act == player and not scene.session.over
+    plate = spot.plate
+    panel(surface, plate, ps, 200)
+    if active:
+        w = max(2, int(4 * ps))
+        pygame.draw.rect(surface, theme.ACCENT, plate.inflate(w * 2, w * 2), w,
+                         border_radius=int(18 * ps))
+    name = m.names[player]
+    px = text.fit(name, int(20 * ps), plate.width - int(16 * ps))
+    text.draw(surface, name, px, (plate.centerx, plate.top + 5 * ps),
+              theme.ACCENT if active else theme.TEXT, "midtop")
+    count = m.counts[player]
+    for r in lay.small_fan(player, count):
+        surface.blit(cardart.back(lay.small_w), r)
+    label = ngettext("{count} card", "{count} cards", count).format(count=count)
+    text.draw(surface, label, int(15 * ps), (plate.centerx, plate.bottom - 4 * ps),
+              theme.TEXT_DIM, "midbottom")
+    if scene.shows_scores():
+        text.draw(surface, _("{points} pts").format(points=m.scores[player]), int(13 * ps),
+                  (plate.right - 6 * ps, plate.top + 6 * ps), theme.TEXT_DIM, "topright")
+    if scene.is_ai(player):
+        text.draw(surface, _("AI"), int(13 * ps), (plate.left + 6 * ps,
+                  plate.top + 6 * ps), theme.TEXT_DIM)
+    if count == 1:
+        badge = pygame.Rect(0, 0, int(44 * ps), int(22 * ps))
+        badge.center = (plate.right - int(6 * ps), plate.bottom - int(8 * ps))
+        pygame.draw.rect(surface, theme.BUTTON_PRIMARY, badge, border_radius=badge.height // 2)
+        text.draw(surface, _("UNO"), int(14 * ps), badge.center, theme.ACCENT, "center")
+    if scene.ring_id() == f"seat{player}":
+        focus_ring(surface, plate, ps)
+
+
+def _my_side(surface: pygame.Surface, scene: TableScene) -> None:
+    lay, m = scene.layout, scene.model
+    marks = scene.settings.colour_blind_marks
+    me = lay.me
+    my_turn = me is not None and m.to_act == me and not scene.session.over
+    if me is not None:
+        plate = lay.my_plate
+        label = m.names[me]
+        if my_turn:
+            label = _("{player} — your turn").format(player=m.names[me])
+        px = text.fit(label, int(20 * lay.s), int(lay.size[0] * 0.5))
+        colour = theme.ACCENT if my_turn else theme.TEXT
+        text.draw(surface, label, px, plate.bottomleft, colour, "bottomleft", shadow=True)
+    rects = scene.hand_rects()
+    playable = scene.playable_indices()
+    focus = scene.ring_id()
+    for i, rect in enumerate(rects):
+        card = m.hand[i] if i < len(m.hand) else None
+        img = cardart.face(card, lay.card_w, marks) if card is not None else \
+            cardart.back(lay.card_w)
+        if i in playable and scene.settings.highlight_playable:
+            glow = rect.inflate(int(10 * lay.s), int(10 * lay.s))
+            pygame.draw.rect(surface, theme.ACCENT, glow, border_radius=glow.width // 9)
+        surface.blit(img, rect)
+        if focus == f"card{i}":
+            focus_ring(surface, rect, lay.s)
+
+
+def _log(surface: pygame.Surface, scene: TableScene) -> None:
+    lay = scene.layout
+    box = lay.log
+    panel(surface, box, lay.s, 150)
+    px = max(11, int(14 * lay.s))
+    inner = box.inflate(-int(16 * lay.s), -int(12 * lay.s))
+    lines = scene.log_lines()
+    wrapped: list[str] = []
+    for line in lines:
+        wrapped += text.wrap(line, px, inner.width)
+    step = int(px * 1.25)
+    fit = max(1, inner.height // step)
+    y = inner.top
+    shown = wrapped[-fit:]
+    for k, line in enumerate(shown):
+        fade = theme.mix(theme.TEXT_DIM, theme.TEXT, (k + 1) / len(shown))
+        text.draw(surface, line, px, (inner.left, y), fade)
+        y += step
+
+
+def _info(surface: pygame.Surface, scene: TableScene) -> None:
+    lay = scene.layout
+    text.draw(surface, scene.info_line(), int(16 * lay.s), lay.info, theme.TEXT_DIM, shadow=True)
+
+
+def _toast(surface: pygame.Surface, scene: TableScene) -> None:
+    msg = scene.toast_text()
+    if not msg:
+        return
+    lay = scene.layout
+    px = int(20 * lay.s)
+    width = int(lay.size[0] * 0.5)
+    lines = text.wrap(msg, px, width)
+    h = int(len(lines) * px * 1.3 + 20 * lay.s)
+    box = pygame.Rect(0, 0, width + int(30 * lay.s), h)
+    box.midbottom = (lay.size[0] // 2, lay.my_plate.top - int(6 * lay.s))  # over your hand
+    pygame.draw.rect(surface, theme.DANGER, box.inflate(4, 4), border_radius=int(12 * lay.s))
+    panel(surface, box, lay.s, 245)
+    y = box.top + int(10 * lay.s)
+    for line in lines:
+        text.draw(surface, line, px, (box.centerx, y), theme.TEXT, "midtop")
+        y += int(px * 1.3)
+
+
+def log_lines(narrator: Narrator, events: list[E.Event], viewer: int | None) -> list[str]:
+    """The log's lines for the player at the screen (hidden cards redacted for them)."""
+    who = -1 if viewer is None else viewer
+    out: list[str] = []
+    for line in narrator.lines([E.redact(e, who) for e in events]):
+        out += [part for part in line.split("\n") if part]
+    return out

@@ -1,0 +1,129 @@
+"""Hooks for tests and benchmarks, off unless an environment variable turns them on.
+
+Kept apart from the game so that nothing here changes how a person plays:
+
+- ``UNO_TEST_STATE=<path>``: after each drawn frame (at most ten times a second, and once
+  more when things settle) write a small JSON file describing the screen: the scene stack,
+  the focused control, and what the top scenes report in ``test_state()`` (the table adds
+  the hand, the cards' rectangles, the piles …). End-to-end tests read it to know where to
+  click and what the screenshot must show.
+- ``UNO_TEST_AUTOPLAY=1``: an AI plays the human seats *through intents*, as a person
+  would press keys (each scene's ``autoplay_intent``), so a whole match can run unattended.
+- ``UNO_EXIT_AFTER_FIRST_FRAME=1``: print ``{"first_frame_at": <time.time()>}`` after the
+  first frame is on screen and quit (the start-up benchmark).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+STATE_ENV = "UNO_TEST_STATE"
+AUTOPLAY_ENV = "UNO_TEST_AUTOPLAY"
+FIRST_FRAME_ENV = "UNO_EXIT_AFTER_FIRST_FRAME"
+AUTOPLAY_PERIOD = 0.05
+
+
+class TestHooks:
+    """All hooks off by default; :meth:`from_env` reads the environment."""
+
+    __test__ = False  # not a pytest class
+
+    def __init__(self, state_path: Path | None = None, autoplay: bool = False,
+                 exit_after_first_frame: bool = False) -> None:
+        self.state_path = state_path
+        self.autoplay = autoplay
+        self.exit_after_first_frame = exit_after_first_frame
+        self._last_write = 0.0
+        self._pending = False
+        self._autoplay_wait = 0.0
+        self._last_text = ""
+
+    @staticmethod
+    def from_env() -> TestHooks:
+        path = os.environ.get(STATE_ENV)
+        return TestHooks(Path(path) if path else None,
+                         os.environ.get(AUTOPLAY_ENV) == "1",
+                         os.environ.get(FIRST_FRAME_ENV) == "1")
+
+    def wakeup(self) -> float | None:
+        if self.autoplay:
+            return AUTOPLAY_PERIOD
+        if self._pending:
+            return 0.1
+        return None
+
+    def update(self, app: App, dt: float) -> None:
+        if self._pending and time.monotonic() - self._last_write >= 0.1:
+            self.write_state(app)
+        if not self.autoplay:
+            return
+        self._autoplay_wait -= dt
+        if self._autoplay_wait > 0:
+            return
+        top = app.top
+        pick = getattr(top, "autoplay_intent", None)
+        intent = pick() if pick is not None else None
+        if intent is not None:
+            self._autoplay_wait = AUTOPLAY_PERIOD
+            app.dispatch(intent)
+
+    def after_draw(self, app: App) -> None:
+        if self.state_path is None:
+            return
+        if time.monotonic() - self._last_write >= 0.1:
+            self.write_state(app)
+        else:
+            self._pending = True
+
+    def first_frame(self, app: App) -> None:
+        if self.exit_after_first_frame:
+            print(json.dumps({"first_frame_at": time.time()}), flush=True)
+            app.quit()
+
+    def state(self, app: App) -> dict[str, Any]:
+        scenes = app.stack.scenes
+        out: dict[str, Any] = {
+            "time": time.time(),
+            "frames": app.frames,
+            "size": list(app.size),
+            "fullscreen": app.fullscreen,
+            "scenes": [s.name for s in scenes],
+            "top": scenes[-1].name if scenes else None,
+        }
+        top = app.top
+        if top is not None:
+            focused = top.focused()
+            out["focus"] = focused.id if focused is not None else None
+            out["controls"] = {c.id: [*c.rect] for c in top.controls if c.visible}
+        for scene in scenes:
+            report = getattr(scene, "test_state", None)
+            if report is not None:
+                out[scene.name] = report()
+        return out
+
+    def write_state(self, app: App) -> None:
+        if self.state_path is None:
+            return
+        self._last_write = time.monotonic()
+        self._pending = False
+        text = json.dumps(self.state(app), ensure_ascii=False, default=str)
+        if text == self._last_text:
+            return
+        self._last_text = text
+        tmp = self.state_path.with_suffix(".tmp")
+        try:
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, self.state_path)
+        except OSError as exc:
+            print(f"state file not written: {exc}", file=sys.stderr)
+
+    def close(self) -> None:
+        """Nothing to release; here for symmetry with the app's lifecycle."""

@@ -1,0 +1,236 @@
+"""Controls: things on screen that can take the focus and be pressed.
+
+A control keeps its label as an untranslated message id and translates it when drawn, so
+a language change re-renders it with no bookkeeping. Every control carries the intent it
+stands for: a click on it and Enter on it produce the same intent (see ``intents``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.i18n import _
+from game.ui import text, theme
+from game.ui.intents import Adjust, Intent, Press
+
+
+@dataclass
+class Control:
+    """A focusable rectangle with the intent it produces when activated."""
+
+    id: str
+    intent: Intent
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    visible: bool = True
+    #: Spoken/accessible name (a message id), e.g. for the state file and tooltips.
+    label: str = ""
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool, s: float) -> None:
+        """Controls drawn by their scene (cards, seats) draw nothing themselves."""
+
+    @property
+    def adjustable(self) -> bool:
+        return False
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, s: float, radius: int = 10) -> None:
+    """The visible keyboard focus: a bright double outline around ``rect``."""
+    w = max(2, int(3 * s))
+    outer = rect.inflate(4 * w, 4 * w)
+    pygame.draw.rect(surface, theme.SHADOW, outer.inflate(2, 2), w + 2, border_radius=radius + w)
+    pygame.draw.rect(surface, theme.FOCUS, outer, w, border_radius=radius + w)
+
+
+@dataclass
+class Button(Control):
+    """A labelled button. ``style``: normal, primary (red) or quiet."""
+
+    style: str = "normal"
+    params: dict[str, Any] = field(default_factory=dict)
+    hint: str = ""  # a key shown at the right ("D", "U"), not translated
+
+    @staticmethod
+    def make(id: str, label: str, intent: Intent | None = None, **kw: Any) -> Button:
+        return Button(id=id, intent=intent or Press(id), label=label, **kw)
+
+    def caption(self) -> str:
+        return _(self.label).format(**self.params) if self.params else _(self.label)
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool, s: float) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        radius = max(4, int(10 * s))
+        if not self.enabled:
+            bg = theme.BUTTON_DISABLED
+        elif self.style == "primary":
+            bg = theme.mix(theme.BUTTON_PRIMARY, (255, 255, 255), 0.12 if hovered else 0.0)
+        else:
+            bg = theme.BUTTON_HOVER if hovered else theme.BUTTON
+        pygame.draw.rect(surface, theme.SHADOW, r.move(0, max(2, int(3 * s))),
+                         border_radius=radius)
+        pygame.draw.rect(surface, bg, r, border_radius=radius)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, r, max(1, int(s)), border_radius=radius)
+        px = text.fit(self.caption(), int(r.height * 0.46), r.width - int(20 * s))
+        colour = theme.TEXT if self.enabled else theme.TEXT_DIM
+        text.draw(surface, self.caption(), px, r.center, colour, "center")
+        if self.hint and self.enabled:
+            hp = max(10, int(r.height * 0.3))
+            text.draw(surface, self.hint, hp, (r.right - int(8 * s), r.centery), theme.TEXT_DIM,
+                      "midright")
+        if focused:
+            focus_ring(surface, r, s, radius)
+
+
+@dataclass
+class Choice(Control):
+    """A setting with a few values, changed with Left/Right or a click: ``Label  ‹ value ›``.
+
+    ``options`` are (value, message id) pairs; ``on_change`` gets the new value."""
+
+    options: Sequence[tuple[Any, str]] = ()
+    index: int = 0
+    on_change: Callable[[Any], None] | None = None
+
+    @staticmethod
+    def make(id: str, label: str, options: Sequence[tuple[Any, str]], value: Any,
+             on_change: Callable[[Any], None] | None = None) -> Choice:
+        values = [v for v, _m in options]
+        index = values.index(value) if value in values else 0
+        return Choice(id=id, intent=Adjust(id, 1), label=label, options=list(options),
+                      index=index, on_change=on_change)
+
+    @property
+    def adjustable(self) -> bool:
+        return True
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][0] if self.options else None
+
+    def set_value(self, value: Any) -> None:
+        for i, (v, _m) in enumerate(self.options):
+            if v == value:
+                self.index = i
+
+    def step(self, delta: int) -> None:
+        if not self.enabled or not self.options:
+            return
+        self.index = (self.index + delta) % len(self.options)
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def value_text(self) -> str:
+        return _(self.options[self.index][1]) if self.options else ""
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool, s: float) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        radius = max(4, int(8 * s))
+        bg = theme.BUTTON_HOVER if hovered else theme.BUTTON
+        if not self.enabled:
+            bg = theme.BUTTON_DISABLED
+        pygame.draw.rect(surface, bg, r, border_radius=radius)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, r, max(1, int(s)), border_radius=radius)
+        px = int(r.height * 0.44)
+        pad = int(12 * s)
+        colour = theme.TEXT if self.enabled else theme.TEXT_DIM
+        label_w = int(r.width * 0.5) if self.label else 0
+        if self.label:
+            lp = text.fit(_(self.label), px, label_w - pad)
+            text.draw(surface, _(self.label), lp, (r.left + pad, r.centery), colour, "midleft")
+        vx0 = r.left + label_w
+        vw = r.right - vx0
+        value = self.value_text()
+        vp = text.fit(value, px, vw - 4 * pad)
+        text.draw(surface, value, vp, (vx0 + vw // 2, r.centery), theme.ACCENT if self.enabled
+                  else theme.TEXT_DIM, "center")
+        text.draw(surface, "‹", px, (vx0 + pad, r.centery), colour, "midleft")
+        text.draw(surface, "›", px, (r.right - pad, r.centery), colour, "midright")
+        if focused:
+            focus_ring(surface, r, s, radius)
+
+
+@dataclass
+class TextField(Control):
+    """A one-line text entry (player names). Typing goes here while it has the focus."""
+
+    value: str = ""
+    max_len: int = 16
+    caret: int = -1
+    on_change: Callable[[str], None] | None = None
+
+    @staticmethod
+    def make(id: str, label: str, value: str, on_change: Callable[[str], None] | None = None,
+             max_len: int = 16) -> TextField:
+        return TextField(id=id, intent=Press(id), label=label, value=value, max_len=max_len,
+                         caret=len(value), on_change=on_change)
+
+    def type(self, chars: str) -> None:
+        chars = "".join(ch for ch in chars if ch.isprintable())
+        room = self.max_len - len(self.value)
+        if room <= 0 or not chars:
+            return
+        chars = chars[:room]
+        c = self._caret()
+        self.value = self.value[:c] + chars + self.value[c:]
+        self.caret = c + len(chars)
+        self._changed()
+
+    def edit(self, key: str) -> None:
+        c = self._caret()
+        if key == "backspace" and c > 0:
+            self.value = self.value[: c - 1] + self.value[c:]
+            self.caret = c - 1
+            self._changed()
+        elif key == "delete" and c < len(self.value):
+            self.value = self.value[:c] + self.value[c + 1:]
+            self._changed()
+        elif key == "left":
+            self.caret = max(0, c - 1)
+        elif key == "right":
+            self.caret = min(len(self.value), c + 1)
+        elif key == "home":
+            self.caret = 0
+        elif key == "end":
+            self.caret = len(self.value)
+
+    def _caret(self) -> int:
+        return len(self.value) if self.caret < 0 else min(self.caret, len(self.value))
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def draw(self, surface: pygame.Surface, focused: bool, hovered: bool, s: float) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        radius = max(3, int(6 * s))
+        pygame.draw.rect(surface, (250, 250, 246) if self.enabled else theme.BUTTON_DISABLED, r,
+                         border_radius=radius)
+        px = int(r.height * 0.5)
+        pad = int(8 * s)
+        shown = self.value or _(self.label)
+        colour = theme.TEXT_DARK if self.value else (150, 150, 150)
+        text.draw(surface, shown, px, (r.left + pad, r.centery), colour, "midleft")
+        if focused:
+            cx = r.left + pad + text.size(self.value[: self._caret()], px)[0]
+            pygame.draw.line(surface, theme.TEXT_DARK, (cx, r.top + r.height // 5),
+                             (cx, r.bottom - r.height // 5), max(1, int(2 * s)))
+            focus_ring(surface, r, s, radius)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, s: float, alpha: int = 235) -> None:
+    """A rounded dark panel (dialogs, menus)."""
+    radius = max(6, int(16 * s))
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (*theme.PANEL, alpha), shade.get_rect(), border_radius=radius)
+    surface.blit(shade, rect.topleft)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, max(1, int(2 * s)), border_radius=radius)
