@@ -26,6 +26,7 @@ import tomli_w
 __all__ = [
     "ANIMATION_SPEEDS",
     "APP_NAME",
+    "DEFAULT_SHOUT_THRESHOLD_DB",
     "NARRATION_LEVELS",
     "Settings",
     "SettingsProblem",
@@ -41,6 +42,11 @@ FILE_NAME = "settings.toml"
 #: The speeds offered in the settings screen; 0 means "no animation at all" (tests use it).
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
 NARRATION_LEVELS = ("off", "announcements", "full")
+#: The shout threshold before any calibration (dBFS); equals game.voice.shout.DEFAULT_THRESHOLD_DB
+#: (kept here as a number so that loading the settings never imports the audio stack).
+DEFAULT_SHOUT_THRESHOLD_DB = -18.0
+#: A calibrated threshold is a level of the microphone's buffers: 0 dBFS is full scale.
+SHOUT_THRESHOLD_RANGE = (-90.0, 0.0)
 
 
 @dataclass
@@ -61,6 +67,9 @@ class Settings:
     window_width: int = 1280
     window_height: int = 720
     player_names: list[str] = field(default_factory=list)
+    #: "Shout UNO" (issue 4): a loud sound at the microphone counts as the call; off by default.
+    shout_uno: bool = False
+    shout_threshold_db: float = DEFAULT_SHOUT_THRESHOLD_DB
     extra: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def validate(self) -> None:
@@ -74,6 +83,9 @@ class Settings:
             raise ValueError("animation_speed must be within 0..10")
         if not (320 <= self.window_width <= 16384 and 240 <= self.window_height <= 16384):
             raise ValueError("window size out of range")
+        low, high = SHOUT_THRESHOLD_RANGE
+        if not low <= self.shout_threshold_db <= high:
+            raise ValueError(f"shout_threshold_db must be within {low:g}..{high:g}")
         if any(not isinstance(n, str) for n in self.player_names):
             raise ValueError("player_names must be strings")
 

@@ -145,6 +145,16 @@ class AcceptWD4(Intent):
     pass
 
 
+@dataclass(frozen=True)
+class RepeatPhrase(Intent):
+    """Roboto's Repeat button: the voice says its last phrase again."""
+
+
+@dataclass(frozen=True)
+class CycleVoiceVolume(Intent):
+    """Roboto's Volume button: the voice's three levels, then mute."""
+
+
 # --------------------------------------------------------------------------- keys
 
 _NAV = {
@@ -162,6 +172,8 @@ _CONTEXT_KEYS: dict[str, dict[int, Intent]] = {
         pygame.K_c: Catch(-1),
         pygame.K_p: PlayDrawn(),
         pygame.K_k: KeepDrawn(),
+        pygame.K_r: RepeatPhrase(),
+        pygame.K_v: CycleVoiceVolume(),
     },
     "colour": {
         pygame.K_r: ChooseColour(Colour.RED),
@@ -197,6 +209,8 @@ KEY_HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("P / K", N_("Play / keep the card you just drew")),
         ("U", N_("Call UNO!")),
         ("C", N_("Catch a player who did not call UNO")),
+        ("R", N_("Repeat what the voice said last")),
+        ("V", N_("Voice volume: low, medium, loud, then muted")),
     )),
     (N_("Dialogs"), (
         ("R Y G B / 1-4", N_("Name red, yellow, green or blue")),

@@ -5,6 +5,10 @@ is heard: without a mixer the effects are silent, and the voice is used only if 
 ``game.voice`` package imports and its speaker starts (on a background thread, after the
 first frame, so neither start-up time nor the frame loop ever waits for it). Any failure
 leaves the game silent, never broken.
+
+It also looks (on a thread) for a microphone, sums up what is missing in the one notice of
+:mod:`game.voice.notices` (:meth:`Sound.take_notice`, handed out once per run), and carries
+Roboto's Repeat and Volume buttons (:meth:`Sound.repeat_last`, :meth:`Sound.cycle_volume`).
 """
 
 from __future__ import annotations
@@ -93,6 +97,14 @@ class Sound:
         self._closed = False
         self._opened_mixer = False
         self.voice_status = "off"
+        # What is missing (issue 4 item 5): probed off the frame loop, told once per run.
+        self._effects_tried = False
+        self._probe: threading.Thread | None = None
+        self._microphone: bool | None = None
+        self._notice_wanted = False
+        self._notice_given = False
+        #: The level Roboto's Volume key chose (0 = mute); ``None``: follow the settings.
+        self._button_level: int | None = None
 
     # ------------------------------------------------------------------ effects
     def start_effects(self) -> None:
@@ -118,6 +130,8 @@ class Sound:
         except (pygame.error, ValueError, TypeError) as exc:
             _log.info("no sound effects: %s", exc)
             self._sounds.clear()
+        finally:
+            self._effects_tried = True
 
     def play(self, name: str) -> None:
         sound = self._sounds.get(name)
@@ -138,6 +152,7 @@ class Sound:
         if self.settings.narration == "off" or self._voice_thread is not None:
             return
         self.voice_status = "starting"
+        self.probe_devices()
         self._voice_thread = threading.Thread(target=self._open_speaker, args=(list(names),),
                                               name="uno-voice-start", daemon=True)
         self._voice_thread.start()
@@ -161,6 +176,8 @@ class Sound:
             self.voice_status = "unavailable"
 
     def _voice_level(self) -> int:
+        if self._button_level is not None:
+            return self._button_level
         pct = self.settings.master_volume * self.settings.voice_volume / 100
         return 0 if pct <= 0 else 1 if pct < 40 else 2 if pct < 75 else 3
 
@@ -187,6 +204,7 @@ class Sound:
             _log.info("narration failed: %s", exc)
 
     def settings_changed(self) -> None:
+        self._button_level = None  # the volume settings win over the Volume key again
         sp = self._speaker
         if sp is None:
             if self.settings.narration != "off" and self._voice_thread is None:
@@ -199,6 +217,97 @@ class Sound:
             sp.volume_level = self._voice_level()
         except Exception as exc:
             _log.info("voice settings not applied: %s", exc)
+
+    # ------------------------------------------------------------------ Roboto's buttons
+    def repeat_last(self) -> bool:
+        """Roboto's Repeat button: say the last phrase again. ``False`` when there is nothing
+        to repeat or no voice."""
+        sp = self._speaker
+        if sp is None:
+            return False
+        try:
+            return sp.repeat_last() is not None
+        except Exception as exc:
+            _log.info("repeat failed: %s", exc)
+            return False
+
+    def cycle_volume(self) -> int | None:
+        """Roboto's Volume button: levels 1 → 2 → 3 → mute → 1. Returns the new level (0 =
+        muted), ``None`` without a voice. Kept until the volume settings change."""
+        sp = self._speaker
+        if sp is None:
+            return None
+        try:
+            level = sp.volume_level
+            new = 0 if level >= 3 else level + 1
+            sp.volume_level = new
+        except Exception as exc:
+            _log.info("volume not changed: %s", exc)
+            return None
+        self._button_level = new
+        return new
+
+    @property
+    def voice_on(self) -> bool:
+        return self._speaker is not None
+
+    # ------------------------------------------------------------------ what is missing
+    def probe_devices(self, tell: bool = True) -> None:
+        """Look for a microphone on a background thread (PortAudio's start can take a
+        second); with ``tell``, :meth:`take_notice` tells the player once what is missing."""
+        self._notice_wanted = self._notice_wanted or tell
+        if self._probe is not None:
+            return
+        self._probe = threading.Thread(target=self._probe_microphone, name="uno-mic-probe",
+                                       daemon=True)
+        self._probe.start()
+
+    def _probe_microphone(self) -> None:
+        try:
+            from game.voice import audio_env
+
+            self._microphone = audio_env.find_input() is not None
+        except Exception as exc:  # no PortAudio, a broken driver …: no microphone
+            _log.info("no microphone: %s", exc)
+            self._microphone = False
+
+    @property
+    def notice_pending(self) -> bool:
+        """The notice is wanted and not settled yet (the table looks again soon)."""
+        return self._notice_wanted and not self._notice_given
+
+    @property
+    def microphone(self) -> bool | None:
+        """Whether a capture device exists; ``None`` until probed (see :meth:`probe_devices`)."""
+        return self._microphone
+
+    def take_notice(self) -> str | None:
+        """The one notice (a message id of :mod:`game.voice.notices`) saying which voice
+        features cannot work here, the first time everything is settled; else ``None``.
+        Called by the frame loop: it never waits."""
+        if self._notice_given or not self._notice_wanted or not self._effects_tried:
+            return None
+        if self._microphone is None or self.voice_status == "starting":
+            return None
+        sp = self._speaker
+        speech, output = True, bool(pygame.mixer.get_init())
+        try:
+            from game.voice.notices import notice_for
+            from game.voice.speaker import SpeakerStatus
+
+            if sp is not None:
+                if sp.status is SpeakerStatus.STARTING:
+                    return None
+                speech = sp.status is not SpeakerStatus.NO_ENGINE
+                output = output and sp.status is not SpeakerStatus.NO_OUTPUT
+            elif self.voice_status == "unavailable":  # the Speaker could not even be built
+                speech = False
+            self._notice_given = True
+            return notice_for(speech=speech, output=output, microphone=self._microphone)
+        except Exception as exc:  # the voice package itself is broken: say nothing more
+            _log.info("no voice notice: %s", exc)
+            self._notice_given = True
+            return None
 
     def close(self) -> None:
         """Stop the voice and release the mixer if this object opened it."""

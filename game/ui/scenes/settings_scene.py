@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game import i18n
 from game.i18n import N_
 from game.settings import ANIMATION_SPEEDS
@@ -19,6 +21,7 @@ SPEED_LABELS = {0.0: N_("No animation"), 0.5: N_("Slow"), 1.0: N_("Normal"), 1.5
 VOLUMES = [(v, f"{v} %") for v in range(0, 101, 10)]
 NARRATION = [("off", N_("Silent")), ("announcements", N_("Key moments")),
              ("full", N_("Every move"))]
+NO_MICROPHONE = N_("No microphone found")
 
 
 class SettingsScene(PanelScene):
@@ -30,6 +33,8 @@ class SettingsScene(PanelScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self._microphone = app.sound.microphone
+        app.sound.probe_devices(tell=False)  # is there a microphone to shout UNO into?
 
     def build(self) -> list[Control]:
         st = self.app.settings
@@ -59,8 +64,49 @@ class SettingsScene(PanelScene):
                         st.voice_volume - st.voice_volume % 10, self._setter("voice_volume")),
             Choice.make("narration", N_("Spoken announcements"), NARRATION, st.narration,
                         self._setter("narration")),
+            *self._shout_controls(),
             Button.make("back", N_("Done"), style="primary"),
         ]
+
+    # ------------------------------------------------------------------ shout UNO
+    def _shout_controls(self) -> list[Control]:
+        """"Shout UNO" and its calibration, on one row. Without a microphone the row says so
+        and changes nothing."""
+        st = self.app.settings
+        mic = self._microphone is not False
+        options = ON_OFF if mic else [(st.shout_uno, NO_MICROPHONE)]
+        shout = Choice.make("shout_uno", N_("Shout UNO into the microphone"), options,
+                            st.shout_uno, self._setter("shout_uno"))
+        shout.enabled = mic
+        calibrate = Button.make("calibrate", N_("Calibrate…"), enabled=mic)
+        return [shout, calibrate]
+
+    def rows(self) -> list[float]:
+        return [0.0 if c.id == "calibrate" else 1.0 for c in self.controls]
+
+    def place(self, controls: list[Control]) -> None:
+        ids = [c.id for c in controls]
+        if "shout_uno" not in ids or "calibrate" not in ids:
+            return
+        shout, calibrate = controls[ids.index("shout_uno")], controls[ids.index("calibrate")]
+        gap = int(self.gap * self.s)
+        button_w = int(shout.rect.width * 0.26)
+        calibrate.rect = pygame.Rect(shout.rect.right - button_w, shout.rect.top, button_w,
+                                     shout.rect.height)
+        shout.rect.width -= button_w + gap
+        for c in controls[ids.index("calibrate") + 1:]:
+            c.rect.move_ip(0, -gap)  # the calibrate row takes no room of its own
+
+    def update(self, dt: float) -> bool:
+        mic = self.app.sound.microphone
+        if mic is not self._microphone:  # the look for a microphone is over
+            self._microphone = mic
+            self.relayout()
+            return True
+        return False
+
+    def wakeup(self) -> float | None:
+        return 0.1 if self.app.sound.microphone is None else None
 
     def _setter(self, key: str) -> Any:
         def apply(value: Any) -> None:
@@ -73,3 +119,7 @@ class SettingsScene(PanelScene):
     def on_press(self, control: str) -> None:
         if control == "back":
             self.app.pop()
+        elif control == "calibrate":
+            from game.ui.scenes.calibrate import CalibrateScene
+
+            self.app.push(CalibrateScene(self.app))

@@ -34,6 +34,7 @@ from game.ui.scene import Scene
 from game.ui.session import Session
 from game.ui.table_controls import REFUSALS, REFUSED, Choices, action_for, build_controls
 from game.ui.table_draw import draw_table, log_lines
+from game.ui.table_voice import TableVoice
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -80,6 +81,7 @@ class TableScene(Scene):
         self.warmer = cardart.Warmer()
         self._log_cache: tuple[tuple[Any, ...], list[str]] | None = None
         self.model.draw_size = len(session.ruleset.cards())
+        self.voice = TableVoice(self)  # voice notice, Repeat/Volume keys, shout UNO
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -92,10 +94,12 @@ class TableScene(Scene):
                                 self._final_hand())
         self.app.sound.set_names(self.session.names)
         self.app.sound.start_voice(self.session.names)
+        self.voice.enter()
         super().enter()
         self.warmer.step(0.05)  # what the first frames show: the backs, the hand, the piles
 
     def exit(self) -> None:
+        self.voice.close()
         self.app.release_runner(self.runner)
         if self.session.saver is not None:
             self.session.saver.close()  # writes what is pending, then stops its thread
@@ -236,6 +240,10 @@ class TableScene(Scene):
         self.toast = (msgid, params, TOAST_S)
         self.app.sound.play("error")
 
+    def notify(self, msgid: str, **params: Any) -> None:
+        """A short message that is not a refusal (no error sound)."""
+        self.toast = (msgid, params, TOAST_S)
+
     # ------------------------------------------------------------------ presenter host
     def sfx(self, name: str) -> None:
         self.app.sound.play(name)
@@ -260,6 +268,7 @@ class TableScene(Scene):
             msgid, params, left = self.toast
             self.toast = (msgid, params, left - dt) if left - dt > 0 else None
             changed = changed or self.toast is None
+        changed = self.voice.update(dt) or changed
         if self.app.top is not self:
             return changed
         if self.presenter.idle and not self.synced:
@@ -281,6 +290,9 @@ class TableScene(Scene):
                 any(d.animating() for d in self.devices):
             return 0.0
         waits = [self.toast[2]] if self.toast is not None else []
+        voice = self.voice.wakeup()
+        if voice is not None:
+            waits.append(voice)
         if self.presenter.idle and not self.session.over:
             due = self.conductor.next_due()
             if due is not None:
@@ -296,6 +308,8 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: I.Intent) -> None:
+        if self.voice.handle(intent):
+            return
         for dev in self.devices:
             if dev.handle(intent):
                 self.refresh()
@@ -352,6 +366,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ drawing & tests
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(surface, self)
+        self.voice.draw(surface)
 
     def autoplay_intent(self) -> I.Intent | None:
         """Test hook (UNO_TEST_AUTOPLAY): what a simple AI would press for the person."""

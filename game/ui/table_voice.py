@@ -1,0 +1,121 @@
+"""The voice's part of the table (issue 4): the one notice about what is missing, Roboto's
+Repeat and Volume keys, and shouting UNO into the microphone.
+
+Kept out of the table scene, which only forwards ``update``, ``handle``, ``wakeup``, ``draw``
+and ``close`` here. The notice is a banner at the top of the table: it blocks nothing (no
+focus, no input), fades by itself, and is translated when drawn, so a language change
+re-renders it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import N_, _
+from game.ui import intents as I
+from game.ui import text, theme
+from game.ui.shout_listener import ShoutListener
+from game.ui.widgets import panel
+
+if TYPE_CHECKING:
+    from game.ui.scenes.table import TableScene
+
+#: How long the notice stays up (seconds).
+NOTICE_S = 12.0
+
+VOICE_OFF = N_("The voice is off: turn on spoken announcements in the settings.")
+NOTHING_TO_REPEAT = N_("The voice has not said anything yet.")
+VOLUME_LEVEL = N_("Voice volume: {level} of 3.")
+VOLUME_MUTED = N_("The voice is muted: press V again to hear it.")
+
+
+class TableVoice:
+    """See the module docstring."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.notice: str | None = None  # a message id of game.voice.notices
+        self.notice_left = 0.0
+        self.shout = ShoutListener(table)
+
+    def enter(self) -> None:
+        """Look for what is missing when the player wants the voice or the microphone."""
+        st = self.table.settings
+        if st.narration != "off" or st.shout_uno:
+            self.table.app.sound.probe_devices()
+
+    # ------------------------------------------------------------------ time
+    def update(self, dt: float) -> bool:
+        changed = False
+        sound = self.table.app.sound
+        if self.table.settings.shout_uno and sound.microphone is None:
+            sound.probe_devices()
+        msgid = sound.take_notice()
+        if msgid is not None:
+            self.notice, self.notice_left = msgid, NOTICE_S
+            changed = True
+        elif self.notice is not None:
+            self.notice_left -= dt
+            if self.notice_left <= 0:
+                self.notice = None
+                changed = True
+        return self.shout.update(dt) or changed
+
+    def wakeup(self) -> float | None:
+        waits = [w for w in (self.shout.wakeup(),) if w is not None]
+        if self.notice is not None:
+            waits.append(max(0.0, self.notice_left))
+        sound = self.table.app.sound
+        if sound.notice_pending:
+            waits.append(0.25)  # still settling: look again soon
+        return min(waits) if waits else None
+
+    # ------------------------------------------------------------------ keys
+    def handle(self, intent: I.Intent) -> bool:
+        """Roboto's Repeat and Volume keys; ``True`` when ``intent`` was one of them."""
+        if not isinstance(intent, I.RepeatPhrase | I.CycleVoiceVolume):
+            return False
+        sound = self.table.app.sound
+        if not sound.voice_on:
+            self.table.notify(VOICE_OFF)
+        elif isinstance(intent, I.RepeatPhrase):
+            if not sound.repeat_last():
+                self.table.notify(NOTHING_TO_REPEAT)
+        else:
+            level = sound.cycle_volume()
+            if level == 0:
+                self.table.notify(VOLUME_MUTED)
+            elif level is not None:
+                self.table.notify(VOLUME_LEVEL, level=level)
+        return True
+
+    # ------------------------------------------------------------------ drawing
+    def notice_text(self) -> str:
+        return _(self.notice) if self.notice is not None else ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        msg = self.notice_text()
+        if not msg:
+            return
+        lay = self.table.layout
+        s = lay.s
+        px = int(18 * s)
+        width = int(lay.size[0] * 0.55)
+        lines = text.wrap(msg, px, width)
+        box = pygame.Rect(0, 0, width + int(30 * s), int(len(lines) * px * 1.3 + 18 * s))
+        box.midtop = (lay.size[0] // 2, int(44 * s))
+        below = [spot.plate.bottom for spot in lay.seats.values()  # keep the names in view
+                 if box.left <= spot.plate.centerx <= box.right and spot.plate.top < box.bottom]
+        if below:
+            box.top = max(below) + int(8 * s)
+        pygame.draw.rect(surface, theme.ACCENT, box.inflate(4, 4), border_radius=int(12 * s))
+        panel(surface, box, s, 240)
+        y = box.top + int(9 * s)
+        for line in lines:
+            text.draw(surface, line, px, (box.centerx, y), theme.TEXT, "midtop")
+            y += int(px * 1.3)
+
+    def close(self) -> None:
+        self.shout.close()
