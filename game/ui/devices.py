@@ -15,6 +15,10 @@ match of that edition and calls them at fixed points:
   victim, share cards),
 - ``test_state()``: what the end-to-end tests should know about the device.
 
+A layer that draws a pile itself (Triple Play's trays instead of the discard pile, the
+Attack launcher instead of the draw pile) names it in ``replaces`` ("discard", "draw"):
+the table then skips drawing it and calls ``draw(surface, "piles")`` in its place.
+
 Nothing in the table changes when an edition is added.
 """
 
@@ -39,6 +43,9 @@ if TYPE_CHECKING:
 class DeviceLayer:
     """Base class: every hook does nothing, so a layer overrides only what it needs."""
 
+    #: The core piles this layer draws itself ("discard", "draw"); see the module docstring.
+    replaces: frozenset[str] = frozenset()
+
     def __init__(self, table: TableScene) -> None:
         self.table = table
 
@@ -56,7 +63,8 @@ class DeviceLayer:
         return False
 
     def draw(self, surface: pygame.Surface, layer: str) -> None:
-        """Draw on ``layer``: "under" (before the cards) or "over" (after them)."""
+        """Draw on ``layer``: "under" (before the cards) or "over" (after them); "piles"
+        (in place of the piles named in ``replaces``) only for layers that replace one."""
 
     def controls(self) -> list[Control]:
         return []

@@ -102,8 +102,20 @@ def _direction(surface: pygame.Surface, scene: TableScene) -> None:
 
 
 def _piles(surface: pygame.Surface, scene: TableScene) -> None:
+    owned: set[str] = set()
+    for dev in scene.devices:
+        owned |= dev.replaces
+    if "draw" not in owned:
+        _draw_pile(surface, scene)
+    if "discard" not in owned:
+        _discard(surface, scene)
+    for dev in scene.devices:
+        if dev.replaces:
+            dev.draw(surface, "piles")
+
+
+def _draw_pile(surface: pygame.Surface, scene: TableScene) -> None:
     lay, m = scene.layout, scene.model
-    marks = scene.settings.colour_blind_marks
     back = cardart.back(lay.card_w)
     depth = min(6, m.draw_size // 12 + (1 if m.draw_size else 0))
     r = lay.draw_pile
@@ -116,6 +128,11 @@ def _piles(surface: pygame.Surface, scene: TableScene) -> None:
               theme.TEXT_DIM, "midtop")
     if scene.ring_id() == "draw":
         focus_ring(surface, r, lay.s)
+
+
+def _discard(surface: pygame.Surface, scene: TableScene) -> None:
+    lay, m = scene.layout, scene.model
+    marks = scene.settings.colour_blind_marks
     d = lay.discard
     if m.colour != WILD and m.discard:
         rgb = theme.CARD_RGB[m.colour]

@@ -1,13 +1,401 @@
-"""UNO Roboto on screen (RULES.md section R): title and rules for the help.
+"""UNO Roboto on screen (RULES.md section R): title and rules for the help, and Roboto
+himself as a device layer.
 
-Roboto's figure, voice, commands and races are device layers added here later
-(``devices=``); until then his decisions are answered with the table's chooser.
+:class:`RobotoFigure` draws the robot beside the piles: his eyes, mouth and antenna light
+move while he speaks, and a speech bubble shows what he says (the narrator's lines for his
+interruptions, the race results and who continues). After 60 s without a move his eyes
+get sleepy. A duel or house-rule race asked of a person opens :class:`RaceScene` (R-10,
+family mode): each person racing presses their own key (or button) when done, the AI racers
+finish after a reaction time; the last one draws. A nickname he asks a person for is typed
+in :class:`NicknameScene`, and he uses it from then on. Only the view and the events are
+read.
 """
 
 from __future__ import annotations
 
-from game.i18n import N_
+import math
+import random
+import re
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import N_, _
+from game.rules import actions as A
+from game.rules import events as E
+from game.rules.engine import Decision
+from game.ui import intents as I
+from game.ui import text, theme
+from game.ui.devices import DeviceLayer
 from game.ui.editions import EditionUI, register
+from game.ui.editions.common import fly_discarded
+from game.ui.scene import Scene
+from game.ui.scenes.base import PanelScene
+from game.ui.widgets import Button, Control, TextField
+
+if TYPE_CHECKING:
+    from game.ui.presenter import Presenter
+    from game.ui.scenes.table import TableScene
+
+METAL = (150, 166, 182)
+METAL_DARK = (84, 98, 114)
+EYE = (120, 220, 255)
+SLEEPY_S = 60.0
+SPOKEN = (E.RobotoInterrupts, E.RaceEnded, E.RobotoNames, E.FirstPlayerChosen)
+#: AI reaction times (seconds, low-high) by level, for the races (R-10).
+REACTION = {"easy": (2.0, 3.6), "medium": (1.3, 2.6), "hard": (0.8, 1.7)}
+_QUOTED = re.compile(r"[“«]\s*(.+?)\s*[”»]")
+
+
+def spoken(line: str) -> str:
+    """What Roboto says in a narrator line: the quoted words if any, else the line."""
+    m = _QUOTED.search(line)
+    return m.group(1) if m else line
+
+
+def racers_of(unit: str) -> tuple[int, ...]:
+    """The players named by the pending interruption, from the unit text."""
+    parts = unit.split(":")
+    if len(parts) == 8 and parts[0] == "roboto":
+        return tuple(int(x) for x in parts[3].split(",") if x)
+    return ()
+
+
+class RobotoFigure(DeviceLayer):
+    """Roboto and his speech bubble; see the module docstring."""
+
+    def __init__(self, table: TableScene) -> None:
+        super().__init__(table)
+        self.clock = 0.0
+        self.talk = 0.0  # seconds of speech left
+        self.words = ""
+        self.bubble = 0.0  # seconds the bubble stays
+        self.idle = 0.0
+        self.said: list[str] = []
+        self.nicknames: dict[int, str] = {}
+        self.last_event: E.Event | None = None
+        self.repeat = pygame.Rect(0, 0, 0, 0)
+        self.body = pygame.Rect(0, 0, 0, 0)
+
+    def relayout(self) -> None:
+        lay = self.table.layout
+        s = lay.s
+        r = pygame.Rect(0, 0, int(118 * s), int(168 * s))
+        r.midleft = (lay.discard.right + int(lay.card_w * 0.95), int(lay.centre[1]))
+        self.body = r
+        self.repeat = pygame.Rect(0, 0, int(110 * s), int(30 * s))
+        self.repeat.midtop = (r.centerx, r.bottom + int(8 * s))
+
+    def controls(self) -> list[Control]:
+        """R-12: his Repeat button says the last phrase again."""
+        return [Button.make("roboto_repeat", N_("Repeat"), I.Press("roboto_repeat"),
+                            rect=self.repeat, enabled=bool(self.said), style="quiet")]
+
+    def handle(self, intent: I.Intent) -> bool:
+        if intent != I.Press("roboto_repeat"):
+            return False
+        if self.said:
+            self.say(self.said[-1])
+            if self.last_event is not None:
+                self.table.app.sound.narrate([self.last_event])
+        return True
+
+    def say(self, words: str, presenter: Presenter | None = None) -> None:
+        for p, nick in self.nicknames.items():  # R-6b: he uses the nicknames from now on
+            words = words.replace(self.table.narrator.name(p), nick)
+        self.words = words
+        self.said.append(words)
+        self.talk = min(4.0, 0.8 + 0.05 * len(words))
+        self.bubble = self.talk + 1.6
+        self.idle = 0.0
+        if presenter is not None:
+            presenter.hold = max(presenter.hold, presenter.d(min(1.6, self.talk)))
+
+    def present(self, event: E.Event, presenter: Presenter) -> bool:
+        self.idle = 0.0
+        if isinstance(event, E.CardsDiscarded):  # R-7: one at a time onto the pile
+            fly_discarded(self.table, presenter, event)
+            return True
+        if isinstance(event, SPOKEN):
+            self.last_event = event
+            lines = self.table.narrator.lines([event])
+            if lines:
+                self.say(spoken(lines[0].split("\n")[0]), presenter)
+        elif isinstance(event, E.HandEnded):  # R-11: the winner is congratulated
+            self.say(_("Well done, {player}!").format(
+                player=self.table.narrator.name(event.winner)), presenter)
+        return False
+
+    def update(self, dt: float) -> bool:
+        self.clock += dt
+        self.idle += dt
+        self.talk = max(0.0, self.talk - dt)
+        self.bubble = max(0.0, self.bubble - dt)
+        return True  # he blinks
+
+    def animating(self) -> bool:
+        return self.talk > 0 or self.bubble > 0
+
+    def sleepy(self) -> bool:
+        return self.idle >= SLEEPY_S and self.talk <= 0
+
+    def decision_scene(self, decision: Decision) -> Scene | None:
+        t = self.table
+        if decision is Decision.RACE and t.viewer is not None:
+            racers = racers_of(t.session.view(t.viewer).unit)
+            legal = [a for a in t.session.legal(t.viewer) if isinstance(a, A.RaceFinished)]
+            if racers and legal:
+                return RaceScene(t.app, self, racers, legal)
+        if decision is Decision.NICKNAME and t.viewer is not None:
+            named = racers_of(t.session.view(t.viewer).unit)
+            if len(named) >= 2:
+                return NicknameScene(t.app, self, named[1])
+        return None
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, layer: str) -> None:
+        if layer == "under":
+            self.draw_robot(surface)
+        elif layer == "over" and self.bubble > 0 and self.words:
+            self.draw_bubble(surface)
+
+    def draw_robot(self, surface: pygame.Surface) -> None:
+        s = self.table.layout.s
+        r = self.body
+        talking = self.talk > 0
+        bob = int(math.sin(self.clock * (9 if talking else 1.6)) * (3 if talking else 1.5) * s)
+        # the plate he stands on
+        plate = pygame.Rect(0, 0, int(r.width * 1.15), int(r.height * 0.16))
+        plate.midbottom = r.midbottom
+        pygame.draw.ellipse(surface, theme.SHADOW, plate.move(int(3 * s), int(5 * s)))
+        pygame.draw.ellipse(surface, (200, 40, 36), plate)
+        pygame.draw.ellipse(surface, (240, 210, 60), plate, max(2, int(3 * s)))
+        # body
+        body = pygame.Rect(0, 0, int(r.width * 0.78), int(r.height * 0.4))
+        body.midbottom = (r.centerx, plate.centery + bob // 2)
+        pygame.draw.rect(surface, METAL_DARK, body.move(0, int(3 * s)), border_radius=int(14 * s))
+        pygame.draw.rect(surface, METAL, body, border_radius=int(14 * s))
+        for k in range(3):  # the speaker grille
+            y = body.top + int((14 + k * 9) * s)
+            pygame.draw.line(surface, METAL_DARK, (body.left + int(16 * s), y),
+                             (body.centerx - int(4 * s), y), max(2, int(3 * s)))
+        chest = (body.right - int(22 * s), body.top + int(22 * s))
+        on = talking and int(self.clock * 8) % 2 == 0
+        pygame.draw.circle(surface, (255, 90, 60) if on else (120, 40, 36), chest, int(8 * s))
+        # head
+        head = pygame.Rect(0, 0, int(r.width * 0.92), int(r.height * 0.38))
+        head.midbottom = (r.centerx, body.top + int(4 * s) + bob)
+        pygame.draw.rect(surface, METAL_DARK, head.move(0, int(3 * s)), border_radius=int(18 * s))
+        pygame.draw.rect(surface, METAL, head, border_radius=int(18 * s))
+        face = head.inflate(-int(16 * s), -int(14 * s))
+        pygame.draw.rect(surface, (28, 36, 48), face, border_radius=int(12 * s))
+        # antenna and its light
+        top = (head.centerx, head.top - int(20 * s))
+        pygame.draw.line(surface, METAL_DARK, (head.centerx, head.top), top, max(2, int(4 * s)))
+        glow = 0.5 + 0.5 * math.sin(self.clock * 14) if talking else 0.25
+        light = theme.mix((80, 30, 30), (255, 80, 60), glow)
+        pygame.draw.circle(surface, light, top, int(8 * s))
+        if talking:
+            halo = pygame.Surface((int(40 * s), int(40 * s)), pygame.SRCALPHA)
+            pygame.draw.circle(halo, (255, 90, 60, int(110 * glow)), halo.get_rect().center,
+                               int(20 * s))
+            surface.blit(halo, halo.get_rect(center=top))
+        # eyes: they look about while he speaks, blink now and then, droop when sleepy
+        blink = (self.clock % 3.7) < 0.12
+        look = math.sin(self.clock * 3) * 4 * s if talking else 0.0
+        for dx in (-0.22, 0.22):
+            c = (int(face.centerx + face.width * dx), int(face.top + face.height * 0.38))
+            er = int(11 * s)
+            if blink:
+                pygame.draw.line(surface, EYE, (c[0] - er, c[1]), (c[0] + er, c[1]),
+                                 max(2, int(3 * s)))
+                continue
+            pygame.draw.circle(surface, EYE, c, er)
+            pygame.draw.circle(surface, (20, 40, 60), (int(c[0] + look), c[1]), int(5 * s))
+            if self.sleepy():  # a heavy lid over the top half
+                lid = pygame.Rect(c[0] - er - 1, c[1] - er - 1, 2 * er + 2, er + 2)
+                pygame.draw.rect(surface, (28, 36, 48), lid)
+                pygame.draw.line(surface, METAL, lid.bottomleft, lid.bottomright,
+                                 max(2, int(2 * s)))
+        # mouth: opens and closes while he speaks
+        open_h = (0.25 + 0.75 * abs(math.sin(self.clock * 13))) if talking else 0.12
+        mouth = pygame.Rect(0, 0, int(face.width * 0.46), max(2, int(face.height * 0.3 * open_h)))
+        mouth.center = (face.centerx, int(face.top + face.height * 0.76))
+        pygame.draw.rect(surface, EYE, mouth, border_radius=max(1, mouth.height // 2))
+        if self.sleepy() and int(self.clock) % 2 == 0:
+            text.draw(surface, "z", int(22 * s), (head.right + int(6 * s), head.top),
+                      theme.TEXT_DIM, "bottomleft")
+
+    def draw_bubble(self, surface: pygame.Surface) -> None:
+        s = self.table.layout.s
+        w, _h = self.table.layout.size
+        px = int(18 * s)
+        width = int(min(300 * s, w * 0.3))
+        lines = text.wrap(self.words, px, width - int(24 * s))[:4]
+        box = pygame.Rect(0, 0, width, int(len(lines) * px * 1.3 + 20 * s))
+        box.bottomright = (self.body.right + int(30 * s), self.body.top - int(10 * s))
+        box.right = min(box.right, w - int(8 * s))
+        alpha = int(255 * min(1.0, self.bubble / 0.4))
+        bubble = pygame.Surface(box.inflate(4, int(24 * s)).size, pygame.SRCALPHA)
+        inner = pygame.Rect(2, 2, box.width, box.height)
+        pygame.draw.rect(bubble, (250, 250, 244, alpha), inner, border_radius=int(14 * s))
+        tail_x = self.body.centerx - box.left
+        pygame.draw.polygon(bubble, (250, 250, 244, alpha), [
+            (tail_x - int(12 * s), inner.bottom - 2), (tail_x + int(8 * s), inner.bottom - 2),
+            (tail_x, inner.bottom + int(16 * s))])
+        y = inner.top + int(10 * s)
+        for line in lines:
+            img = text.render(line, px, theme.TEXT_DARK)
+            img.set_alpha(alpha)
+            bubble.blit(img, img.get_rect(midtop=(inner.centerx, y)))
+            y += int(px * 1.3)
+        surface.blit(bubble, box.move(-2, -2))
+
+    def test_state(self) -> dict[str, Any]:
+        return {"talking": self.talk > 0, "words": self.words if self.bubble > 0 else "",
+                "said": len(self.said), "sleepy": self.sleepy(), "rect": [*self.body]}
+
+
+class RaceScene(PanelScene):
+    """R-10 family mode: everybody racing presses their own key when done; the last draws."""
+
+    name = "race"
+    keys = "chooser"  # 1-9: racer 1-9 is done
+    title = N_("Race!")
+    body = N_("Do what Roboto says, then press your own key or button as soon as you are "
+              "done. The last one draws two cards.")
+    width = 620
+
+    def __init__(self, app: Any, roboto: RobotoFigure, racers: tuple[int, ...],
+                 legal: list[A.RaceFinished]) -> None:
+        super().__init__(app)
+        self.roboto = roboto
+        self.table = roboto.table
+        self.racers = racers[:9]
+        self.legal = legal
+        self.done: list[int] = []
+        self.clock = 0.0
+        session = self.table.session
+        rng = random.Random(session.game.seed * 31 + session.version)
+        levels = session.ai_levels()
+        self.ai_time = {
+            p: rng.uniform(*REACTION.get(levels.get(p, ""), (1.2, 2.4)))
+            for p in self.racers if not session.is_human(p)
+        }
+
+    def build(self) -> list[Control]:
+        names = self.table.session.names
+        out: list[Control] = []
+        for i, p in enumerate(self.racers):
+            human = self.table.session.is_human(p)
+            if p in self.done:
+                msgid = N_("{player}: done, number {place}")
+                params = {"player": names[p], "place": self.done.index(p) + 1}
+            elif human:
+                msgid, params = N_("{player}: I am done!"), {"player": names[p]}
+            else:
+                msgid, params = N_("{player} (AI) is racing…"), {"player": names[p]}
+            out.append(Button.make(f"choice{i}", msgid, params=params,
+                                   hint=str(i + 1) if human else "",
+                                   enabled=human and p not in self.done,
+                                   style="primary" if human and p not in self.done else "normal"))
+        return out
+
+    def update(self, dt: float) -> bool:
+        self.clock += dt
+        self.roboto.update(dt)
+        for p, t in self.ai_time.items():
+            if self.clock >= t and p not in self.done:
+                self.finish(p)
+        return True
+
+    def wakeup(self) -> float | None:
+        return 0.0
+
+    def finish(self, p: int) -> None:
+        self.done.append(p)
+        self.table.sfx("card")
+        if len(self.done) < len(self.racers):
+            self.relayout()
+            return
+        last = self.done[-1]
+        action = next((a for a in self.legal if a.order[-1] == last), self.legal[0])
+        self.app.pop()
+        self.table.act(action)
+
+    def on_press(self, control: str) -> None:
+        i = int(control[len("choice"):])
+        if 0 <= i < len(self.racers):
+            p = self.racers[i]
+            if self.table.session.is_human(p) and p not in self.done:
+                self.finish(p)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        s = self.s
+        msg = _("{seconds} s").format(seconds=f"{self.clock:.1f}")
+        text.draw(surface, msg, int(18 * s), (self.panel_rect.right - int(24 * s),
+                  self.panel_rect.top + int(20 * s)), theme.TEXT_DIM, "topright")
+
+    def back(self) -> None:
+        from game.ui.scenes.menus import PauseScene
+
+        self.app.push(PauseScene(self.app, self.table))
+
+    def autoplay_intent(self) -> I.Intent | None:
+        for i, p in enumerate(self.racers):
+            if self.table.session.is_human(p) and p not in self.done:
+                return I.Press(f"choice{i}")
+        return None
+
+
+class NicknameScene(PanelScene):
+    """R-6b, typed: the named player gives another a nickname, which Roboto uses for the
+    rest of the game."""
+
+    name = "nickname"
+    title = N_("A nickname for {player}")
+    body = N_("Type a nickname for {player}. Roboto will call them by it for the rest of "
+              "the game.")
+
+    def __init__(self, app: Any, roboto: RobotoFigure, other: int) -> None:
+        self.roboto = roboto
+        self.table = roboto.table
+        self.other = other
+        self.value = ""
+        super().__init__(app, player=self.table.session.names[other])
+
+    def build(self) -> list[Control]:
+        field = TextField.make("nick", N_("Nickname"), self.value, self._typed)
+        return [field, Button.make("ok", N_("Give the nickname"), style="primary",
+                                   enabled=bool(self.value.strip()))]
+
+    def _typed(self, value: str) -> None:
+        self.value = value
+        for c in self.controls:
+            if c.id == "ok":
+                c.enabled = bool(value.strip())
+
+    def on_press(self, control: str) -> None:
+        nick = self.value.strip()
+        me = self.table.viewer
+        if not nick or me is None:
+            return
+        self.roboto.nicknames[self.other] = nick
+        self.app.pop()
+        self.table.act(A.NicknameGiven(me))
+
+    def back(self) -> None:
+        from game.ui.scenes.menus import PauseScene
+
+        self.app.push(PauseScene(self.app, self.table))
+
+    def autoplay_intent(self) -> I.Intent | None:
+        if not self.value:
+            self.focus_id("nick")
+            return I.TextInput("Rex")
+        return I.Press("ok")
+
 
 UI = register(EditionUI(
     key="roboto",
@@ -28,4 +416,5 @@ UI = register(EditionUI(
             "Cards discarded on a command go on the pile one at a time, in the order their "
             "owner chooses; the card left on top acts on the player Roboto names to continue.")),
     ),
+    devices=(RobotoFigure,),
 ))

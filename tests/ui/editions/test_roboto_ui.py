@@ -1,0 +1,148 @@
+"""UNO Roboto on screen: the robot speaking in his bubble (eyes, mouth and light moving),
+sleepy after a minute, and the family race dialog (R-10) where each person presses their
+own key and the AI racers finish after a reaction time. Screenshots go to
+``test-output/<test name>/``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.rules.cards import Card, Colour
+from game.rules.editions.roboto import Interrupt
+from game.ui import intents as I
+from game.ui.app import App
+from game.ui.editions.roboto import (
+    NicknameScene,
+    RaceScene,
+    RobotoFigure,
+    racers_of,
+    spoken,
+)
+from game.ui.scenes.table import TableScene
+from tests.editions.helpers import build
+from tests.ui.conftest import pump, shot, table_for
+from tests.ui.editions.helpers import play_match
+
+C = Card.parse
+
+
+def roboto_table(app: App, hands: list[str], kinds: str, **kw: Any) -> TableScene:
+    return table_for(app, build("roboto", hands, kw.pop("pile", "B9"), **kw), kinds)
+
+
+def figure(table: TableScene) -> RobotoFigure:
+    dev = table.devices[0]
+    assert isinstance(dev, RobotoFigure)
+    return dev
+
+
+def state(table: TableScene) -> dict[str, Any]:
+    return table.test_state()["devices"]["RobotoFigure"]
+
+
+def key(app: App, k: int) -> None:
+    app.on_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+def test_spoken_words_and_racers() -> None:
+    assert spoken("Roboto: “Duel! Ann against Bob!”") == "Duel! Ann against Bob!"
+    assert spoken("Roboto : « Duel ! »") == "Duel !"
+    assert spoken("Bob plays first.") == "Bob plays first."
+    assert racers_of("roboto:0:duel:1,2:-:0:0:0") == (1, 2)
+    assert racers_of("roboto:3") == ()
+
+
+def test_roboto_speaks_a_duel_then_the_family_race(app: App, outdir: Path) -> None:
+    table = roboto_table(app, ["B5 B6 B7", "G4 G5 G6", "Y1 Y2 Y3", "B1 B2 B3"], "HHAA",
+                         draw_top="R1 R2")
+    game = table.session.game
+    game.unit.script = [Interrupt("duel", (0, 2), None, 3)]  # Ann against Cid (AI)
+    pump(app, until=lambda: app.top is not table)
+    app.dispatch(I.Activate())  # the pass screen: Ann takes the device
+    pump(app, until=lambda: table.my_turn())
+    app.settings.animation_speed = 1.0
+    app.dispatch(I.PlayCard(table.model.hand.index(C("B5"))))
+    pump(app, until=lambda: state(table)["talking"], timeout=15)
+    pump(app, 0.3)
+    shot(app, outdir, "duel_called")
+    assert "Duel" in state(table)["words"]
+    pump(app, until=lambda: isinstance(app.top, RaceScene), timeout=15)
+    race = app.top
+    assert isinstance(race, RaceScene) and race.racers == (0, 2)
+    pump(app, 0.2)
+    shot(app, outdir, "race")
+    key(app, pygame.K_1)  # Ann is done first; Cid (AI) finishes after his reaction time
+    assert race.done == [0]
+    pump(app, until=lambda: app.top is not race, timeout=15)
+    pump(app, until=lambda: table.presenter.idle, timeout=15)
+    assert len(game.hands[2]) == 5  # Cid was last: he drew two
+    assert any("Race order" in line for line in table.log_lines())
+
+
+def test_roboto_gets_sleepy_after_a_minute(app: App, outdir: Path) -> None:
+    table = roboto_table(app, ["B5 B6 B7", "G4 G5 G6", "Y1 Y2 Y3"], "HAA")
+    pump(app, until=lambda: table.my_turn())
+    assert not state(table)["sleepy"]
+    figure(table).idle = 61.0
+    pump(app, 0.1)
+    assert state(table)["sleepy"]
+    shot(app, outdir, "sleepy")
+
+
+def test_a_whole_roboto_match(app: App, outdir: Path) -> None:
+    table = play_match(app, "roboto", "HAA", 6, outdir)
+    assert table.session.winners and state(table)["said"] >= 1
+
+
+def test_a_discard_colour_command_is_spoken_and_the_cards_fly(app: App, outdir: Path) -> None:
+    table = roboto_table(app, ["R1 R2 B3 G4", "B5 G5", "Y1 Y2 Y3"], "HAA", pile="R9")
+    table.session.game.unit.script = [Interrupt("discard_colour", (0,), Colour.RED, 1)]
+    pump(app, until=lambda: table.my_turn())
+    app.settings.animation_speed = 1.0
+    app.dispatch(I.PlayCard(table.model.hand.index(C("R1"))))
+    pump(app, until=lambda: state(table)["talking"], timeout=15)
+    assert "red" in state(table)["words"].lower()
+    for _ in range(2):  # the chooser: which card goes down first (R-7)
+        if app.top is table:
+            pump(app, until=lambda: app.top is not table or table.session.to_act != 0,
+                 timeout=15)
+        if app.top is not table:
+            pump(app, 0.3)
+            shot(app, outdir, "put_down")
+            app.dispatch(I.Press("choice0"))
+    pump(app, until=lambda: table.presenter.idle and table.session.to_act != 0, timeout=15)
+    assert sorted(str(c) for c in table.model.hand) == ["B3", "G4"]
+
+
+def test_a_typed_nickname_is_used_by_roboto(app: App, outdir: Path) -> None:
+    table = roboto_table(app, ["B5 B6 B7", "G4 G5 G6", "Y1 Y2 Y3"], "HAA")
+    table.session.game.unit.script = [Interrupt("nickname", (0, 1), None, 1)]
+    pump(app, until=lambda: table.my_turn())
+    app.dispatch(I.PlayCard(table.model.hand.index(C("B5"))))
+    pump(app, until=lambda: isinstance(app.top, NicknameScene))
+    nick = app.top
+    assert isinstance(nick, NicknameScene)
+    nick.focus_id("nick")
+    app.dispatch(I.TextInput("Zippy"))
+    shot(app, outdir, "nickname")
+    app.dispatch(I.Press("ok"))
+    pump(app, until=lambda: table.presenter.idle and app.top is table)
+    assert figure(table).nicknames == {1: "Zippy"}
+    assert "Zippy" in figure(table).words  # "Zippy, your turn!"
+
+
+def test_the_repeat_button_says_it_again(app: App) -> None:
+    table = roboto_table(app, ["B5 B6 B7", "G4 G5 G6", "Y1 Y2 Y3"], "HAA")
+    table.session.game.unit.script = [Interrupt("duel", (1, 2), None, 1)]
+    pump(app, until=lambda: table.my_turn())
+    app.dispatch(I.PlayCard(table.model.hand.index(C("B5"))))
+    pump(app, until=lambda: state(table)["said"] >= 1)
+    pump(app, until=lambda: table.presenter.idle and table.my_turn(), timeout=20)
+    said = state(table)["said"]
+    fig = figure(table)
+    fig.bubble = 0.0
+    table.handle(table.intent_at(fig.repeat.center))  # type: ignore[arg-type]
+    assert state(table)["said"] == said + 1 and state(table)["words"]
