@@ -37,6 +37,13 @@ class Session:
         self.game = game
         self.seats = list(seats)
         self.saver = saver
+        #: R-10: how Roboto's races are settled on screen, "family" or "reaction" (a set-up
+        #: choice of the screen, not a rule: not saved; a resumed match races "family").
+        self.race_mode = "family"
+        #: R-2: the house rule as picked from the examples ("" when recorded or none) and
+        #: its recording, if any (set by the Roboto set-up screen).
+        self.house_rule_text = ""
+        self.house_rule_clip: object | None = None
 
     def ai_levels(self) -> dict[int, str]:
         """Each AI seat's bot kind (an unknown level becomes the default one)."""

@@ -27,7 +27,7 @@ _log = logging.getLogger(__name__)
 
 RATE = 44100
 EFFECTS = ("card", "draw", "shuffle", "uno", "skip", "reverse", "wild", "win", "error", "click",
-           "catch")
+           "catch", "growl", "overload")
 
 
 def _tone(freqs: Sequence[float], seconds: float, decay: float = 8.0,
@@ -82,6 +82,18 @@ def synth(name: str) -> np.ndarray:
         return _tone([140, 147], 0.22, 8, "square")
     if name == "catch":
         return _seq(_tone([1200], 0.06, 30), _tone([800], 0.1, 20))
+    if name == "growl":  # Attack's launcher fires (A-2): a low, rough, wobbling roar
+        t = np.linspace(0, 0.8, int(RATE * 0.8), endpoint=False)
+        pitch = 95 - 35 * t + 6 * np.sin(2 * np.pi * 7 * t)
+        saw = 2 * ((np.cumsum(pitch) / RATE) % 1.0) - 1
+        rough = np.convolve(_noise(0.8, 0.0, 5), np.ones(40) / 40, mode="same")
+        swell = np.minimum(1.0, t / 0.12) * np.exp(-2.5 * t)
+        return np.clip((0.55 * saw + 2.5 * rough) * swell, -1, 1) * 0.8
+    if name == "overload":  # Triple Play's tray overloads (T-6): a siren, then a fanfare
+        t = np.linspace(0, 0.5, int(RATE * 0.5), endpoint=False)
+        siren = np.sin(2 * np.pi * np.cumsum(700 + 300 * np.sin(2 * np.pi * 6 * t)) / RATE)
+        return _seq(siren * 0.5, *[_tone([f, f * 2], 0.12, 9, "square") for f in (392, 523)],
+                    _tone([659, 1318], 0.35, 5, "square"))
     return _tone([1000], 0.03, 80) * 0.4  # click
 
 
@@ -93,6 +105,7 @@ class Sound:
         self._sounds: dict[str, Any] = {}
         self._mixer = False
         self._speaker: Any = None
+        self._house_rule: Any = None  # Roboto: the recorded house rule, as a PlayerVoice
         self._voice_thread: threading.Thread | None = None
         self._closed = False
         self._opened_mixer = False
@@ -147,8 +160,10 @@ class Sound:
             pass
 
     # ------------------------------------------------------------------ voice
-    def start_voice(self, names: Sequence[str]) -> None:
-        """Start the speaker in the background when narration is on (see module doc)."""
+    def start_voice(self, names: Sequence[str], house_rule: Any = None) -> None:
+        """Start the speaker in the background when narration is on (see module doc).
+        ``house_rule`` is the game's house rule as a PlayerVoice (Roboto), if any."""
+        self._house_rule = house_rule
         if self.settings.narration == "off" or self._voice_thread is not None:
             return
         self.voice_status = "starting"
@@ -163,9 +178,10 @@ class Sound:
             from game.voice.phrases import Narration
             from game.voice.speaker import Speaker
 
-            speaker = Speaker(cast={i: PlayerVoice(n) for i, n in enumerate(names)},
+            speaker = Speaker(cast=self._cast(names, PlayerVoice),
                               narration=Narration(self.settings.narration),
                               volume_level=self._voice_level())
+            speaker.house_rule = self._house_rule
             if self._closed:
                 speaker.close()
                 return
@@ -181,16 +197,30 @@ class Sound:
         pct = self.settings.master_volume * self.settings.voice_volume / 100
         return 0 if pct <= 0 else 1 if pct < 40 else 2 if pct < 75 else 3
 
-    def set_names(self, names: Sequence[str]) -> None:
+    def set_names(self, names: Sequence[str], house_rule: Any = None) -> None:
+        """The players' names (and their recordings) and the house rule for the voice."""
+        self._house_rule = house_rule
         sp = self._speaker
         if sp is None:
             return
         try:
             from game.voice.clips import PlayerVoice
 
-            sp.cast = {i: PlayerVoice(n) for i, n in enumerate(names)}
+            sp.cast = self._cast(names, PlayerVoice)
+            sp.house_rule = house_rule
         except Exception as exc:
             _log.info("voice cast not set: %s", exc)
+
+    @staticmethod
+    def _cast(names: Sequence[str], plain: Any) -> dict[int, Any]:
+        """Each player's typed name and, when one was recorded (Roboto), their own voice."""
+        try:
+            from game.ui.roboto_setup import voice_cast
+
+            return voice_cast(names)
+        except Exception as exc:  # no clip store: the typed names still work
+            _log.info("recorded names unavailable: %s", exc)
+            return {i: plain(n) for i, n in enumerate(names)}
 
     def narrate(self, events: Iterable[object]) -> None:
         """Voice ``events`` (already redacted for the player at the screen)."""

@@ -123,6 +123,9 @@ def test_M1_a_single_hand_match_runs_to_the_end_screen(app: App) -> None:
 def test_the_loop_sleeps_while_a_person_thinks(app: App) -> None:
     table = table_for(app, build(["R1 G2", "B1 B2", "B3 B4", "Y1 Y2"], "B9", turn=0), "HAAA")
     ready(app, table)
+    # The card art is pre-rendered a few ms per frame; on a loaded machine that takes
+    # more frames, so wait for it (and any animation) to finish rather than a fixed time.
+    pump(app, until=lambda: not table.warmer.pending() and not table.presenter.animating)
     pump(app, 0.1)
     assert app.next_wakeup() is None  # nothing to animate, no AI due: wait for input
     assert not app.frame(0.016)  # and nothing is redrawn

@@ -221,7 +221,7 @@ class DinoLauncher(DeviceLayer):
             return True
         self.fires += 1
         self.jaw_t = 0.6 + 0.08 * len(fired)
-        presenter.host.sfx("draw")
+        presenter.host.sfx("growl")
         stagger = presenter.d(0.1 if len(fired) <= 4 else 0.06)
         player = event.player
         mine = player == m.viewer

@@ -6,9 +6,11 @@ move while he speaks, and a speech bubble shows what he says (the narrator's lin
 interruptions, the race results and who continues). After 60 s without a move his eyes
 get sleepy. A duel or house-rule race asked of a person opens :class:`RaceScene` (R-10,
 family mode): each person racing presses their own key (or button) when done, the AI racers
-finish after a reaction time; the last one draws. A nickname he asks a person for is typed
-in :class:`NicknameScene`, and he uses it from then on. Only the view and the events are
-read.
+finish after a reaction time; the last one draws. In reaction mode (the set-up's race mode,
+``Session.race_mode``) :class:`ReactionRaceScene` flashes a lamp after a random delay: the
+first to press after it wins, a press before it is a false start and loses. A nickname he
+asks a person for is typed in :class:`NicknameScene`, and he uses it from then on. Only the
+view and the events are read.
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ SLEEPY_S = 60.0
 SPOKEN = (E.RobotoInterrupts, E.RaceEnded, E.RobotoNames, E.FirstPlayerChosen)
 #: AI reaction times (seconds, low-high) by level, for the races (R-10).
 REACTION = {"easy": (2.0, 3.6), "medium": (1.3, 2.6), "hard": (0.8, 1.7)}
+#: R-10 reaction mode: the flash comes after this many seconds (low-high), and the AI
+#: players press this long after it, by level.
+FLASH_DELAY = (1.5, 4.0)
+FLASH_REACTION = {"random": (0.6, 1.1), "heuristic": (0.45, 0.85), "easy": (0.55, 0.95),
+                  "medium": (0.4, 0.75), "hard": (0.25, 0.5)}
 _QUOTED = re.compile(r"[“«]\s*(.+?)\s*[”»]")
 
 
@@ -145,6 +152,8 @@ class RobotoFigure(DeviceLayer):
             racers = racers_of(t.session.view(t.viewer).unit)
             legal = [a for a in t.session.legal(t.viewer) if isinstance(a, A.RaceFinished)]
             if racers and legal:
+                if getattr(t.session, "race_mode", "family") == "reaction":
+                    return ReactionRaceScene(t.app, self, racers, legal)
                 return RaceScene(t.app, self, racers, legal)
         if decision is Decision.NICKNAME and t.viewer is not None:
             named = racers_of(t.session.view(t.viewer).unit)
@@ -347,6 +356,125 @@ class RaceScene(PanelScene):
             if self.table.session.is_human(p) and p not in self.done:
                 return I.Press(f"choice{i}")
         return None
+
+
+class ReactionRaceScene(RaceScene):
+    """R-10 reaction mode: a lamp flashes after a random delay; the first to press their
+    key or button after it wins. A press before the flash is a false start and loses (false
+    starts finish last, the first one to jump the gun very last). The AI racers press after
+    a reaction time set by their level. The finishing order becomes ``RaceFinished``."""
+
+    name = "reaction_race"
+    title = N_("Reaction race!")
+    body = N_("Wait for the lamp to flash, then press your key or button first. Pressing "
+              "before the flash is a false start and loses.")
+
+    def __init__(self, app: Any, roboto: RobotoFigure, racers: tuple[int, ...],
+                 legal: list[A.RaceFinished]) -> None:
+        super().__init__(app, roboto, racers, legal)
+        session = self.table.session
+        rng = random.Random(session.game.seed * 37 + session.version)
+        self.flash_at = rng.uniform(*FLASH_DELAY)
+        levels = session.ai_levels()
+        self.ai_time = {
+            p: self.flash_at + rng.uniform(*FLASH_REACTION.get(levels.get(p, ""), (0.35, 0.8)))
+            for p in self.racers if not session.is_human(p)
+        }
+        self.false_starts: list[int] = []
+        self.times: dict[int, float] = {}
+        self.finished = False
+
+    @property
+    def flashed(self) -> bool:
+        return self.clock >= self.flash_at
+
+    def extra_height(self) -> int:
+        return 110
+
+    def build(self) -> list[Control]:
+        names = self.table.session.names
+        out: list[Control] = []
+        for i, p in enumerate(self.racers):
+            human = self.table.session.is_human(p)
+            if p in self.false_starts:
+                msgid, params = N_("{player}: false start!"), {"player": names[p]}
+            elif p in self.done:
+                msgid = N_("{player}: number {place} ({seconds} s)")
+                params = {"player": names[p], "place": self.done.index(p) + 1,
+                          "seconds": f"{self.times[p]:.2f}"}
+            elif human:
+                msgid, params = N_("{player}: press on the flash!"), {"player": names[p]}
+            else:
+                msgid, params = N_("{player} (AI) is waiting…"), {"player": names[p]}
+            waiting = human and p not in self.done and p not in self.false_starts
+            out.append(Button.make(f"choice{i}", msgid, params=params,
+                                   hint=str(i + 1) if human else "", enabled=waiting,
+                                   style="primary" if waiting else "normal"))
+        return out
+
+    def update(self, dt: float) -> bool:
+        was = self.flashed
+        self.clock += dt
+        self.roboto.update(dt)
+        if self.flashed and not was:
+            self.table.sfx("uno")
+        for p, t in sorted(self.ai_time.items(), key=lambda kv: kv[1]):
+            if self.clock >= t and p not in self.done:
+                self.finish(p)
+        return True
+
+    def finish(self, p: int) -> None:
+        if self.finished or p in self.done or p in self.false_starts:
+            return
+        if self.flashed:
+            self.done.append(p)
+            self.times[p] = self.clock - self.flash_at
+            self.table.sfx("card")
+        else:
+            self.false_starts.append(p)
+            self.table.sfx("error")
+        if len(self.done) + len(self.false_starts) < len(self.racers):
+            self.relayout()
+            return
+        self.finished = True
+        order = (*self.done, *self.false_starts[::-1])
+        last = order[-1]
+        action = next((a for a in self.legal if a.order == order),
+                      next((a for a in self.legal if a.order[-1] == last), self.legal[0]))
+        self.app.pop()
+        self.table.act(action)
+
+    def order(self) -> tuple[int, ...]:
+        """The finishing order so far (false starts last)."""
+        return (*self.done, *self.false_starts[::-1])
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        s = self.s
+        c = (self.panel_rect.centerx, self.content_top + int(52 * s))
+        r = int(44 * s)
+        if self.flashed:
+            on = int((self.clock - self.flash_at) * 8) % 2 == 0
+            colour = (255, 230, 90) if on else (255, 140, 40)
+            halo = pygame.Surface((4 * r, 4 * r), pygame.SRCALPHA)
+            pygame.draw.circle(halo, (*colour, 90), (2 * r, 2 * r), int(1.45 * r))
+            surface.blit(halo, halo.get_rect(center=c))
+        else:
+            colour = (70, 60, 50)
+        pygame.draw.circle(surface, theme.SHADOW, (c[0] + int(3 * s), c[1] + int(4 * s)), r)
+        pygame.draw.circle(surface, colour, c, r)
+        pygame.draw.circle(surface, METAL, c, r, max(3, int(5 * s)))
+        label = _("GO!") if self.flashed else _("Wait…")
+        text.draw(surface, label, int(26 * s), c, theme.TEXT_DARK if self.flashed
+                  else theme.TEXT_DIM, "center")
+
+    def autoplay_intent(self) -> I.Intent | None:
+        if not self.flashed:
+            return None
+        return super().autoplay_intent()
+
+    def test_state(self) -> dict[str, Any]:
+        return {"flashed": self.flashed, "flash_at": self.flash_at, "done": list(self.done),
+                "false_starts": list(self.false_starts), "order": list(self.order())}
 
 
 class NicknameScene(PanelScene):

@@ -181,7 +181,7 @@ class TrayUnit(DeviceLayer):
                 self.shown[t] = event.overload
                 presenter.banner(N_("Overload! Draw {count}."), lay.banner, 40, 1.6,
                                  colour=theme.TEXT, back=theme.DANGER, count=event.overload)
-                presenter.host.sfx("catch")
+                presenter.host.sfx("overload")
                 presenter.hold = presenter.d(1.1)
             else:
                 presenter.hold = presenter.d(0.2)

@@ -1,8 +1,12 @@
-"""New game: edition, match, players (people or AI, names, AI level), language.
+"""New game: edition, match, players (people or AI, names, AI level), language, and the
+chosen edition's own options (shown only for that edition): Attack's Wild Customizable cards
+(how many, which coded effect, A-8), Triple Play's youngest player and timer mode (T-2, T-12),
+Roboto's chattiness, house rule and race mode (R-2, R-5, R-10).
 
 Everything is reachable with the keyboard: arrows move between fields, Left/Right change a
 setting, typing fills a name field, Enter on "Start" deals. The editions are the engine's
-own list; the AI levels are the bots the ``game.bots`` package offers.
+own list; the AI levels are the bots the ``game.bots`` package offers. A Roboto game with
+people at the table first opens the recording screen (:mod:`game.ui.roboto_setup`).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from game import i18n
 from game.bots import BOTS
 from game.i18n import N_, _
 from game.narrate import AI_NAMES
-from game.rules.ruleset import MatchKind, Ruleset, edition
+from game.rules.ruleset import CHATTINESS, CUSTOM_EFFECTS, MatchKind, Ruleset, edition
 from game.saves import AutoSaver, SeatInfo, discard_save
 from game.ui import intents as I
 from game.ui import text, theme
@@ -52,18 +56,36 @@ LEVEL_LABELS = {
 }
 
 
+#: A-8: the Wild Customizable's coded effects, with the one line that explains each.
+EFFECT_LABELS = {
+    "everyone_presses": (N_("Everyone presses"),
+                         N_("Every other player presses the launcher once.")),
+    "swap_hands": (N_("Swap hands"),
+                   N_("The player swaps hands with a player they choose.")),
+    "chosen_presses_twice": (N_("Chosen player presses twice"),
+                             N_("A player of their choice presses the launcher twice.")),
+    "skip_everyone": (N_("Skip everyone"),
+                      N_("Everyone is skipped: the player plays again.")),
+    "plain": (N_("Plain wild"), N_("No extra effect: it is an ordinary Wild.")),
+}
+CHATTINESS_LABELS = {"low": N_("Low"), "normal": N_("Normal"), "high": N_("High")}
+#: R-10: how Roboto's races are settled on screen.
+RACE_MODES = {"family": N_("Family (own key)"), "reaction": N_("Reaction (flash)")}
+
+
 def level_label(kind: str) -> str:
     return LEVEL_LABELS.get(kind, kind.replace("_", " ").capitalize())
 
 
 def start_match(app: App, ruleset: Ruleset, seats: Sequence[SeatInfo],
-                seed: int | None = None) -> None:
+                seed: int | None = None, race_mode: str = "family") -> None:
     """Deal a new match and show the table (the old autosave is replaced)."""
     from game.ui.scenes.table import TableScene
 
     discard_save()
     seed = seed if seed is not None else random.SystemRandom().randrange(10**9)
     session = Session.new(ruleset, seats, seed, AutoSaver())
+    session.race_mode = race_mode
     app.reset(TableScene(app, session))
 
 
@@ -98,6 +120,14 @@ class SetupScene(Scene):
         self.players = len(seats) if seats else int(getattr(args, "players", 4) or 4)
         self.players = max(2, min(MAX_SEATS, self.players))
         self.seed: int | None = getattr(args, "seed", None)
+        base = ruleset or edition(self.edition)
+        self.custom_count = base.custom_count  # A-8
+        self.custom_effect = base.custom_effect
+        self.youngest = base.starting_player  # T-2 (-1: left of the dealer)
+        self.timer = base.timer  # T-12
+        self.chattiness = base.chattiness  # R-5
+        self.house_rule = base.house_rule if ruleset else True  # R-2: asked for by default
+        self.race_mode = "family"  # R-10
         self.error = ""
         self.focus_first = True
 
@@ -121,7 +151,51 @@ class SetupScene(Scene):
         rs = edition(self.edition)
         if self.match is not None:
             rs = replace(rs, match=self.match)
-        return replace(rs, target=self.target)
+        rs = replace(rs, target=self.target)
+        if self.edition == "attack":
+            rs = replace(rs, custom_count=self.custom_count, custom_effect=self.custom_effect)
+        elif self.edition == "triple":
+            youngest = self.youngest if self.youngest < min(self.players, rs.max_players) else -1
+            rs = replace(rs, starting_player=youngest, timer=self.timer)
+        elif self.edition == "roboto":
+            rs = replace(rs, chattiness=self.chattiness, house_rule=self.house_rule)
+        return rs
+
+    def edition_options(self) -> list[Control]:
+        """The chosen edition's own settings (none for the others)."""
+        setter = self._set
+        if self.edition == "attack":
+            effects = [(e, EFFECT_LABELS[e][0] if e in EFFECT_LABELS else e)
+                       for e in CUSTOM_EFFECTS]
+            return [
+                Choice.make("custom_count", N_("Wild Customizable cards"),
+                            [(n, str(n)) for n in range(4)], self.custom_count,
+                            lambda v: setter("custom_count", v)),
+                Choice.make("custom_effect", N_("Their effect"), effects, self.custom_effect,
+                            lambda v: setter("custom_effect", v)),
+            ]
+        if self.edition == "triple":
+            seats = [(-1, N_("Not asked (left of the dealer)"))]
+            seats += [(i, str(self.seats[i]["name"]) or str(i + 1))
+                      for i in range(min(self.players, edition("triple").max_players))]
+            return [
+                Choice.make("youngest", N_("Who is the youngest?"), seats, self.youngest,
+                            lambda v: setter("youngest", v)),
+                Choice.make("timer", N_("Timer mode"), [(False, N_("Off")), (True, N_("On"))],
+                            self.timer, lambda v: setter("timer", v)),
+            ]
+        if self.edition == "roboto":
+            chat = [(c, CHATTINESS_LABELS.get(c, c)) for c in CHATTINESS]
+            return [
+                Choice.make("chattiness", N_("Chattiness"), chat, self.chattiness,
+                            lambda v: setter("chattiness", v)),
+                Choice.make("house_rule", N_("House rule"),
+                            [(True, N_("Record one")), (False, N_("None"))],
+                            self.house_rule, lambda v: setter("house_rule", v)),
+                Choice.make("race_mode", N_("Race mode"), list(RACE_MODES.items()),
+                            self.race_mode, lambda v: setter("race_mode", v)),
+            ]
+        return []
 
     def check(self) -> str:
         """A message id explaining why the game cannot start, or ""."""
@@ -146,6 +220,10 @@ class SetupScene(Scene):
         self.seats[i][key] = value
         if key != "name":
             self.relayout()
+        elif self.edition == "triple":  # the youngest is chosen by name
+            for c in self.controls:
+                if isinstance(c, Choice) and c.id == "youngest":
+                    c.options = [(v, value if v == i else m) for v, m in c.options]
 
     def _seat_setter(self, i: int, key: str) -> Callable[[Any], None]:
         return lambda value: self._seat(i, key, value)
@@ -171,6 +249,7 @@ class SetupScene(Scene):
             Choice.make("language", N_("Language"), list(i18n.LANGUAGES.items()),
                         i18n.current_language(), self._language),
         ]
+        out += self.edition_options()
         single = self.ruleset().match is MatchKind.SINGLE_HAND
         out[2].enabled = not single
         kinds = [(True, N_("Person")), (False, N_("AI"))]
@@ -214,6 +293,12 @@ class SetupScene(Scene):
             by_id[cid].rect = pygame.Rect(left.left, y, left.width, row)
             y += row + gap + (int(44 * s) if cid == "edition" else 0)
         self.blurb_top = by_id["edition"].rect.bottom + int(6 * s)
+        y += int(8 * s)
+        self.options_top = y
+        opt_row = int(40 * s)
+        for c in self.edition_controls():
+            c.rect = pygame.Rect(left.left, y, left.width, opt_row)
+            y += opt_row + gap + (int(22 * s) if c.id == "custom_effect" else 0)
         right_x = left.right + int(30 * s)
         right_w = self.panel.right - pad - right_x
         seat_row = min(row, int((self.panel.height - int(150 * s)) / max(1, self.players)) - gap)
@@ -235,6 +320,11 @@ class SetupScene(Scene):
         elif self.focus_first:
             self.focus_id("start")
         self.focus_first = False
+
+    def edition_controls(self) -> list[Control]:
+        ids = ("custom_count", "custom_effect", "youngest", "timer", "chattiness",
+               "house_rule", "race_mode")
+        return [c for c in self.controls if c.id in ids]
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: I.Intent) -> None:
@@ -259,7 +349,13 @@ class SetupScene(Scene):
             seats.append(SeatInfo(name, bool(seat["human"]), str(seat["level"])))
         self.app.settings.player_names = [s.name for s in seats]
         self.app.save_settings()
-        start_match(self.app, self.ruleset(), seats, self.seed)
+        rs = self.ruleset()
+        if rs.edition == "roboto" and any(seat.human for seat in seats):
+            from game.ui.roboto_setup import RobotoRecordScene
+
+            self.app.push(RobotoRecordScene(self.app, rs, seats, self.seed, self.race_mode))
+            return
+        start_match(self.app, rs, seats, self.seed, self.race_mode)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -272,6 +368,12 @@ class SetupScene(Scene):
         first = self.controls[0].rect
         text.draw_wrapped(surface, blurb, int(16 * s), pygame.Rect(
             first.left, self.blurb_top, first.width, int(44 * s)), theme.TEXT_DIM)
+        for c in self.edition_controls():
+            if c.id == "custom_effect" and isinstance(c, Choice):
+                line = _(EFFECT_LABELS.get(str(c.value), ("", ""))[1])
+                text.draw(surface, line, text.fit(line, int(15 * s), c.rect.width),
+                          (c.rect.left + int(4 * s), c.rect.bottom + int(3 * s)),
+                          theme.TEXT_DIM)
         seats_x = next(c.rect.left for c in self.controls if c.id == "kind0")
         text.draw(surface, _("Who plays?"), int(20 * s), (seats_x, self.panel.top + int(44 * s)),
                   theme.TEXT)
@@ -302,4 +404,6 @@ class SetupScene(Scene):
         """Test hook: what the form holds (see ``game.ui.testhooks``)."""
         return {"edition": self.edition, "match": self.match.value if self.match else None,
                 "players": self.players, "error": self.error,
+                "options": {c.id: c.value for c in self.edition_controls()
+                            if isinstance(c, Choice)},
                 "seats": [dict(s) for s in self.seats[: self.players]]}

@@ -1,0 +1,440 @@
+"""UNO Roboto's set-up recordings (R-2), between the New game screen and the table.
+
+Each person at the table records their name (at most 3 s: hold Space, Enter or the Record
+button; a live level meter follows the microphone), with their typed name as the fallback;
+then Roboto calls one of them by name to record the house rule (at most 10 s), or to pick one
+of the reference examples, or to skip it. Takes are saved with the
+:class:`~game.voice.clips.ClipStore`, keyed by the player's (typed) name, so Roboto speaks
+them in this game and the next ones (R-13): :func:`voice_cast` builds the speaker's cast.
+
+The microphone opens on the recorder's own thread and closes on another one: the frame loop
+never waits. Without a microphone (none found, or it does not answer within a few seconds)
+the screen says so in one line and asks only for the typed names.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import N_, _
+from game.rules.ruleset import Ruleset
+from game.saves import SeatInfo, data_dir
+from game.ui import intents as I
+from game.ui import text, theme
+from game.ui.scene import Scene
+from game.ui.table_draw import felt
+from game.ui.widgets import Button, Choice, Control, TextField, panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.voice.clips import ClipStore, PlayerVoice
+
+_log = logging.getLogger(__name__)
+
+#: Seconds the microphone may take to answer before the typed names are used.
+MIC_TIMEOUT_S = 6.0
+#: A press shorter than this is not a hold (the key state may lag the key-down event).
+MIN_HOLD_S = 0.2
+#: R-1: the house-rule reference cards' kind of rule, offered when nobody has one in mind.
+HOUSE_RULE_EXAMPLES = (
+    N_("Touch your nose!"),
+    N_("Clap your hands three times!"),
+    N_("Stand up and sit down again!"),
+    N_("Say the name of an animal!"),
+)
+
+
+def clip_store() -> ClipStore:
+    """The clips folder in the game's data folder (``UNO_DATA_DIR`` in tests)."""
+    from game.voice.clips import ClipStore
+
+    return ClipStore(data_dir() / "clips")
+
+
+def voice_cast(names: Sequence[str], store: ClipStore | None = None) -> dict[int, PlayerVoice]:
+    """The speaker's cast: each player's typed name and, when recorded, their own voice."""
+    from game.voice.clips import ClipKind, PlayerVoice
+
+    store = store or clip_store()
+    return {i: PlayerVoice(n, store.find(n, ClipKind.NAME)) for i, n in enumerate(names)}
+
+
+def house_rule_voice(session: Any) -> PlayerVoice | None:
+    """The speaker's ``house_rule`` for a session set up here: its recording, else the
+    example's text; ``None`` when the game has no house rule."""
+    from game.voice.clips import PlayerVoice
+
+    text_, clip = getattr(session, "house_rule_text", ""), getattr(session, "house_rule_clip",
+                                                                   None)
+    if not session.ruleset.house_rule or not (text_ or clip):
+        return None
+    return PlayerVoice(text_ or _("House rule"), clip if isinstance(clip, Path) else None)
+
+
+class RobotoRecordScene(Scene):
+    """See the module docstring. ``recorder`` and ``store`` may be given (tests)."""
+
+    name = "roboto_record"
+    opaque = True
+
+    def __init__(self, app: App, ruleset: Ruleset, seats: Sequence[SeatInfo],
+                 seed: int | None = None, race_mode: str = "family", *,
+                 recorder: Any = None, store: ClipStore | None = None,
+                 mic_timeout: float = MIC_TIMEOUT_S) -> None:
+        super().__init__(app)
+        self.ruleset = ruleset
+        self.seats = list(seats)
+        self.seed = seed
+        self.race_mode = race_mode
+        self.humans = [i for i, s in enumerate(self.seats) if s.human]
+        self.names = {i: s.name for i, s in enumerate(self.seats)}
+        self.store = store
+        self.mic_timeout = mic_timeout
+        self.clock = 0.0
+        self.phase = "opening"  # opening, names, typed, rule, done
+        self.step = 0  # index into humans while recording names
+        self.takes: dict[int, Any] = {}  # player -> Take (name)
+        self.rule_take: Any = None
+        self.rule_example = 0
+        self.caller = random.Random(seed).choice(self.humans) if self.humans else -1
+        self.message = ""
+        self.force_held = False  # tests: the button is held down
+        self.latched = False
+        self.take_started = 0.0
+        self.recorder = recorder
+        if self.recorder is None:
+            try:
+                from game.voice.recorder import Recorder
+
+                self.recorder = Recorder()
+            except Exception as exc:  # the voice package is optional
+                _log.info("no recorder: %s", exc)
+        if self.recorder is None:
+            self.phase = "typed"
+        else:
+            try:
+                self.recorder.open(wait=False)
+            except Exception as exc:
+                _log.info("the microphone did not open: %s", exc)
+                self.phase = "typed"
+
+    # ------------------------------------------------------------------ state
+    def mic_state(self) -> str:
+        state = getattr(self.recorder, "state", None)
+        return str(getattr(state, "value", "unavailable"))
+
+    def can_record(self) -> bool:
+        return self.mic_state() in ("listening", "recording")
+
+    @property
+    def recording(self) -> bool:
+        return self.mic_state() == "recording"
+
+    @property
+    def player(self) -> int:
+        """Who records now: the named human, or the house rule's caller."""
+        if self.phase == "names":
+            return self.humans[self.step]
+        return self.caller
+
+    def kind(self) -> Any:
+        from game.voice.clips import ClipKind
+
+        return ClipKind.NAME if self.phase == "names" else ClipKind.HOUSE_RULE
+
+    # ------------------------------------------------------------------ controls
+    def build(self) -> list[Control]:
+        out: list[Control] = []
+        if self.phase == "opening":
+            out.append(Button.make("typed", N_("Type the names instead")))
+        elif self.phase == "names":
+            p = self.player
+            out.append(Button.make("record", N_("Stop") if self.recording else N_("Record"),
+                                   style="primary", hint="Space"))
+            out.append(TextField.make(f"name{p}", N_("Name"), self.names[p],
+                                      self._namer(p)))
+            out.append(Button.make("next", N_("Next") if p in self.takes
+                                   else N_("Use the typed name")))
+        elif self.phase == "typed":
+            for p in self.humans:
+                out.append(TextField.make(f"name{p}", N_("Name"), self.names[p],
+                                          self._namer(p)))
+            out.append(Button.make("next", N_("Continue"), style="primary"))
+        elif self.phase == "rule":
+            if self.can_record():
+                out.append(Button.make("record", N_("Stop") if self.recording
+                                       else N_("Record the house rule"), style="primary",
+                                       hint="Space"))
+            if self.rule_take is not None:
+                out.append(Button.make("keep", N_("Keep this house rule"), style="primary"))
+            out.append(Choice.make("example", N_("Example"), [
+                (i, m) for i, m in enumerate(HOUSE_RULE_EXAMPLES)], self.rule_example,
+                self._example))
+            out.append(Button.make("use_example", N_("Use this example")))
+            out.append(Button.make("skip", N_("No house rule")))
+        return out
+
+    def _namer(self, p: int) -> Any:
+        def typed(value: str) -> None:
+            self.names[p] = value
+        return typed
+
+    def _example(self, value: int) -> None:
+        self.rule_example = value
+
+    def arrange(self) -> None:
+        focus = self.focused()
+        fid = focus.id if focus is not None else None
+        self.controls = self.build()
+        s = self.s
+        w, h = self.size
+        row, gap = int(46 * s), int(10 * s)
+        meter = self.phase == "names" or (self.phase == "rule" and self.can_record())
+        head = int(222 * s) if meter else int(150 * s)
+        height = head + len(self.controls) * (row + gap) + int(80 * s)
+        self.panel = pygame.Rect(0, 0, min(w - int(40 * s), int(760 * s)),
+                                 min(h - int(20 * s), height))
+        self.panel.center = (w // 2, h // 2)
+        pad = int(30 * s)
+        self.text_top = self.panel.top + int(80 * s)
+        self.meter = pygame.Rect(self.panel.left + pad, self.panel.top + int(170 * s),
+                                 self.panel.width - 2 * pad, int(22 * s))
+        y = self.panel.top + head
+        x, cw = self.panel.left + pad, self.panel.width - 2 * pad
+        for c in self.controls:
+            c.rect = pygame.Rect(x, y, cw, row)
+            y += row + gap
+        ids = [c.id for c in self.controls]
+        if fid in ids:
+            self.focus_id(fid)
+        elif "record" in ids:
+            self.focus_id("record")
+        elif "next" in ids:
+            self.focus_id("next")
+
+    # ------------------------------------------------------------------ the frame loop
+    def held(self) -> bool:
+        if self.force_held:
+            return True
+        keys = pygame.key.get_pressed()
+        return bool(pygame.mouse.get_pressed()[0] or keys[pygame.K_SPACE]
+                    or keys[pygame.K_RETURN])
+
+    def update(self, dt: float) -> bool:
+        self.clock += dt
+        state = self.mic_state()
+        if self.phase == "opening":
+            if state == "listening":
+                self.go("names" if self.humans else "rule")
+            elif state == "unavailable" or self.clock >= self.mic_timeout:
+                self.message = N_("No microphone found: Roboto will say the typed names.")
+                self.go("typed")
+            return True
+        if self.recording:
+            long_enough = time.monotonic() - self.take_started >= MIN_HOLD_S
+            if self.recorder.limit_reached or (not self.latched and long_enough
+                                               and not self.held()):
+                self.stop_take()
+            return True
+        return self.phase in ("names", "rule")  # the level meter moves
+
+    def wakeup(self) -> float | None:
+        return 0.0 if self.phase in ("opening", "names", "rule") else None
+
+    def go(self, phase: str) -> None:
+        self.phase = phase
+        self.relayout()
+
+    def start_take(self, latched: bool) -> None:
+        if self.recorder is None or not self.recorder.start(self.kind()):
+            return
+        self.latched = latched
+        self.take_started = time.monotonic()
+        self.message = ""
+        self.relayout()
+
+    def stop_take(self) -> None:
+        take = self.recorder.stop()
+        self.latched = False
+        if take is None or take.empty:
+            self.message = N_("Nothing was heard: try again, a little closer.")
+        elif self.phase == "names":
+            self.takes[self.player] = take
+            self.message = N_("Recorded. Press Record to try again, or Next.")
+        else:
+            self.rule_take = take
+            self.message = N_("Recorded. Keep it, or record it again.")
+        self.relayout()
+
+    # ------------------------------------------------------------------ input
+    def handle(self, intent: I.Intent) -> None:
+        if isinstance(intent, I.Back):
+            self.close_mic()
+            self.app.pop()
+            return
+        if not isinstance(intent, I.Press):
+            super().handle(intent)
+            return
+        c = intent.control
+        if c == "record":
+            if self.recording:
+                if not self.held():  # (a held key repeats its press: keep recording)
+                    self.stop_take()
+            else:  # the take lasts while the key or button is held, up to the limit
+                self.start_take(latched=False)
+        elif c == "typed":
+            self.close_mic()
+            self.go("typed")
+        elif c == "next" and self.phase == "names":
+            self.save_name(self.player)
+            self.step += 1
+            self.message = ""
+            if self.step >= len(self.humans):
+                self.after_names()
+            else:
+                self.relayout()
+        elif c == "next" and self.phase == "typed":
+            self.after_names()
+        elif c == "keep" and self.rule_take is not None:
+            path = self.save(self.caller, self.rule_take)
+            self.finish(True, "", path)
+        elif c == "use_example":
+            self.finish(True, _(HOUSE_RULE_EXAMPLES[self.rule_example]), None)
+        elif c == "skip":
+            self.finish(False, "", None)
+
+    def after_names(self) -> None:
+        if self.ruleset.house_rule and self.caller >= 0:
+            self.message = ""
+            self.go("rule")
+        else:
+            self.finish(False, "", None)
+
+    def save(self, player: int, take: Any) -> Path | None:
+        name = self.names[player].strip() or self.seats[player].name
+        try:
+            store = self.store or clip_store()
+            return store.save(name, take.kind, take.samples, take.rate)
+        except Exception as exc:  # a full disk must not stop the game
+            _log.warning("clip not saved: %s", exc)
+            return None
+
+    def save_name(self, player: int) -> None:
+        take = self.takes.get(player)
+        if take is not None:
+            self.save(player, take)
+
+    def close_mic(self) -> None:
+        """Close the stream on a thread of its own (joining the recorder's may take a while)."""
+        rec, self.recorder = self.recorder, None
+        if rec is not None:
+            threading.Thread(target=rec.close, name="uno-recorder-close", daemon=True).start()
+
+    def finish(self, house_rule: bool, rule_text: str, rule_clip: Path | None) -> None:
+        from game.ui.scenes.setup import start_match
+
+        self.close_mic()
+        self.phase = "done"
+        seats = [replace(s, name=self.names[i].strip() or s.name)
+                 for i, s in enumerate(self.seats)]
+        start_match(self.app, replace(self.ruleset, house_rule=house_rule), seats, self.seed,
+                    self.race_mode)
+        session = getattr(self.app.top, "session", None)
+        if session is not None:
+            session.house_rule_text = rule_text
+            session.house_rule_clip = rule_clip
+        self.app.sound.set_names([s.name for s in seats])
+
+    # ------------------------------------------------------------------ drawing
+    def title(self) -> str:
+        if self.phase == "names":
+            return _("{player}, say your name!").format(player=self.names[self.player])
+        if self.phase == "rule" and not self.can_record():
+            return _("{player}, choose the house rule!").format(
+                player=self.names[self.caller])
+        if self.phase == "rule":
+            return _("{player}, record the house rule!").format(
+                player=self.names[self.caller])
+        if self.phase == "typed":
+            return _("Your names")
+        return _("Roboto is listening…")
+
+    def hint(self) -> str:
+        if self.phase == "names":
+            return _("Hold Space, Enter or the Record button while you say your name "
+                     "(3 seconds at most).")
+        if self.phase == "rule" and not self.can_record():
+            return _("There is no microphone: pick an example, or play without one.")
+        if self.phase == "rule":
+            return _("Hold Space, Enter or the button while you say it (10 seconds at most), "
+                     "or pick an example, or play without one.")
+        if self.phase == "typed":
+            told = _(self.message) + " " if self.message else ""
+            return told + _("Check the names Roboto will say.")
+        return _("Looking for the microphone…")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.s
+        surface.blit(felt(self.size), (0, 0))
+        panel(surface, self.panel, s)
+        title = self.title()
+        px = text.fit(title, int(32 * s), self.panel.width - int(60 * s))
+        text.draw(surface, title, px, (self.panel.centerx, self.panel.top + int(24 * s)),
+                  theme.ACCENT, "midtop")
+        box = pygame.Rect(self.meter.left, self.text_top, self.meter.width, int(60 * s))
+        text.draw_wrapped(surface, self.hint(), int(18 * s), box,
+                          theme.ACCENT if self.phase == "typed" and self.message else theme.TEXT)
+        if self.phase == "names" or (self.phase == "rule" and self.can_record()):
+            self.draw_meter(surface)
+        if self.message and self.phase != "typed":
+            last = self.controls[-1].rect if self.controls else self.meter
+            text.draw_wrapped(surface, _(self.message), int(18 * s), pygame.Rect(
+                self.meter.left, last.bottom + int(12 * s), self.meter.width, int(50 * s)),
+                theme.TEXT_DIM)
+        super().draw(surface)
+
+    def draw_meter(self, surface: pygame.Surface) -> None:
+        s = self.s
+        r = self.meter
+        level = float(getattr(self.recorder, "level", 0.0)) if self.recorder else 0.0
+        pygame.draw.rect(surface, theme.BUTTON_DISABLED, r, border_radius=int(6 * s))
+        fill = r.copy()
+        fill.width = int(r.width * max(0.0, min(1.0, level)))
+        colour = theme.DANGER if self.recording else theme.ACCENT
+        if fill.width > 0:
+            pygame.draw.rect(surface, colour, fill, border_radius=int(6 * s))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, r, max(1, int(s)), border_radius=int(6 * s))
+        if self.recording:
+            limit = self.kind().max_seconds
+            msg = _("Recording… {seconds} s").format(
+                seconds=f"{self.recorder.elapsed:.1f}/{limit:.0f}")
+            text.draw(surface, msg, int(16 * s), (r.right, r.top - int(4 * s)), theme.DANGER,
+                      "bottomright")
+        elif self.phase == "names" and self.player in self.takes:
+            take = self.takes[self.player]
+            msg = _("Name recorded ({seconds} s)").format(seconds=f"{take.seconds:.1f}")
+            text.draw(surface, msg, int(16 * s), (r.right, r.top - int(4 * s)),
+                      theme.ACCENT, "bottomright")
+
+    def autoplay_intent(self) -> I.Intent | None:
+        if self.phase == "opening":
+            return I.Press("typed")
+        if self.phase in ("names", "typed"):
+            return I.Press("next")
+        if self.phase == "rule":
+            return I.Press("skip")
+        return None
+
+    def test_state(self) -> dict[str, Any]:
+        return {"phase": self.phase, "step": self.step, "mic": self.mic_state(),
+                "recorded": sorted(self.takes), "caller": self.caller,
+                "message": self.message, "names": [self.names[p] for p in self.humans]}

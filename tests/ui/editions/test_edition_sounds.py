@@ -1,0 +1,33 @@
+"""The editions' effects generated in code: Attack's launcher growl (A-2) and Triple Play's
+tray overload (T-6); every effect is listed with its licence in assets/SOUNDS.md."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game.ui.sound import EFFECTS, RATE, synth
+from tests.ui.conftest import ROOT
+
+
+def dominant_hz(wave: np.ndarray) -> float:
+    spectrum = np.abs(np.fft.rfft(wave))
+    return float(np.fft.rfftfreq(len(wave), 1 / RATE)[int(np.argmax(spectrum[1:])) + 1])
+
+
+def test_the_growl_is_low_and_the_overload_is_music() -> None:
+    assert {"growl", "overload"} <= set(EFFECTS)
+    growl, overload = synth("growl"), synth("overload")
+    assert dominant_hz(growl) < 200
+    assert dominant_hz(overload) > 300
+    for wave in (growl, overload):
+        assert 0.3 < len(wave) / RATE < 2.0
+        assert np.isfinite(wave).all() and 0.2 < np.abs(wave).max() <= 1.0
+
+
+def test_every_effect_is_listed_with_its_licence() -> None:
+    listing = (ROOT / "assets" / "SOUNDS.md").read_text(encoding="utf-8")
+    for name in EFFECTS:
+        row = next((line for line in listing.splitlines() if line.startswith(f"| `{name}` |")),
+                   None)
+        assert row is not None, name
+        assert "generated in code" in row
