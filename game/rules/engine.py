@@ -51,6 +51,9 @@ from game.rules.match import MatchState, seating, settle
 from game.rules.ruleset import FirstCard, Ruleset
 
 NO_RANK: Final = 31  # "match_rank" after a wild: only the colour (or a wild) matches
+#: DC: rounds of one-card reshuffles in a row after which a hand is blocked (the deck is
+#: exhausted and play only passes the same card around, e.g. a Reverse between two).
+STARVED_ROUNDS: Final = 3
 
 
 def _playable_tables() -> tuple[tuple[bool, ...], ...]:
@@ -149,6 +152,7 @@ class Game:
         self.colour_then_play = False  # C-4: a first-card Wild
         self.wd4: tuple[int, bool, tuple[Card, ...]] | None = None  # player, guilty, hand
         self.dead_turns = 0
+        self.starved = 0  # one-card reshuffles in a row (see STARVED_ROUNDS)
         self.hand_events: list[E.Event] = []  # everything since the deal (views redact)
         self._hand_from = -1  # index in the current event list where a new hand began
         self.setup_devices()
@@ -526,6 +530,11 @@ class Game:
 
     # ------------------------------------------------------------------ turn flow
     def _begin(self, p: int, ev: list[E.Event]) -> None:
+        if self.starved >= STARVED_ROUNDS * len(self.seats):
+            # DC: the deck is exhausted and play only passes one card around: the hand
+            # is blocked; the player holding the least wins it.
+            self._end_hand(self._least_held(), ev, blocked=True)
+            return
         self.to_act = p
         self.decision = TURN
         self.uno_declared = -1
@@ -566,6 +575,7 @@ class Game:
             del pile[:-1]
         if not cards:
             return False
+        self.starved = self.starved + 1 if len(cards) == 1 else 0
         self.shuffle(cards)
         self.draw_pile[:0] = cards
         ev.append(E.Reshuffled(len(cards)))
@@ -597,6 +607,7 @@ class Game:
         self.drawn = None
         self.colour_then_play = False
         self.dead_turns = 0
+        self.starved = 0
         self._hand_from = len(ev)
         if ms.hand_no == 1 or ms.dealer not in self.seats:
             ms.dealer = self._choose_dealer(ev)

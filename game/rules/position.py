@@ -4,7 +4,7 @@ One line of ``key=value`` fields after the tag ``UNO1``, in a fixed order::
 
     UNO1 edition=official rules=- players=4 seed=7 hand=1 dealer=0 out=- scores=0,0,0,0
     seats=0,1,2,3 dir=+ turn=1 decision=turn colour=R drawn=- wd4=- uno=- declared=-
-    firstwild=0 dead=0 turns=1 unit=- hands=R5.G+2/.../... draw=B7.W discard=R3.R5
+    firstwild=0 dead=0 starved=0 turns=1 unit=- hands=R5.G+2/.../... draw=B7.W discard=R3.R5
 
 Piles list cards bottom to top (the draw pile's last card is drawn first); several
 discard piles (Triple Play's trays) are separated by ``|``; ``unit`` is the edition's
@@ -33,7 +33,7 @@ TAG = "UNO1"
 FIELDS = (
     *("edition", "rules", "players", "seed", "hand", "dealer", "out", "scores", "seats"),
     *("dir", "turn", "decision", "colour", "drawn", "wd4", "uno", "declared", "firstwild"),
-    *("dead", "turns", "unit", "hands", "draw", "discard"),
+    *("dead", "starved", "turns", "unit", "hands", "draw", "discard"),
 )
 
 
@@ -122,6 +122,7 @@ def dump(game: Game) -> str:
         "declared": "-" if game.uno_declared < 0 else str(game.uno_declared),
         "firstwild": str(int(game.colour_then_play)),
         "dead": str(game.dead_turns),
+        "starved": str(game.starved),
         "turns": str(game.turns),
         "unit": game.device_text(),
         "hands": "/".join(format_cards(h) for h in game.hands),
@@ -218,6 +219,7 @@ def load(text: str) -> Game:
     g.uno_declared = get("declared", maybe)
     g.colour_then_play = get("firstwild", lambda t: {"0": False, "1": True}[t])
     g.dead_turns = get("dead", int)
+    g.starved = get("starved", int)
     g.turns = get("turns", int)
     g.hands = get("hands", lambda t: [parse_cards(h) for h in t.split("/")])
     g.draw_pile = get("draw", parse_cards)
