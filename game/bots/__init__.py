@@ -3,13 +3,23 @@
 from collections.abc import Callable
 
 from game.bots.base import Bot
+from game.bots.easy import EasyBot
+from game.bots.hard import HardBot
 from game.bots.heuristic import HeuristicBot
-from game.bots.random_bot import RandomBot
+from game.bots.medium import MediumBot
+from game.bots.random_bot import RandomBot, RandomPlayBot
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
+    "random-play": RandomPlayBot,
     "heuristic": HeuristicBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
 }
+
+#: The AI levels a table seat offers, weakest first (``BOTS`` also has the test bots).
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
 def make_bot(kind: str) -> Bot:
@@ -20,4 +30,15 @@ def make_bot(kind: str) -> Bot:
         raise ValueError(f"unknown bot {kind!r} (known: {', '.join(BOTS)})") from None
 
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Bot",
+    "EasyBot",
+    "HardBot",
+    "HeuristicBot",
+    "MediumBot",
+    "RandomBot",
+    "RandomPlayBot",
+    "make_bot",
+]

@@ -49,6 +49,7 @@ MATCH_LABELS = {
 }
 LEVEL_LABELS = {
     "random": N_("Beginner (random)"),
+    "random-play": N_("Beginner (plays any card it can)"),
     "heuristic": N_("Standard"),
     "easy": N_("Easy"),
     "medium": N_("Medium"),

@@ -1,0 +1,96 @@
+"""Decision times of the AI levels on a fixed set of positions, as one JSON object.
+
+    python bench/ai.py [--positions 120] [--players 2,4]
+
+Positions come from medium-vs-medium single hands of official UNO (every third
+decision with a real choice). Each level decides every position with a fresh bot;
+times are CPU time of this thread (the "one core" figure) and wall-clock time. For the
+hard bot the number of determinized worlds searched is reported too. Strength is
+measured by ``python -m game.arena``, not here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.bots import make_bot
+from game.bots.driver import MatchRunner
+from game.bots.hard import HardBot
+from game.rules.actions import CallUno, Catch
+from game.rules.editions import new_game
+from game.rules.engine import Game
+from game.rules.ruleset import MatchKind, edition
+from game.rules.view import view
+
+
+def positions(players: int, count: int, seed: int = 1) -> list[Game]:
+    rs = replace(edition("official"), match=MatchKind.SINGLE_HAND)
+    out: list[Game] = []
+    s = seed
+    while len(out) < count:
+        game = new_game(rs, players, s)
+        runner = MatchRunner(game, [make_bot("medium") for _ in range(players)], s)
+        k = 0
+        while not game.over and len(out) < count:
+            legal = [a for a in game.legal_actions() if not isinstance(a, CallUno | Catch)]
+            if len(legal) > 1:
+                k += 1
+                if k % 3 == 0:
+                    out.append(game.clone())
+            runner.step()
+        s += 1
+    return out
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--positions", type=int, default=120)
+    ap.add_argument("--players", default="2,4")
+    args = ap.parse_args()
+    result: dict[str, object] = {"positions": args.positions}
+    for players in (int(x) for x in args.players.split(",")):
+        games = positions(players, args.positions)
+        for level in ("easy", "medium", "hard"):
+            cpu: list[float] = []
+            wall: list[float] = []
+            worlds: list[int] = []
+            for i, g in enumerate(games):
+                bot = make_bot(level)
+                legal = g.legal_actions()
+                v = view(g, g.to_act, legal=legal)
+                t0, c0 = time.perf_counter(), time.thread_time()
+                bot.choose(v, legal, random.Random(i))
+                cpu.append((time.thread_time() - c0) * 1000)
+                wall.append((time.perf_counter() - t0) * 1000)
+                if isinstance(bot, HardBot):
+                    worlds.append(bot.last_worlds)
+            entry: dict[str, object] = {
+                "cpu_ms_mean": round(statistics.fmean(cpu), 3),
+                "cpu_ms_p95": round(pct(cpu, 0.95), 3),
+                "wall_ms_mean": round(statistics.fmean(wall), 3),
+                "wall_ms_p95": round(pct(wall, 0.95), 3),
+            }
+            if worlds:
+                entry["worlds_mean"] = round(statistics.fmean(worlds), 1)
+            result[f"{level}_{players}p"] = entry
+    json.dump(result, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,470 @@
+"""What one player can infer about the hidden cards from its view alone.
+
+A :class:`Tracker` reads the redacted events of the hand (``view.events``) once each,
+incrementally, and keeps for every opponent:
+
+* ``known``: cards seen in their hand (a hand shown by a challenge, C-8), less the
+  ones they have played since;
+* ``hard``: upper bounds on how many cards of each *key* (a colour, wilds, a rank) they
+  can hold that follow from facts (a revealed hand; a drawn card that was not playable);
+* ``soft``: tighter bounds from the assumption that players do not renege (C-10) and
+  do not bluff a Wild Draw Four (C-7): a player who drew on their turn held nothing
+  playable. Reneging and bluffing are legal, so the soft bounds are trusted only as
+  much as the player's behaviour deserves (``trust``) and dropped when contradicted;
+* ``erratic``: the log-odds that the player is a careless (random-like) player rather
+  than a careful one, from evidence such as keeping a playable drawn card, forgetting
+  UNO or a bluff shown by a challenge. It sets ``trust`` and the bluff likelihood used
+  when deciding to challenge.
+
+Bounds only ever move by what the events say (draws add to every bound, plays remove),
+so they stay valid upper bounds without knowing which card left a hand.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.rules import events as E
+from game.rules.cards import CARDS, WILD, Card, Rank
+from game.rules.engine import NO_RANK
+from game.rules.view import PlayerView
+
+#: Property keys: 0-3 a colour, 4 any wild, 5 + r a coloured card of rank r.
+WILD_KEY = 4
+RANK_KEY = 5
+NKEYS = RANK_KEY + int(Rank.WILD)
+BIG = 1 << 20  # "no bound"
+
+
+def _keys(c: int) -> tuple[int, ...]:
+    if c >> 5 == WILD:
+        return (WILD_KEY,)
+    if c & 31 >= Rank.WILD:
+        return ()
+    return (c >> 5, RANK_KEY + (c & 31))
+
+
+#: KEYS[card]: the property keys a card has.
+KEYS: tuple[tuple[int, ...], ...] = tuple(_keys(c) for c in range(len(CARDS)))
+
+
+def playable_keys(colour: int, match_rank: int) -> tuple[int, ...]:
+    """The keys a card needs to be playable on ``colour`` / ``match_rank`` (C-5)."""
+    keys = [WILD_KEY]
+    if 0 <= colour < WILD:
+        keys.append(colour)
+    if match_rank != NO_RANK and match_rank < Rank.WILD:
+        keys.append(RANK_KEY + match_rank)
+    return tuple(keys)
+
+
+# Evidence weights (log likelihood ratios, careless : careful).
+EV_KEPT_PLAYABLE = 1.8  # kept a playable drawn card
+EV_PLAYED_DRAWN = -0.5  # played the playable card it drew
+EV_RENEGED = 1.0  # played a card its own earlier draw said it did not hold
+EV_UNO_CAUGHT = 1.5  # forgot to call UNO and was caught
+EV_UNO_CALLED = -0.4
+EV_BLUFF_SHOWN = 0.8  # a challenge showed an illegal Wild Draw Four
+EV_HONEST_SHOWN = -0.3
+#: A careful player holds more of the colour it names (medium self-play: 61 % of its
+#: coloured cards at once, 35 % on average over its next six turns, against about 25 %
+#: at random) or switches into (36 %). The weights and fades are calibrated so that
+#: dealt hands show those shares.
+LEAN_NAMED = 3.0
+LEAN_SWITCH = 1.7
+LEAN_FADE_PLAY = 0.6  # per card of that colour played since
+LEAN_FADE_DRAW = 0.85  # per card drawn since
+PRIOR_ERRATIC = -3.0  # most players are careful until they show otherwise
+#: How often a careful player bluffs a Wild Draw Four, relative to a careless one, before
+#: any challenge has shown their hand.
+CAREFUL_BLUFF = 0.03
+
+
+@dataclass
+class Opponent:
+    """What is inferred about one other player's hand."""
+
+    known: Counter[Card] = field(default_factory=Counter)
+    hard: list[int] = field(default_factory=lambda: [BIG] * NKEYS)
+    soft: list[int] = field(default_factory=lambda: [BIG] * NKEYS)
+    pending: tuple[int, ...] | None = None  # keys a just-drawn playable card may have
+    #: How much likelier than an unseen card of another colour a card of each colour is
+    #: to be in this hand, from the colour the player last chose to go into.
+    lean: list[float] = field(default_factory=lambda: [1.0] * 4)
+
+    def fade(self, factor: float) -> None:
+        """The hand changed: what the last colour choice said about it counts less."""
+        self.lean = [1.0 + (w - 1.0) * factor for w in self.lean]
+
+    def draw(self, n: int, except_keys: tuple[int, ...] = ()) -> None:
+        """``n`` cards joined the hand (none of them has a key in ``except_keys``)."""
+        self.fade(LEAN_FADE_DRAW**n)
+        for caps in (self.hard, self.soft):
+            for k in range(NKEYS):
+                if caps[k] < BIG and k not in except_keys:
+                    caps[k] += n
+
+    def remove(self, c: Card, skip: tuple[int, ...] = ()) -> bool:
+        """Card ``c`` left the hand; False if a soft bound is contradicted."""
+        if c >> 5 < WILD and self.lean[c >> 5] > 1.0:
+            self.fade(LEAN_FADE_PLAY)
+        if self.known[c] > 0:
+            self.known[c] -= 1
+            if not self.known[c]:
+                del self.known[c]
+        ok = True
+        for k in KEYS[c]:
+            if k in skip:
+                continue
+            if self.hard[k] < BIG:
+                self.hard[k] = self.hard[k] - 1 if self.hard[k] > 0 else BIG
+            if self.soft[k] < BIG:
+                if self.soft[k] > 0:
+                    self.soft[k] -= 1
+                else:
+                    self.soft[k] = BIG
+                    # Keeping a wild back and drawing is a careful player's choice too;
+                    # holding back a fitting coloured card is rarer.
+                    ok = ok and k == WILD_KEY
+        return ok
+
+    def reveal(self, hand: Sequence[Card]) -> None:
+        """The whole hand was shown (C-8)."""
+        self.known = Counter(hand)
+        counts = [0] * NKEYS
+        for c in hand:
+            for k in KEYS[c]:
+                counts[k] += 1
+        self.hard = counts
+        self.soft = list(counts)
+
+    def cap(self, k: int, soft: bool) -> int:
+        return min(self.hard[k], self.soft[k]) if soft else self.hard[k]
+
+
+@dataclass
+class PlayerStats:
+    """Behaviour seen over the whole match (kept across hands)."""
+
+    erratic: float = PRIOR_ERRATIC
+    wd4_faced: int = 0
+    challenges: int = 0
+    bluffs_shown: int = 0
+    honest_shown: int = 0
+
+    @property
+    def p_erratic(self) -> float:
+        return 1.0 / (1.0 + math.exp(-self.erratic))
+
+    @property
+    def trust(self) -> float:
+        """How far the no-renege inferences about this player can be believed."""
+        return 0.95 - 0.55 * self.p_erratic
+
+    @property
+    def bluff_likelihood(self) -> float:
+        """How much likelier this player is to play a Wild Draw Four when it is a bluff
+        than when it is legal (1: does not care; near 0: never bluffs)."""
+        shown = self.bluffs_shown + self.honest_shown
+        careful = (self.bluffs_shown + 2 * CAREFUL_BLUFF) / (shown + 2)
+        p = self.p_erratic
+        return p + (1.0 - p) * careful
+
+    @property
+    def challenge_rate(self) -> float:
+        """How often this player challenges a Wild Draw Four (smoothed)."""
+        return (self.challenges + 0.6) / (self.wd4_faced + 3.0)
+
+
+class Tracker:
+    """Incremental beliefs of one player; feed it every view it is given."""
+
+    def __init__(self) -> None:
+        self.me = -1
+        self.players = 0
+        self.hand_no = -1
+        self.seen = 0
+        self.last: E.Event | None = None
+        self.stats: list[PlayerStats] = []
+        self.opp: list[Opponent] = []
+        self.colour = WILD
+        self.rank = NO_RANK
+        self.turn = -1
+        self.wd4_colour = WILD  # colour in force when the last Wild Draw Four was played
+        self.wd4_player = -1
+        self.wd4_counts_wilds = False  # S-3
+        self.wd4_prior_void = 0.0  # belief the culprit lacked the colour, before its play
+        self.wd4_soft = (BIG, BIG)  # the culprit's soft bounds on colour and wilds, before
+        # Edition devices, as far as the events show them.
+        self.piles: list[list[Card]] = [[]]  # every discard pile since the last reshuffle
+        self.last_tray = 0
+        self.tray_light = ["green"] * 3  # T-5: the capacity light of each tray
+        self.lit: tuple[int, ...] = (0, 1, 2)  # T-3: the trays open this turn
+        self.presses = 0  # A-2: launcher presses since it last fired
+        self.since_interrupt = 0  # R-5: plays since Roboto last interrupted
+
+    # ------------------------------------------------------------------ feeding
+    def update(self, view: PlayerView) -> Tracker:
+        """Read the events of ``view`` not read yet; start over on a new hand or match."""
+        evs = view.events
+        self.wd4_counts_wilds = view.ruleset.wd4_counts_wilds
+        players = len(view.hand_sizes)
+        same_match = self.me == view.me and self.players == players and view.hand_no >= self.hand_no
+        if not same_match:
+            self.me, self.players = view.me, players
+            self.stats = [PlayerStats() for _ in range(players)]
+            self.hand_no = -1
+        if (
+            view.hand_no != self.hand_no
+            or len(evs) < self.seen
+            or (self.seen and evs[self.seen - 1] != self.last)
+        ):
+            self._new_hand(view.hand_no)
+        for e in evs[self.seen :]:
+            self._event(e)
+        self.seen = len(evs)
+        self.last = evs[-1] if evs else None
+        # The present is in the view: resynchronise (it also seeds a tracker that
+        # starts in the middle of a hand, e.g. on a position loaded from text).
+        self.colour = view.colour
+        top = view.discard[-1] if view.discard else None
+        self.rank = NO_RANK if top is None or top >> 5 == WILD else top & 31
+        return self
+
+    def _new_hand(self, hand_no: int) -> None:
+        self.hand_no = hand_no
+        self.seen = 0
+        self.opp = [Opponent() for _ in range(self.players)]
+        self.colour, self.rank, self.turn = WILD, NO_RANK, -1
+        self.wd4_colour, self.wd4_player, self.wd4_prior_void = WILD, -1, 0.0
+        self.piles = [[]]
+        self.last_tray = 0
+        self.tray_light = ["green"] * 3
+        self.lit = (0, 1, 2)
+        self.presses = 0
+        self.since_interrupt = 0
+
+    def _resolve_pending(self, keep: int = -1) -> None:
+        for q, o in enumerate(self.opp):
+            if o.pending is not None and q != keep:
+                o.pending = None  # the drawn card was not playable: bounds already right
+
+    def _pile(self, t: int) -> list[Card]:
+        while len(self.piles) <= t:
+            self.piles.append([])
+        return self.piles[t]
+
+    def _event(self, e: E.Event) -> None:
+        t = type(e)
+        if t is E.CardPlayed:
+            assert isinstance(e, E.CardPlayed)
+            self._pile(e.tray).append(e.card)
+            self.last_tray = e.tray
+            self.since_interrupt += 1
+            self._played(e.player, e.card)
+        elif t is E.ColourChosen:
+            assert isinstance(e, E.ColourChosen)
+            self.colour = int(e.colour)
+            if e.player != self.me:
+                self._lean(e.player, int(e.colour), LEAN_NAMED)
+        elif t is E.CardsDrawn:
+            assert isinstance(e, E.CardsDrawn)
+            self._drew(e.player, e.count, e.reason)
+        elif t is E.TurnStarted:
+            assert isinstance(e, E.TurnStarted)
+            self._resolve_pending()
+            self.turn = e.player
+        elif t is E.DrawnCardKept:
+            assert isinstance(e, E.DrawnCardKept)
+            self._kept(e.player)
+        elif t is E.ChallengeResolved:
+            assert isinstance(e, E.ChallengeResolved)
+            self._challenge(e)
+        elif t is E.UnoCaught:
+            assert isinstance(e, E.UnoCaught)
+            self.stats[e.target].erratic += EV_UNO_CAUGHT
+        elif t is E.UnoCalled:
+            assert isinstance(e, E.UnoCalled)
+            self.stats[e.player].erratic += EV_UNO_CALLED
+        elif t is E.FirstCard:
+            assert isinstance(e, E.FirstCard)
+            self._pile(e.tray).append(e.card)
+            c = e.card
+            self.colour = WILD if c >> 5 == WILD else c >> 5
+            self.rank = NO_RANK if c >> 5 == WILD else c & 31
+        elif t is E.CardsDiscarded:
+            assert isinstance(e, E.CardsDiscarded)
+            self._pile(self.last_tray if e.reason == "pair" else 0).extend(e.cards)
+            if e.player != self.me:
+                for c in e.cards:
+                    self.opp[e.player].remove(c)
+        elif t is E.HandsSwapped:
+            assert isinstance(e, E.HandsSwapped)
+            self.opp[e.first], self.opp[e.second] = self.opp[e.second], self.opp[e.first]
+            if self.me in (e.first, e.second):  # my old hand is known to me, not tracked
+                self.opp[e.first] = Opponent()
+                self.opp[e.second] = Opponent()
+        elif t is E.LauncherPressed:
+            assert isinstance(e, E.LauncherPressed)
+            self.presses = e.presses
+            self._drew(e.player, e.count, e.reason, playable_after=False)
+        elif t is E.Reshuffled:
+            self.piles = [p[-1:] for p in self.piles]
+        elif t is E.TrayPressed:
+            assert isinstance(e, E.TrayPressed)
+            while len(self.tray_light) <= e.tray:
+                self.tray_light.append("green")
+            self.tray_light[e.tray] = e.light
+        elif t is E.TraysLit:
+            assert isinstance(e, E.TraysLit)
+            self.lit = e.lit
+        elif t is E.RobotoInterrupts:
+            self.since_interrupt = 0
+        elif t is E.HandStarted:
+            self._resolve_pending()
+
+    def _lean(self, p: int, colour: int, weight: float) -> None:
+        lean = [1.0] * 4
+        lean[colour] = weight
+        self.opp[p].lean = lean
+
+    def _played(self, p: int, c: Card) -> None:
+        if p != self.me and c >> 5 != WILD and c >> 5 != self.colour and self.colour < WILD:
+            self._lean(p, c >> 5, LEAN_SWITCH)  # switched colours by number or symbol
+        if p != self.me:
+            o = self.opp[p]
+            if o.pending is not None:  # the card just drawn: it was never counted in
+                skip = o.pending  # the bounds of the keys it was drawn under
+                o.pending = None
+                o.remove(c, skip)
+                self.stats[p].erratic += EV_PLAYED_DRAWN
+            elif not o.remove(c):
+                self.stats[p].erratic += EV_RENEGED
+        if c & 31 == Rank.WILD_DRAW_FOUR:
+            self.wd4_colour, self.wd4_player = self.colour, p
+            self.wd4_prior_void = 0.0
+            if p != self.me and 0 <= self.colour < WILD:
+                self.wd4_prior_void = self.void_prob(p, self.colour)
+                # A careful player holds none of the colour in force (C-7, S-3).
+                o = self.opp[p]
+                self.wd4_soft = (o.soft[self.colour], o.soft[WILD_KEY])
+                o.soft[self.colour] = 0
+                if self.wd4_counts_wilds:
+                    o.soft[WILD_KEY] = 0
+        if c >> 5 == WILD:
+            self.rank = NO_RANK
+        else:
+            self.colour, self.rank = c >> 5, c & 31
+
+    def _drew(self, p: int, n: int, reason: str, playable_after: bool = True) -> None:
+        if reason == "wild_draw_four" and self.wd4_player >= 0:
+            self.stats[p].wd4_faced += 1  # took it without challenging
+        if p == self.me:
+            return
+        o = self.opp[p]
+        if reason == "turn":
+            keys = playable_keys(self.colour, self.rank)
+            for k in keys:
+                o.soft[k] = 0  # drew on their turn: nothing playable held (unless reneging)
+            if playable_after:
+                o.draw(n, keys)  # the drawn cards have none of those keys, but maybe the last
+                o.pending = keys
+            else:
+                o.draw(n)  # fired cards cannot be played this turn: anything goes
+        else:
+            o.draw(n)
+
+    def _kept(self, p: int) -> None:
+        if p == self.me:
+            return
+        o = self.opp[p]
+        if o.pending is not None:
+            for caps in (o.hard, o.soft):
+                for k in o.pending:
+                    if caps[k] < BIG:
+                        caps[k] += 1
+            o.pending = None
+        self.stats[p].erratic += EV_KEPT_PLAYABLE
+
+    def _challenge(self, e: E.ChallengeResolved) -> None:
+        st = self.stats
+        st[e.challenger].wd4_faced += 1
+        st[e.challenger].challenges += 1
+        if e.guilty:
+            st[e.challenged].bluffs_shown += 1
+            st[e.challenged].erratic += EV_BLUFF_SHOWN
+        else:
+            st[e.challenged].honest_shown += 1
+            st[e.challenged].erratic += EV_HONEST_SHOWN
+        if e.challenged == self.me:
+            return
+        o = self.opp[e.challenged]
+        if e.hand:
+            o.reveal(e.hand)
+        elif 0 <= self.wd4_colour < WILD:
+            # The verdict is public: guilty means the colour was held, innocent that it
+            # was not (nor a wild, under S-3).
+            keys = [self.wd4_colour] + ([WILD_KEY] if self.wd4_counts_wilds else [])
+            for k in keys:
+                if e.guilty:
+                    o.soft[k] = BIG
+                else:
+                    o.hard[k] = o.soft[k] = 0
+
+    # ------------------------------------------------------------------ queries
+    def unseen(self, view: PlayerView) -> Counter[Card]:
+        """Cards I cannot see and do not know the place of: the deck less my hand, the
+        discard pile and the cards known to be in other hands."""
+        pool = Counter(view.ruleset.cards())
+        pool.subtract(view.hand)
+        pool.subtract(view.discard)
+        for pile in self.piles[1:]:  # Triple Play's other trays (T-4)
+            pool.subtract(pile)
+        for q, o in enumerate(self.opp):
+            if q != self.me:
+                pool.subtract(o.known)
+        return +pool
+
+    def known(self, q: int) -> Counter[Card]:
+        """Cards known to be in ``q``'s hand, at most as many as they hold."""
+        return self.opp[q].known if q < len(self.opp) else Counter()
+
+    def lean(self, q: int) -> list[float]:
+        """Colour weights for dealing ``q``'s hidden cards: the lean a careful player's
+        choices show, discounted by how careless the player looks."""
+        care = 1.0 - self.stats[q].p_erratic
+        return [1.0 + (w - 1.0) * care for w in self.opp[q].lean]
+
+    def void_prob(self, q: int, key: int) -> float:
+        """Belief that ``q`` holds no card with ``key`` because of a soft or hard bound."""
+        o = self.opp[q]
+        if o.hard[key] == 0:
+            return 1.0
+        if o.soft[key] == 0:
+            return self.stats[q].trust
+        return 0.0
+
+
+def colour_counts(hand: Sequence[Card]) -> list[int]:
+    """Cards of each colour held (wilds not counted)."""
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        if c >> 5 != WILD:
+            counts[c >> 5] += 1
+    return counts
+
+
+def p_holds(pool_size: int, matching: int, hand: int) -> float:
+    """Chance that ``hand`` cards drawn from ``pool_size`` unseen ones include at least
+    one of ``matching`` (hypergeometric)."""
+    if matching <= 0 or hand <= 0:
+        return 0.0
+    if hand > pool_size - matching:
+        return 1.0
+    none = 1.0
+    for i in range(hand):
+        none *= (pool_size - matching - i) / (pool_size - i)
+    return 1.0 - none

@@ -1,0 +1,86 @@
+"""Easy: a friendly opponent that plays legal, simple UNO.
+
+It plays the first card that fits, preferring the colour in force and keeping wilds
+for when nothing else fits; it names the colour it holds most of; it never
+challenges. It sometimes forgets to call UNO (and may remember later, until caught)
+and is slow to catch others: both are coin flips on its own seeded RNG.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.bots import editions as ed
+from game.bots.beliefs import colour_counts
+from game.rules.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    ChooseColour,
+    Draw,
+    Pass,
+    Play,
+    PressLauncher,
+)
+from game.rules.cards import WILD
+from game.rules.engine import Decision
+from game.rules.view import PlayerView
+
+
+class EasyBot:
+    """Simple preferences; see the module docstring."""
+
+    name = "easy"
+    wants_history = False
+    remember_uno = 0.7  # chance to call UNO when it should
+    late_uno = 0.3  # chance to remember it afterwards, each time it may
+    catch_chance = 0.2  # chance to catch an opponent who forgot
+    keep_drawn = 0.1  # chance to keep a playable drawn card
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        mine = view.to_act == view.me
+        for a in legal:
+            if isinstance(a, CallUno) and mine and rng.random() < self.remember_uno:
+                return a
+        catches = [a for a in legal if isinstance(a, Catch)]
+        if catches and rng.random() < self.catch_chance:
+            return catches[0]
+        d = view.decision
+        if d is Decision.TURN:
+            plays = [a for a in legal if isinstance(a, Play)]
+            if plays:
+                same = [a for a in plays if a.card >> 5 == view.colour]
+                plain = [a for a in plays if a.card >> 5 != WILD]
+                return (same or plain or plays)[0]
+            for a in legal:
+                if isinstance(a, Draw | PressLauncher):
+                    return a
+        if d is Decision.DRAWN:
+            play = next((a for a in legal if isinstance(a, Play)), None)
+            keep = next((a for a in legal if isinstance(a, Pass)), None)
+            if keep is not None and (play is None or rng.random() < self.keep_drawn):
+                return keep
+            if play is not None:
+                return play
+        if d is Decision.COLOUR:
+            counts = colour_counts(view.hand)
+            options = [a for a in legal if isinstance(a, ChooseColour)]
+            return max(options, key=lambda a: (counts[a.colour], -a.colour))
+        if d is Decision.CHALLENGE:
+            for a in legal:
+                if isinstance(a, Accept):
+                    return a
+        return ed.decide(view, legal, rng, None, "easy")
+
+    def react(
+        self, view: PlayerView, options: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        for a in options:
+            if isinstance(a, CallUno) and rng.random() < self.late_uno:
+                return a
+        catches = [a for a in options if isinstance(a, Catch)]
+        if catches and rng.random() < self.catch_chance:
+            return catches[0]
+        return None

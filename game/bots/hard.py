@@ -1,0 +1,235 @@
+"""Hard: determinized flat Monte Carlo over engine copies, within a time budget.
+
+For each decision with a real choice, it samples hidden hands consistent with what it
+has observed (:mod:`game.bots.determinize`), plays every candidate action in that world
+and finishes the hand with fast heuristic play-outs (:mod:`game.bots.rollout`), the
+same worlds and the same random numbers for every candidate (common random numbers).
+The medium bot's choice is the default; search overrides it only when the paired
+difference in outcomes says the alternative is better. It always calls UNO and always
+catches.
+
+``budget`` is the number of play-out steps per decision (deterministic, so a fixed RNG
+gives a fixed choice); ``time_limit`` (seconds of this thread's CPU time, ``None`` for
+none) stops search early on a slow machine. CPU time rather than the wall clock, so that
+other work on the machine (or the UI thread) does not cut the search short: the table
+shows AI turns at a human pace anyway.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from game.bots.determinize import WorldError, bluffed, deal_hidden, world_text
+from game.bots.medium import MediumBot
+from game.bots.rollout import play_out
+from game.rules.actions import Action, CallUno, Catch, Draw, Pass
+from game.rules.cards import WILD, Card
+from game.rules.engine import Decision, Game
+from game.rules.match import MatchState, side
+from game.rules.position import PositionError, load
+from game.rules.ruleset import MatchKind
+from game.rules.view import PlayerView
+
+#: Decisions searched; others are answered by the medium rules.
+SEARCHED = (Decision.TURN, Decision.DRAWN, Decision.COLOUR, Decision.CHALLENGE)
+
+
+def spawn(template: Game, hands: Sequence[Sequence[Card]], draw: Sequence[Card], seed: int,
+          wd4: tuple[int, bool, tuple[Card, ...]] | None) -> Game:
+    """A copy of ``template`` with these hidden cards and a fresh RNG: the fields the
+    position text holds for hands, draw pile and a pending Wild Draw Four, and the
+    mutable parts of the game copied as ``Game.clone`` does (without copying the RNG
+    state, which is the slow part of a clone)."""
+    g = Game.__new__(type(template))
+    g.__dict__.update(template.__dict__)
+    g.rng = random.Random(seed)
+    m = template.match
+    g.match = MatchState(m.players, list(m.scores), list(m.eliminated), m.hand_no, m.dealer,
+                         m.winners, list(m.history))
+    g.actions = []
+    g.hand_events = []
+    g.hands = [list(h) for h in hands]
+    g.draw_pile = list(draw)
+    g.piles = [list(p) for p in template.piles]
+    g.discard = g.piles[0]
+    g.seats = list(template.seats)
+    g.pos = list(template.pos)
+    g.uno_open = list(template.uno_open)
+    g.wd4 = wd4
+    g.copy_devices_from(template)
+    g.deliveries = g.delivery_table()
+    return g
+
+
+#: Chance to win from the hands (a logistic fit on medium self-play, 2 players): a
+#: player's strength is size ** -SIZE_EXP * exp(WILD_WEIGHT * wilds held), times
+#: TURN_BONUS for the player to act; the chance is their share of the total strength.
+SIZE_EXP = 0.75
+WILD_WEIGHT = 0.75
+TURN_BONUS = math.exp(0.25)
+
+
+def estimate(g: Game, me: int, kind: MatchKind) -> float:
+    """My (or my side's) chance to win the hand, for a play-out cut short."""
+    strength = {}
+    for q in g.seats:
+        hand = g.hands[q]
+        wilds = sum(1 for c in hand if c >> 5 == WILD)
+        s = math.pow(max(1, len(hand)), -SIZE_EXP) * math.exp(WILD_WEIGHT * wilds)
+        strength[q] = s * TURN_BONUS if q == g.to_act else s
+    mine = sum(strength[q] for q in side(kind, g.seats, me))
+    return mine / sum(strength.values())
+
+
+class HardBot:
+    """Determinized search; see the module docstring."""
+
+    name = "hard"
+    wants_history = True
+
+    def __init__(self, budget: int = 9000, time_limit: float | None = 0.11,
+                 min_worlds: int = 6, z: float = 1.0, z_renege: float = 2.0,
+                 depth: int = 600) -> None:
+        self.budget = budget
+        self.time_limit = time_limit
+        self.min_worlds = min_worlds
+        self.z = z
+        self.z_renege = z_renege
+        self.depth = depth
+        self.medium = MediumBot()
+        self.medium.catch_chance = 1.0
+        self.tracker = self.medium.tracker
+        self.last_worlds = 0  # how many worlds the last search used (for tests, benches)
+        self.fallbacks = 0  # searches given up because a world could not be built
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        t0 = time.thread_time()
+        for a in legal:
+            if isinstance(a, CallUno | Catch):
+                return a  # before playing: playing closes the catch window
+        default = self.medium.choose(view, legal, rng)
+        cands: list[Action] = list(
+            dict.fromkeys(a for a in legal if not isinstance(a, CallUno | Catch))
+        )
+        self.last_worlds = 0
+        if len(cands) <= 1 or view.decision not in SEARCHED or view.to_act != view.me:
+            return default
+        if view.decision is Decision.CHALLENGE and self.tracker.wd4_player < 0:
+            return default  # the Wild Draw Four was played before this bot's history
+        try:
+            return self._search(view, cands, default, rng, t0)
+        except (WorldError, PositionError):  # a state the worlds cannot express yet
+            self.fallbacks += 1
+            return default
+
+    def _search(self, view: PlayerView, cands: list[Action], default: Action,
+                rng: random.Random, t0: float) -> Action:
+        tr = self.tracker
+        me = view.me
+        rs = view.ruleset
+        kind = rs.match
+        seats = view.seats
+        rates = [s.challenge_rate for s in tr.stats]
+        challenge = view.decision is Decision.CHALLENGE
+        culprit = tr.wd4_player
+        like_guilty = tr.stats[culprit].bluff_likelihood if challenge else 1.0
+        relax = None
+        if challenge and 0 <= tr.wd4_colour < WILD:
+            relax = {culprit: (tr.wd4_colour, *tr.wd4_soft)}
+        template: Game | None = None
+        scores: list[list[float]] = [[] for _ in cands]
+        weights: list[float] = []
+        d = cands.index(default) if default in cands else 0
+        active = list(range(len(cands)))
+        steps = 0
+        deadline = None if self.time_limit is None else t0 + self.time_limit
+        while steps < self.budget or len(weights) < self.min_worlds:
+            if deadline is not None and len(weights) >= 2 and time.thread_time() > deadline:
+                break
+            hands, draw = deal_hidden(view, tr, rng, relax)
+            seed = rng.getrandbits(31)
+            if template is None:
+                template = load(world_text(view, tr, hands, draw, seed, rng))
+            wd4 = template.wd4
+            weight = 1.0
+            if challenge:
+                # Worlds are dealt without the no-bluff assumption; weigh each by how
+                # likely this player was to play the card with that hand.
+                guilty = bluffed(hands[culprit], tr.wd4_colour, rs.wd4_counts_wilds)
+                wd4 = (culprit, guilty, tuple(hands[culprit]))
+                weight = like_guilty if guilty else 1.0
+            for i in active:
+                g = spawn(template, hands, draw, seed, wd4)
+                g.apply(cands[i])
+                winner, n = play_out(g, me, random.Random(seed), rates, self.depth)
+                steps += n + 1
+                if winner < 0:
+                    value = estimate(g, me, kind)
+                else:
+                    value = 1.0 if me in side(kind, seats, winner) else 0.0
+                scores[i].append(value)
+            weights.append(weight)
+            if len(weights) % 8 == 0 and len(active) > 2:
+                active = self._prune(active, scores, weights, d)
+        self.last_worlds = len(weights)
+        return cands[self._pick(cands, active, scores, weights, d, default)]
+
+    @staticmethod
+    def _paired(xs: list[float], ys: list[float], ws: list[float]) -> tuple[float, float]:
+        """Weighted mean of the paired differences ``xs - ys`` and its standard error."""
+        n = min(len(xs), len(ys))
+        w = ws[:n]
+        total = sum(w)
+        if n < 2 or total <= 0:
+            return 0.0, 1.0
+        diffs = [x - y for x, y in zip(xs[:n], ys[:n])]
+        mean = sum(wi * di for wi, di in zip(w, diffs)) / total
+        var = sum(wi * (di - mean) ** 2 for wi, di in zip(w, diffs)) / total * n / (n - 1)
+        n_eff = total * total / sum(wi * wi for wi in w)
+        return mean, math.sqrt(var / n_eff)
+
+    @staticmethod
+    def _mean(xs: list[float], ws: list[float]) -> float:
+        n = len(xs)
+        total = sum(ws[:n])
+        return sum(w * x for w, x in zip(ws, xs)) / total if total > 0 else 0.0
+
+    def _prune(self, active: list[int], scores: list[list[float]], ws: list[float],
+               d: int) -> list[int]:
+        """Successive rejection: stop spending play-outs on candidates clearly worse than
+        the best so far (the default is always kept)."""
+        best = max(active, key=lambda i: self._mean(scores[i], ws))
+        keep = []
+        for i in active:
+            if i in (best, d):
+                keep.append(i)
+                continue
+            mean, se = self._paired(scores[i], scores[best], ws)
+            if mean + 2.5 * se >= 0:
+                keep.append(i)
+        return keep
+
+    def _pick(self, cands: list[Action], active: list[int], scores: list[list[float]],
+              ws: list[float], d: int, default: Action) -> int:
+        """The best candidate by mean outcome, if it beats the default clearly enough."""
+        best = max(active, key=lambda i: self._mean(scores[i], ws))
+        if best == d or default not in cands:
+            return best
+        mean, se = self._paired(scores[best], scores[d], ws)
+        z = self.z
+        if isinstance(cands[best], Draw | Pass) and not isinstance(default, Draw | Pass):
+            z = self.z_renege  # reneging or keeping a drawn card: the rules rarely want it
+        return best if mean > z * se + 1e-9 else d
+
+    def react(
+        self, view: PlayerView, options: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        self.tracker.update(view)
+        for a in options:
+            if isinstance(a, CallUno):
+                return a
+        return options[0] if options else None
+

@@ -1,0 +1,179 @@
+"""Fast play-outs for search: a light heuristic policy run directly on an engine copy.
+
+Inside a determinized world every player plays from their own (sampled) hand with a
+cheap version of the medium rules: follow the colour you hold most of, keep wilds,
+hit a player about to go out, name your longest colour, never bluff. Opponents
+challenge a Wild Draw Four at the rate they were seen to (``challenge_rate``); nobody
+calls or catches UNO. Editions' own decisions are answered at random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.rules.actions import (
+    ACCEPT,
+    CHALLENGE,
+    CHOOSE,
+    DRAW,
+    PLAY,
+    Action,
+    CallUno,
+    Catch,
+    PickPlayer,
+    PickTray,
+    Play,
+)
+from game.rules.cards import WILD, Rank
+from game.rules.editions.triple import TripleGame
+from game.rules.engine import PLAYABLE, Decision, Game
+
+TURN, DRAWN, COLOUR, CHALLENGE_D, OVER = (
+    Decision.TURN,
+    Decision.DRAWN,
+    Decision.COLOUR,
+    Decision.CHALLENGE,
+    Decision.OVER,
+)
+_WD4 = int(Rank.WILD_DRAW_FOUR)
+_ACTION_MIN = int(Rank.SKIP)
+_TRAY_SAVERS = (int(Rank.WILD_CLEAR), int(Rank.WILD_GIVE_AWAY))
+
+
+def other_decision(g: Game, p: int, rng: random.Random) -> Action:
+    """An edition's own decision in a play-out: the leader as victim, a safe tray,
+    always a pair; anything else at random."""
+    acts = [x for x in g.legal_actions() if not isinstance(x, CallUno | Catch)]
+    d = g.decision
+    if d is Decision.PICK_PLAYER:
+        return min(acts, key=lambda a: len(g.hands[a.target]) if isinstance(a, PickPlayer) else 99)
+    if d is Decision.PRESS_TRAY:
+        red = _red_trays(g)
+        safe = [a for a in acts if isinstance(a, PickTray) and a.tray not in red]
+        return safe[0] if safe else acts[0]
+    if d is Decision.PAIR:
+        return acts[0]
+    return acts[rng.randrange(len(acts))]
+
+
+def _red_trays(g: Game) -> tuple[int, ...]:
+    """Triple Play's trays that overload on the next press (T-5)."""
+    if isinstance(g, TripleGame):
+        return tuple(t for t in range(len(g.piles)) if g.bank.light(t) == "red")
+    return ()
+
+
+def turn_choice(g: Game, p: int, acts: Sequence[Action]) -> Action:
+    """The rollout policy's play (or its draw when nothing is worth playing)."""
+    red = _red_trays(g)
+    hand = g.hands[p]
+    counts = [0, 0, 0, 0, 0]
+    for c in hand:
+        counts[c >> 5] += 1
+    nsize = len(g.hands[g.next_player(p)])
+    hurry = nsize <= 2 or len(g.seats) == 2
+    colour = g.colour
+    best: Action | None = None
+    other: Action | None = None
+    bs = -1e9
+    for a in acts:
+        if type(a) is not Play:
+            if other is None and not isinstance(a, CallUno | Catch):
+                other = a
+            continue
+        c = a.card
+        col = c >> 5
+        if col == WILD:
+            if c & 31 == _WD4 and (
+                (colour < WILD and counts[colour]) or (g.ruleset.wd4_counts_wilds and counts[4] > 1)
+            ):
+                continue  # never bluff
+            s = -4.0 + (5.0 if hurry and c & 31 == _WD4 else 0.0)
+        else:
+            s = counts[col] + (3.0 if hurry and c & 31 >= _ACTION_MIN else 0.0)
+        if red and a.tray in red:
+            s += 6.0 if c & 31 in _TRAY_SAVERS else -8.0
+        if s > bs:
+            best, bs = a, s
+    if best is not None and bs > -6.0:
+        return best
+    return other if other is not None else acts[0]
+
+
+def fast_turn(g: Game, p: int) -> Action:
+    """:func:`turn_choice` for the official turn (one pile, no edition hook), without
+    building the list of legal actions."""
+    hand = g.hands[p]
+    counts = [0, 0, 0, 0, 0]
+    for c in hand:
+        counts[c >> 5] += 1
+    hurry = len(g.seats) == 2 or len(g.hands[g.next_player(p)]) <= 2
+    colour = g.colour
+    table = PLAYABLE[colour * 32 + g.match_rank]
+    best = -1
+    bs = -1e9
+    for c in hand:
+        if not table[c]:
+            continue
+        col = c >> 5
+        if col == WILD:
+            if c & 31 == _WD4 and (
+                (colour < WILD and counts[colour]) or (g.ruleset.wd4_counts_wilds and counts[4] > 1)
+            ):
+                continue
+            s = -4.0 + (5.0 if hurry and c & 31 == _WD4 else 0.0)
+        else:
+            s = counts[col] + (3.0 if hurry and c & 31 >= _ACTION_MIN else 0.0)
+        if s > bs:
+            best, bs = c, s
+    return DRAW[p] if best < 0 else PLAY[p][best]
+
+
+def best_colour(g: Game, p: int) -> int:
+    counts = [0, 0, 0, 0]
+    for c in g.hands[p]:
+        if c >> 5 != WILD:
+            counts[c >> 5] += 1
+    return max(range(4), key=lambda k: counts[k])
+
+
+def play_out(
+    g: Game,
+    me: int,
+    rng: random.Random,
+    challenge_rate: Sequence[float],
+    max_steps: int = 600,
+) -> tuple[int, int]:
+    """Play ``g`` to the end of the hand; returns (winner or -1 if cut short, steps)."""
+    steps = 0
+    apply = g.apply
+    fast = type(g).turn_actions is Game.turn_actions and not g.ruleset.no_bluffing
+    while steps < max_steps:
+        d = g.decision
+        if d is OVER:
+            return g.match.history[-1][0], steps
+        p = g.to_act
+        a: Action
+        if d is TURN:
+            a = fast_turn(g, p) if fast else turn_choice(g, p, g.turn_actions(p))
+        elif d is DRAWN:
+            drawn = g.drawn
+            assert drawn is not None
+            acts = g.drawn_actions(p, drawn)
+            a = acts[0]
+            if drawn >> 5 == WILD and drawn & 31 == _WD4:
+                hand = g.hands[p]
+                col = g.colour
+                if any(x >> 5 == col for x in hand) and len(acts) > 1:
+                    a = acts[1]  # keep rather than bluff
+        elif d is COLOUR:
+            a = CHOOSE[p][best_colour(g, p)]
+        elif d is CHALLENGE_D:
+            a = CHALLENGE[p] if p != me and rng.random() < challenge_rate[p] else ACCEPT[p]
+        else:
+            a = other_decision(g, p, rng)
+        apply(a)
+        steps += 1
+    return -1, steps
+

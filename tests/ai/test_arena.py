@@ -1,0 +1,68 @@
+"""The arena command: rotated seats, one JSON object, Wilson intervals."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from game.arena import Times, bot_from_spec, seating_for, wilson
+from game.bots.hard import HardBot
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert abs(lo - 0.4038) < 1e-3 and abs(hi - 0.5962) < 1e-3
+    assert wilson(0, 0) == (0.0, 1.0)
+    lo, hi = wilson(100, 100)
+    assert hi == 1.0 and 0.96 < lo < 0.97
+
+
+def test_seats_rotate() -> None:
+    bots = ["hard", "random", "random", "random"]
+    seen = [seating_for(bots, i).index("hard") for i in range(4)]
+    assert sorted(seen) == [0, 1, 2, 3]
+
+
+def test_percentiles_from_the_histogram() -> None:
+    t = Times()
+    for i in range(1, 101):
+        t.add(i / 1000)  # 1 ms … 100 ms
+    p95 = t.percentile_ms(0.95)
+    assert p95 is not None and 94 < p95 < 97
+
+
+def test_bot_specs_pass_keyword_arguments() -> None:
+    bot = bot_from_spec("hard:budget=123:time_limit=none:z=0.5")
+    assert isinstance(bot, HardBot)
+    assert bot.budget == 123 and bot.time_limit is None and bot.z == 0.5
+
+
+def test_arena_prints_one_json_object() -> None:
+    r = subprocess.run(
+        [sys.executable, "-m", "game.arena", "--edition", "official", "--players", "2",
+         "--bots", "medium,random", "--games", "20", "--seed", "1"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["games"] == 20 and out["errors"] == 0
+    medium = out["results"]["medium"]
+    assert medium["seats"] == 20 and 0 <= medium["ci95"][0] <= medium["win_rate"]
+    assert medium["decision_ms_p95"] is not None and out["mean_turns"] > 0
+
+
+def test_worker_processes_give_the_same_results() -> None:
+    from dataclasses import replace
+
+    from game.arena import play_games, run_arena
+    from game.rules.ruleset import MatchKind, edition
+
+    rs = replace(edition("official"), match=MatchKind.SINGLE_HAND)
+    one = play_games(rs, ["medium", "easy"], 3, 0, 16)
+    two = run_arena(rs, ["medium", "easy"], 16, 3, processes=2)
+    assert {k: s.wins for k, s in one.kinds.items()} == {k: s.wins for k, s in two.kinds.items()}
+    assert sorted(one.turns) == sorted(two.turns)

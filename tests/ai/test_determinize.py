@@ -1,0 +1,82 @@
+"""Determinized worlds: built from the view only, consistent with it and with what the
+player knows, and independent copies for search."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from game.bots.beliefs import Tracker
+from game.bots.determinize import deal_hidden, sample_world
+from game.bots.hard import spawn
+from game.bots.rollout import play_out
+from game.rules.actions import Challenge, ChooseColour, Draw, Play
+from game.rules.cards import Card, Colour
+from game.rules.position import dump
+from game.rules.view import view
+from tests.ai.helpers import build, positions
+
+C = Card.parse
+
+
+def test_a_world_shows_the_player_the_same_view() -> None:
+    for i, game in enumerate(positions("official", 3, range(3), every=5)):
+        p = game.to_act
+        v = view(game, p, with_events=False)
+        tr = Tracker().update(view(game, p))
+        world = sample_world(view(game, p), tr, random.Random(i))
+        w = view(world, p, with_events=False)
+        for field in ("hand", "hand_sizes", "seats", "discard", "draw_pile_size", "colour",
+                      "direction", "to_act", "decision", "drawn", "uno_open", "legal"):
+            assert getattr(w, field) == getattr(v, field), field
+        assert Counter(c for pile in world.all_piles() for c in pile) == Counter(
+            game.ruleset.cards()
+        )
+
+
+def test_C8_a_revealed_hand_is_dealt_back_to_its_owner() -> None:
+    g = build(["R5 G7 B2 W+4", "Y3 Y4 G1"], "R1", turn=0)
+    tr = Tracker().update(view(g, 1))
+    g.apply(Play(0, C("W+4")))
+    g.apply(ChooseColour(0, Colour.BLUE))
+    g.apply(Challenge(1))  # guilty: player 0 shows R5 G7 B2 and draws 4
+    v = view(g, 1)
+    tr.update(v)
+    for seed in range(20):
+        hands, _ = deal_hidden(v, tr, random.Random(seed))
+        held = Counter(hands[0])
+        assert held[C("R5")] >= 1 and held[C("G7")] >= 1 and held[C("B2")] >= 1
+        assert len(hands[0]) == 7
+
+
+def test_C9_a_known_void_is_respected_when_dealing() -> None:
+    g = build(["R5 G7 B2", "Y3 Y4 G1"], "R1", turn=1, draw_top="B9")
+    tr = Tracker().update(view(g, 0))
+    g.apply(Draw(1))  # could not play on R1: no red, no 1, no wild (if careful)
+    v = view(g, 0)
+    tr.update(v)
+    tr.stats[1].erratic = -20.0  # a player known never to renege
+    respected = 0
+    for seed in range(40):
+        hands, _ = deal_hidden(v, tr, random.Random(seed))
+        # The three cards held before the draw fitted nothing, and neither did the one
+        # drawn: no red, no 1, no wild among all four (a soft bound: kept 95 % of the time).
+        assert len(hands[1]) == 4
+        respected += not any(c >> 5 == 0 or c >> 5 == 4 or c & 31 == 1 for c in hands[1])
+    assert respected >= 32
+
+
+def test_search_copies_leave_the_template_untouched() -> None:
+    game = next(iter(positions("official", 2, range(1), every=3)))
+    p = game.to_act
+    v = view(game, p)
+    tr = Tracker().update(v)
+    rng = random.Random(4)
+    template = sample_world(v, tr, rng)
+    before = dump(template)
+    hands, draw = deal_hidden(v, tr, rng)
+    for seed in range(5):
+        g = spawn(template, hands, draw, seed, template.wd4)
+        play_out(g, p, random.Random(seed), [0.3] * game.players)
+        assert g.over
+    assert dump(template) == before

@@ -1,0 +1,43 @@
+"""The hard bot's search on hand-made positions."""
+
+from __future__ import annotations
+
+import random
+
+from game.bots.hard import HardBot
+from game.rules.actions import CallUno, ChooseColour, Play
+from game.rules.cards import Card, Colour
+from game.rules.engine import Game
+from game.rules.view import view
+from tests.ai.helpers import build
+
+C = Card.parse
+
+
+def choose(g: Game, bot: HardBot | None = None) -> object:
+    bot = bot or HardBot(budget=3000, time_limit=None)
+    legal = g.legal_actions()
+    return bot.choose(view(g, g.to_act, legal=legal), legal, random.Random(2))
+
+
+def test_C14_chains_a_skip_into_going_out() -> None:
+    # Two players, the opponent on one card: Skip, then the last card, wins at once.
+    g = build(["R5 RS", "G1"], "R3", turn=0)
+    assert choose(g) == CallUno(0)  # UNO first: it is about to play its next-to-last card
+    g.apply(CallUno(0))
+    assert choose(g) == Play(0, C("RS"))
+
+
+def test_C6_names_a_colour_it_can_follow() -> None:
+    g = build(["W B5 B7 R1", "Y3 Y4 Y1 G2"], "R2", turn=0)
+    g.apply(Play(0, C("W")))
+    a = choose(g)
+    assert isinstance(a, ChooseColour) and a.colour in (Colour.BLUE, Colour.RED)
+
+
+def test_search_uses_worlds_and_stays_legal() -> None:
+    g = build(["R5 G5 B5 Y5 W", "Y3 Y4 Y1 G2 B8 B9"], "R1", turn=0)
+    bot = HardBot(budget=2000, time_limit=None)
+    legal = g.legal_actions()
+    a = bot.choose(view(g, 0, legal=legal), legal, random.Random(1))
+    assert a in legal and bot.last_worlds >= bot.min_worlds
