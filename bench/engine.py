@@ -79,7 +79,7 @@ def main() -> int:
     for ed in args.editions.split(","):
         rs = replace(edition(ed), match=MatchKind.SINGLE_HAND)
         figures: dict[str, object] = {}
-        for bot in ("random", "heuristic"):
+        for bot in ("random", "random-play", "heuristic"):
             for players in (2, 4):
                 n = args.games if bot == "random" else args.games * 10
                 r = simulate(rs, players, n, args.seed, [bot] * players)
