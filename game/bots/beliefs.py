@@ -77,10 +77,15 @@ LEAN_NAMED = 3.0
 LEAN_SWITCH = 1.7
 LEAN_FADE_PLAY = 0.6  # per card of that colour played since
 LEAN_FADE_DRAW = 0.85  # per card drawn since
-PRIOR_ERRATIC = -3.0  # most players are careful until they show otherwise
+PRIOR_ERRATIC = -4.0  # most players are careful until they show otherwise
 #: How often a careful player bluffs a Wild Draw Four, relative to a careless one, before
-#: any challenge has shown their hand.
-CAREFUL_BLUFF = 0.03
+#: any challenge has shown their hand. Small: a careful player holding the colour in
+#: force has better cards to play, and a hand of many cards almost always holds it, so
+#: anything larger would have every big hand's Wild Draw Four challenged.
+CAREFUL_BLUFF = 0.01
+#: Drawing while holding a wild is a careful player's choice too (keeping it for later),
+#: so "held no wild" is believed less than "held none of the colour".
+WILD_TRUST = 0.7
 
 
 @dataclass

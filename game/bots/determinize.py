@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import Enum
 
-from game.bots.beliefs import BIG, KEYS, NKEYS, WILD_KEY, Tracker
+from game.bots.beliefs import BIG, KEYS, NKEYS, WILD_KEY, WILD_TRUST, Tracker
 from game.rules.actions import CallUno
 from game.rules.cards import WILD, Card, Colour, Rank, format_cards
 from game.rules.editions import new_game
@@ -74,9 +74,11 @@ def deal_hidden(
         if relax and q in relax:
             col, s_col, s_wild = relax[q]
             soft[col], soft[WILD_KEY] = s_col, s_wild
-        if rng.random() < trust:  # believe this player did not renege (one coin each)
+        coin = rng.random()
+        if coin < trust:  # believe this player did not renege (one coin each)
             for k in range(NKEYS):
-                cap[k] = min(cap[k], soft[k])
+                if k != WILD_KEY or coin < trust * WILD_TRUST:
+                    cap[k] = min(cap[k], soft[k])
         for c in known:
             for k in KEYS[c]:
                 cap[k] -= 1

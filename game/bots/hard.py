@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from game.bots.determinize import WorldError, bluffed, deal_hidden, world_text
 from game.bots.medium import MediumBot
 from game.bots.rollout import play_out
-from game.rules.actions import Action, CallUno, Catch, Draw, Pass
+from game.rules.actions import Action, CallUno, Catch, Challenge, Draw, Pass
 from game.rules.cards import WILD, Card
 from game.rules.engine import Decision, Game
 from game.rules.match import MatchState, side
@@ -90,7 +90,7 @@ class HardBot:
     name = "hard"
     wants_history = True
 
-    def __init__(self, budget: int = 9000, time_limit: float | None = 0.11,
+    def __init__(self, budget: int = 12000, time_limit: float | None = 0.13,
                  min_worlds: int = 6, z: float = 1.0, z_renege: float = 2.0,
                  depth: int = 600) -> None:
         self.budget = budget
@@ -220,8 +220,12 @@ class HardBot:
             return best
         mean, se = self._paired(scores[best], scores[d], ws)
         z = self.z
-        if isinstance(cands[best], Draw | Pass) and not isinstance(default, Draw | Pass):
-            z = self.z_renege  # reneging or keeping a drawn card: the rules rarely want it
+        if isinstance(cands[best], Draw | Pass | Challenge) and not isinstance(
+            default, Draw | Pass | Challenge
+        ):
+            # Reneging, keeping a drawn card, challenging a careful player: rarely right,
+            # so the search must be surer before it overrules the rules of thumb.
+            z = self.z_renege
         return best if mean > z * se + 1e-9 else d
 
     def react(

@@ -4,7 +4,9 @@ Inside a determinized world every player plays from their own (sampled) hand wit
 cheap version of the medium rules: follow the colour you hold most of, keep wilds,
 hit a player about to go out, name your longest colour, never bluff. Opponents
 challenge a Wild Draw Four at the rate they were seen to (``challenge_rate``); nobody
-calls or catches UNO. Editions' own decisions are answered at random.
+calls or catches UNO. Editions' own decisions: the leader as victim, a tray that will
+not overload, always a pair, anything else at random. A play-out that runs too long is
+cut and scored by :func:`game.bots.hard.estimate`.
 """
 
 from __future__ import annotations
