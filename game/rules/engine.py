@@ -175,10 +175,6 @@ class Game:
         seats = self.seats
         return seats[(self.pos[player] + steps * self.direction) % len(seats)]
 
-    def is_playable(self, c: Card) -> bool:
-        """C-5: does ``c`` match the top card and the colour in force?"""
-        return PLAYABLE[self.colour * 32 + self.match_rank][c]
-
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every action ``player`` (default: ``to_act``) may take now that changes
         something. ``apply`` also accepts a harmless :class:`Catch` (C-12) and the

@@ -502,7 +502,7 @@ def test_A10_first_card_discard_all_ordinary_first_turn_on_that_colour() -> None
     assert all(len(h) == 7 for h in g.hands)
     # Another Discard All (any colour) may be played on it.
     other = next(c for c in g.ruleset.cards() if c.rank == Rank.DISCARD_ALL and c != top)
-    assert g.is_playable(other)
+    assert g.fits(other)
 
 
 def test_A10_first_card_hit_two_first_player_presses_twice_next_player_starts() -> None:
