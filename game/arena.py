@@ -14,6 +14,13 @@ games times its seats per game), with a Wilson 95 % interval; decision times are
 measured around ``Bot.choose`` only (building the view is the driver's cost), with the
 mean and the 95th percentile in milliseconds. ``--processes`` splits the games over
 worker processes (default 1: the machine is shared); results do not depend on it.
+
+Every game is fixed by its index (deal seed, seating, bot RNGs), so a long run can be cut
+into pieces: ``--ledger runs/hard-medium.jsonl`` writes each finished chunk of games to a
+file, and the same command later takes what is already there and plays only the rest
+(``--games`` may grow between runs). ``--progress`` reports on stderr as chunks finish.
+Search bots with a CPU-time limit can choose differently on a loaded machine; their
+default budgets are set so that the step budget, not the clock, ends almost every search.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from game.bots import BOTS, make_bot
@@ -107,6 +115,15 @@ class Times:
     def mean_ms(self) -> float | None:
         return self.total_s * 1000 / self.n if self.n else None
 
+    def to_json(self) -> dict[str, Any]:
+        return {"n": self.n, "total_s": self.total_s, "max_s": self.max_s,
+                "hist": {str(b): k for b, k in self.hist.items()}}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Times:
+        return cls(int(d["n"]), float(d["total_s"]), float(d["max_s"]),
+                   {int(b): int(k) for b, k in d["hist"].items()})
+
 
 def _ms(x: float | None) -> float | None:
     return None if x is None else round(x, 4)
@@ -127,6 +144,15 @@ class KindStats:
         self.wins += other.wins
         self.wall.merge(other.wall)
         self.cpu.merge(other.cpu)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seats": self.seats, "wins": self.wins, "wall": self.wall.to_json(),
+                "cpu": self.cpu.to_json()}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> KindStats:
+        return cls(int(d["seats"]), int(d["wins"]), Times.from_json(d["wall"]),
+                   Times.from_json(d["cpu"]))
 
     def report(self) -> dict[str, Any]:
         lo, hi = wilson(self.wins, self.seats)
@@ -187,6 +213,17 @@ class Tally:
         self.hands += other.hands
         self.errors += other.errors
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kinds": {k: v.to_json() for k, v in self.kinds.items()}, "games": self.games,
+                "turns": self.turns, "decisions": self.decisions, "hands": self.hands,
+                "errors": self.errors}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Tally:
+        return cls({k: KindStats.from_json(v) for k, v in d["kinds"].items()},
+                   int(d["games"]), [int(t) for t in d["turns"]], int(d["decisions"]),
+                   int(d["hands"]), list(d["errors"]))
+
 
 def deal_seeds(seed: int, deals: int) -> list[int]:
     rnd = random.Random(seed)
@@ -239,28 +276,106 @@ def play_games(
     return tally
 
 
-def _worker(job: tuple[dict[str, Any], list[str], int, int, int]) -> Tally:
+def _worker(job: tuple[dict[str, Any], list[str], int, int, int]) -> tuple[int, int, Tally]:
     rules, bots, seed, first, count = job
-    return play_games(Ruleset.from_json(rules), bots, seed, first, count)
+    return first, count, play_games(Ruleset.from_json(rules), bots, seed, first, count)
+
+
+#: Games per unit of work (and per line of a ledger). Every game is fixed by its index, so
+#: how the games are cut into chunks never changes the results.
+CHUNK = 20
+
+
+class LedgerError(ValueError):
+    """A ledger that belongs to another arena run."""
+
+
+class Ledger:
+    """A JSON-lines file of finished chunks, so that a long arena run can stop and go on
+    later (even in another session) without replaying a game. The first line names the
+    run (rules, bots, seed); each further line is one chunk's ``Tally``. A line that does
+    not parse (a run killed while writing) is reported and ignored: its games are played
+    again."""
+
+    def __init__(self, path: Path, rs: Ruleset, bots: Sequence[str], seed: int) -> None:
+        self.path = path
+        self.header = {"arena": 1, "rules": rs.to_json(), "bots": list(bots), "seed": seed}
+        self.done: dict[tuple[int, int], Tally] = {}
+        if path.exists() and path.stat().st_size > 0:
+            self._load()
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("w", encoding="utf-8") as f:
+                f.write(json.dumps(self.header) + "\n")
+
+    def _load(self) -> None:
+        with self.path.open(encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        try:
+            header = json.loads(lines[0])
+        except (ValueError, IndexError) as exc:
+            raise LedgerError(f"{self.path}: not an arena ledger ({exc})") from exc
+        if header != self.header:
+            raise LedgerError(f"{self.path} holds another run (other rules, bots or seed); "
+                              "give another --ledger path")
+        for n, line in enumerate(lines[1:], start=2):
+            try:
+                entry = json.loads(line)
+                key = (int(entry["first"]), int(entry["count"]))
+                self.done[key] = Tally.from_json(entry["tally"])
+            except (ValueError, KeyError, TypeError) as exc:
+                print(f"arena: {self.path}:{n}: unreadable line ignored ({exc})",
+                      file=sys.stderr)
+
+    def add(self, first: int, count: int, tally: Tally) -> None:
+        self.done[(first, count)] = tally
+        with self.path.open("a", encoding="utf-8") as f:
+            f.write(json.dumps({"first": first, "count": count,
+                                "tally": tally.to_json()}) + "\n")
 
 
 def run_arena(
-    rs: Ruleset, bots: Sequence[str], games: int, seed: int, processes: int = 1
+    rs: Ruleset, bots: Sequence[str], games: int, seed: int, processes: int = 1,
+    ledger: Path | None = None, progress: bool = False,
 ) -> Tally:
-    """Play ``games`` games, in ``processes`` worker processes when more than one."""
+    """Play ``games`` games, in ``processes`` worker processes when more than one; with a
+    ``ledger``, chunks already in it are taken from it and new ones are added to it."""
+    book = Ledger(ledger, rs, bots, seed) if ledger is not None else None
+    chunks = [(first, min(CHUNK, games - first)) for first in range(0, games, CHUNK)]
+    total = Tally()
+    for k in bots:
+        total.kinds.setdefault(k, KindStats())
+    todo = []
+    for key in chunks:
+        if book is not None and key in book.done:
+            total.merge(book.done[key])
+        else:
+            todo.append(key)
+    start = time.perf_counter()
+    played = 0
+
+    def finished(first: int, count: int, part: Tally) -> None:
+        nonlocal played
+        total.merge(part)
+        if book is not None:
+            book.add(first, count, part)
+        played += count
+        if progress:
+            spent = time.perf_counter() - start
+            left = sum(c for _, c in todo) - played
+            print(f"arena: {total.games}/{games} games, {spent:.0f} s, "
+                  f"about {spent / played * left:.0f} s to go", file=sys.stderr, flush=True)
+
     if processes <= 1:
-        return play_games(rs, bots, seed, 0, games)
+        for first, count in todo:
+            finished(first, count, play_games(rs, bots, seed, first, count))
+        return total
     import multiprocessing
 
-    chunk = max(1, min(50, games // (processes * 4) or 1))
-    jobs = [
-        (rs.to_json(), list(bots), seed, first, min(chunk, games - first))
-        for first in range(0, games, chunk)
-    ]
-    total = Tally()
+    jobs = [(rs.to_json(), list(bots), seed, first, count) for first, count in todo]
     with multiprocessing.get_context("spawn").Pool(processes) as pool:
-        for part in pool.imap(_worker, jobs):
-            total.merge(part)
+        for first, count, part in pool.imap_unordered(_worker, jobs):
+            finished(first, count, part)
     return total
 
 
@@ -299,6 +414,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     choices=[k.value for k in MatchKind])
     ap.add_argument("--target", type=int, default=None, help="match target score")
     ap.add_argument("--processes", type=int, default=1)
+    ap.add_argument("--ledger", type=Path, default=None,
+                    help="JSON-lines file of finished games: a run stopped part-way goes on "
+                         "from where it stopped when given the same file again")
+    ap.add_argument("--progress", action="store_true", help="report progress on stderr")
     args = ap.parse_args(argv)
     bots = args.bots.split(",")
     if len(bots) == 1:
@@ -314,7 +433,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         ap.error(str(exc))
     start = time.perf_counter()
-    tally = run_arena(rs, bots, args.games, args.seed, args.processes)
+    try:
+        tally = run_arena(rs, bots, args.games, args.seed, args.processes, args.ledger,
+                          args.progress)
+    except LedgerError as exc:
+        ap.error(str(exc))
     result = summary(rs, bots, tally, time.perf_counter() - start, args.processes)
     json.dump(result, sys.stdout)
     sys.stdout.write("\n")

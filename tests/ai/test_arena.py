@@ -66,3 +66,68 @@ def test_worker_processes_give_the_same_results() -> None:
     two = run_arena(rs, ["medium", "easy"], 16, 3, processes=2)
     assert {k: s.wins for k, s in one.kinds.items()} == {k: s.wins for k, s in two.kinds.items()}
     assert sorted(one.turns) == sorted(two.turns)
+
+
+def test_a_ledger_run_in_pieces_equals_one_run(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from game.arena import run_arena
+    from game.rules.ruleset import MatchKind, edition
+
+    rs = replace(edition("official"), match=MatchKind.SINGLE_HAND)
+    bots = ["medium", "random-play"]
+    whole = run_arena(rs, bots, 50, 5)
+    book = tmp_path / "run.jsonl"
+    first = run_arena(rs, bots, 30, 5, ledger=book)
+    assert first.games == 30
+    lines = book.read_text().splitlines()
+    assert len(lines) == 1 + 2  # the header and two chunks of 20 and 10
+    rest = run_arena(rs, bots, 50, 5, ledger=book)  # chunk 20–39 is replayed as a whole
+    assert {k: s.wins for k, s in rest.kinds.items()} == {k: s.wins for k, s in whole.kinds.items()}
+    assert sorted(rest.turns) == sorted(whole.turns) and rest.games == 50
+    again = run_arena(rs, bots, 50, 5, ledger=book)  # nothing left to play
+    assert len(book.read_text().splitlines()) == len(lines) + 2
+    assert sorted(again.turns) == sorted(whole.turns)
+
+
+def test_a_ledger_of_another_run_is_refused_and_kept(tmp_path: Path) -> None:
+    import pytest
+
+    from game.arena import LedgerError, run_arena
+    from game.rules.ruleset import edition
+
+    book = tmp_path / "run.jsonl"
+    run_arena(edition("official"), ["medium", "random"], 4, 1, ledger=book)
+    before = book.read_bytes()
+    with pytest.raises(LedgerError, match="another run"):
+        run_arena(edition("official"), ["medium", "easy"], 4, 1, ledger=book)
+    assert book.read_bytes() == before
+
+
+def test_a_torn_ledger_line_is_reported_and_replayed(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from game.arena import run_arena
+    from game.rules.ruleset import edition
+
+    rs = edition("official")
+    book = tmp_path / "run.jsonl"
+    whole = run_arena(rs, ["medium", "random-play"], 40, 2, ledger=book)
+    lines = book.read_text().splitlines()
+    book.write_text("\n".join([*lines[:2], lines[2][:40]]) + "\n")  # the last chunk torn
+    again = run_arena(rs, ["medium", "random-play"], 40, 2, ledger=book)
+    assert "unreadable line ignored" in capsys.readouterr().err
+    assert sorted(again.turns) == sorted(whole.turns)
+
+
+def test_arena_command_goes_on_from_its_ledger(tmp_path: Path) -> None:
+    book = tmp_path / "run.jsonl"
+    cmd = [sys.executable, "-m", "game.arena", "--players", "2", "--bots", "medium,easy",
+           "--seed", "4", "--ledger", str(book), "--progress"]
+    first = subprocess.run([*cmd, "--games", "20"], cwd=ROOT, capture_output=True, text=True,
+                           timeout=120)
+    assert first.returncode == 0, first.stderr
+    assert "20/20 games" in first.stderr
+    second = subprocess.run([*cmd, "--games", "40"], cwd=ROOT, capture_output=True, text=True,
+                            timeout=120)
+    out = json.loads(second.stdout)
+    assert out["games"] == 40 and "40/40 games" in second.stderr
+    assert second.stderr.count("games,") == 1  # only the new chunk was played
