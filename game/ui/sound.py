@@ -27,7 +27,7 @@ _log = logging.getLogger(__name__)
 
 RATE = 44100
 EFFECTS = ("card", "draw", "shuffle", "uno", "skip", "reverse", "wild", "win", "error", "click",
-           "catch", "growl", "overload")
+           "catch", "growl", "overload", "beep")
 
 
 def _tone(freqs: Sequence[float], seconds: float, decay: float = 8.0,
@@ -94,6 +94,8 @@ def synth(name: str) -> np.ndarray:
         siren = np.sin(2 * np.pi * np.cumsum(700 + 300 * np.sin(2 * np.pi * 6 * t)) / RATE)
         return _seq(siren * 0.5, *[_tone([f, f * 2], 0.12, 9, "square") for f in (392, 523)],
                     _tone([659, 1318], 0.35, 5, "square"))
+    if name == "beep":  # Roboto dozes off: a soft two-note beep, high then low
+        return _seq(_tone([988], 0.14, 5), _tone([740], 0.24, 6), gap=0.04) * 0.7
     return _tone([1000], 0.03, 80) * 0.4  # click
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 import re
+import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -68,108 +69,58 @@ def racers_of(unit: str) -> tuple[int, ...]:
     return ()
 
 
-class RobotoFigure(DeviceLayer):
-    """Roboto and his speech bubble; see the module docstring."""
+class RobotoPuppet:
+    """Roboto's figure and speech bubble, drawn wherever ``body`` is (the table, the try-me
+    demo): he bobs, his eyes look about, his mouth and antenna light move while he talks,
+    and after :data:`SLEEPY_S` without activity his eyes droop. ``s`` is the layout scale,
+    ``screen_w`` keeps the bubble on screen."""
 
-    def __init__(self, table: TableScene) -> None:
-        super().__init__(table)
+    def __init__(self) -> None:
         self.clock = 0.0
         self.talk = 0.0  # seconds of speech left
         self.words = ""
         self.bubble = 0.0  # seconds the bubble stays
         self.idle = 0.0
-        self.said: list[str] = []
-        self.nicknames: dict[int, str] = {}
-        self.last_event: E.Event | None = None
-        self.repeat = pygame.Rect(0, 0, 0, 0)
+        self.beeped = False  # the sleep beep of this idle stretch was given
         self.body = pygame.Rect(0, 0, 0, 0)
+        self.s = 1.0
+        self.screen_w = 1280
+        self._real = time.monotonic()
 
-    def relayout(self) -> None:
-        lay = self.table.layout
-        s = lay.s
-        r = pygame.Rect(0, 0, int(118 * s), int(168 * s))
-        r.midleft = (lay.discard.right + int(lay.card_w * 0.95), int(lay.centre[1]))
-        self.body = r
-        self.repeat = pygame.Rect(0, 0, int(110 * s), int(30 * s))
-        self.repeat.midtop = (r.centerx, r.bottom + int(8 * s))
-
-    def controls(self) -> list[Control]:
-        """R-12: his Repeat button says the last phrase again."""
-        return [Button.make("roboto_repeat", N_("Repeat"), I.Press("roboto_repeat"),
-                            rect=self.repeat, enabled=bool(self.said), style="quiet")]
-
-    def handle(self, intent: I.Intent) -> bool:
-        if intent != I.Press("roboto_repeat"):
-            return False
-        if self.said:
-            self.say(self.said[-1])
-            if self.last_event is not None:
-                self.table.app.sound.narrate([self.last_event])
-        return True
-
-    def say(self, words: str, presenter: Presenter | None = None) -> None:
-        for p, nick in self.nicknames.items():  # R-6b: he uses the nicknames from now on
-            words = words.replace(self.table.narrator.name(p), nick)
+    def speak(self, words: str, seconds: float | None = None) -> None:
+        """Show ``words`` in his bubble and move his mouth for ``seconds`` (else a time
+        that follows the length of the words)."""
         self.words = words
-        self.said.append(words)
-        self.talk = min(4.0, 0.8 + 0.05 * len(words))
+        self.talk = seconds if seconds is not None else min(4.0, 0.8 + 0.05 * len(words))
         self.bubble = self.talk + 1.6
-        self.idle = 0.0
-        if presenter is not None:
-            presenter.hold = max(presenter.hold, presenter.d(min(1.6, self.talk)))
+        self.wake()
 
-    def present(self, event: E.Event, presenter: Presenter) -> bool:
+    def wake(self) -> None:
+        """Activity: the idle stretch starts again (and may beep again once)."""
         self.idle = 0.0
-        if isinstance(event, E.CardsDiscarded):  # R-7: one at a time onto the pile
-            fly_discarded(self.table, presenter, event)
-            return True
-        if isinstance(event, SPOKEN):
-            self.last_event = event
-            lines = self.table.narrator.lines([event])
-            if lines:
-                self.say(spoken(lines[0].split("\n")[0]), presenter)
-        elif isinstance(event, E.HandEnded):  # R-11: the winner is congratulated
-            self.say(_("Well done, {player}!").format(
-                player=self.table.narrator.name(event.winner)), presenter)
-        return False
+        self.beeped = False
 
-    def update(self, dt: float) -> bool:
+    def tick(self, dt: float) -> bool:
+        """Advance by ``dt``; ``True`` the one time he falls asleep in an idle stretch
+        (R-12: the sleep beep). A long gap between frames counts at its real length: an
+        idle table draws a frame a second at most, and the app caps ``dt`` at half a
+        second."""
+        now = time.monotonic()
+        real, self._real = now - self._real, now
         self.clock += dt
-        self.idle += dt
+        self.idle += max(dt, min(real, 5.0)) if real > 0.4 else dt
         self.talk = max(0.0, self.talk - dt)
         self.bubble = max(0.0, self.bubble - dt)
-        return True  # he blinks
-
-    def animating(self) -> bool:
-        return self.talk > 0 or self.bubble > 0
+        if self.sleepy() and not self.beeped:
+            self.beeped = True
+            return True
+        return False
 
     def sleepy(self) -> bool:
         return self.idle >= SLEEPY_S and self.talk <= 0
 
-    def decision_scene(self, decision: Decision) -> Scene | None:
-        t = self.table
-        if decision is Decision.RACE and t.viewer is not None:
-            racers = racers_of(t.session.view(t.viewer).unit)
-            legal = [a for a in t.session.legal(t.viewer) if isinstance(a, A.RaceFinished)]
-            if racers and legal:
-                if getattr(t.session, "race_mode", "family") == "reaction":
-                    return ReactionRaceScene(t.app, self, racers, legal)
-                return RaceScene(t.app, self, racers, legal)
-        if decision is Decision.NICKNAME and t.viewer is not None:
-            named = racers_of(t.session.view(t.viewer).unit)
-            if len(named) >= 2:
-                return NicknameScene(t.app, self, named[1])
-        return None
-
-    # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, layer: str) -> None:
-        if layer == "under":
-            self.draw_robot(surface)
-        elif layer == "over" and self.bubble > 0 and self.words:
-            self.draw_bubble(surface)
-
     def draw_robot(self, surface: pygame.Surface) -> None:
-        s = self.table.layout.s
+        s = self.s
         r = self.body
         talking = self.talk > 0
         bob = int(math.sin(self.clock * (9 if talking else 1.6)) * (3 if talking else 1.5) * s)
@@ -236,8 +187,8 @@ class RobotoFigure(DeviceLayer):
                       theme.TEXT_DIM, "bottomleft")
 
     def draw_bubble(self, surface: pygame.Surface) -> None:
-        s = self.table.layout.s
-        w, _h = self.table.layout.size
+        s = self.s
+        w = self.screen_w
         px = int(18 * s)
         width = int(min(300 * s, w * 0.3))
         lines = text.wrap(self.words, px, width - int(24 * s))[:4]
@@ -260,9 +211,107 @@ class RobotoFigure(DeviceLayer):
             y += int(px * 1.3)
         surface.blit(bubble, box.move(-2, -2))
 
+class RobotoFigure(RobotoPuppet, DeviceLayer):
+    """Roboto and his speech bubble at the table; see the module docstring."""
+
+    def __init__(self, table: TableScene) -> None:
+        RobotoPuppet.__init__(self)
+        DeviceLayer.__init__(self, table)
+        self.said: list[str] = []
+        self.nicknames: dict[int, str] = {}
+        self.last_event: E.Event | None = None
+        self.interruptions: list[str] = []  # the kinds of his interruptions so far
+        self.races = 0  # races settled so far
+        self.beeps = 0  # sleep beeps given
+        self.repeat = pygame.Rect(0, 0, 0, 0)
+
+    def relayout(self) -> None:
+        lay = self.table.layout
+        s = self.s = lay.s
+        self.screen_w = lay.size[0]
+        r = pygame.Rect(0, 0, int(118 * s), int(168 * s))
+        r.midleft = (lay.discard.right + int(lay.card_w * 0.95), int(lay.centre[1]))
+        self.body = r
+        self.repeat = pygame.Rect(0, 0, int(110 * s), int(30 * s))
+        self.repeat.midtop = (r.centerx, r.bottom + int(8 * s))
+
+    def controls(self) -> list[Control]:
+        """R-12: his Repeat button says the last phrase again."""
+        return [Button.make("roboto_repeat", N_("Repeat"), I.Press("roboto_repeat"),
+                            rect=self.repeat, enabled=bool(self.said), style="quiet")]
+
+    def handle(self, intent: I.Intent) -> bool:
+        if intent != I.Press("roboto_repeat"):
+            return False
+        if self.said:
+            self.say(self.said[-1])
+            if self.last_event is not None:
+                self.table.app.sound.narrate([self.last_event])
+        return True
+
+    def say(self, words: str, presenter: Presenter | None = None) -> None:
+        for p, nick in self.nicknames.items():  # R-6b: he uses the nicknames from now on
+            words = words.replace(self.table.narrator.name(p), nick)
+        self.speak(words)
+        self.said.append(words)
+        if presenter is not None:
+            presenter.hold = max(presenter.hold, presenter.d(min(1.6, self.talk)))
+
+    def present(self, event: E.Event, presenter: Presenter) -> bool:
+        self.wake()
+        if isinstance(event, E.RobotoInterrupts):
+            self.interruptions.append(event.kind)
+        elif isinstance(event, E.RaceEnded):
+            self.races += 1
+        if isinstance(event, E.CardsDiscarded):  # R-7: one at a time onto the pile
+            fly_discarded(self.table, presenter, event)
+            return True
+        if isinstance(event, SPOKEN):
+            self.last_event = event
+            lines = self.table.narrator.lines([event])
+            if lines:
+                self.say(spoken(lines[0].split("\n")[0]), presenter)
+        elif isinstance(event, E.HandEnded):  # R-11: the winner is congratulated
+            self.say(_("Well done, {player}!").format(
+                player=self.table.narrator.name(event.winner)), presenter)
+        return False
+
+    def update(self, dt: float) -> bool:
+        if self.tick(dt):  # R-12: a short beep as he dozes off, once per idle stretch
+            self.beeps += 1
+            self.table.sfx("beep")
+        return True  # he blinks
+
+    def animating(self) -> bool:
+        return self.talk > 0 or self.bubble > 0
+
+    def decision_scene(self, decision: Decision) -> Scene | None:
+        t = self.table
+        if decision is Decision.RACE and t.viewer is not None:
+            racers = racers_of(t.session.view(t.viewer).unit)
+            legal = [a for a in t.session.legal(t.viewer) if isinstance(a, A.RaceFinished)]
+            if racers and legal:
+                if getattr(t.session, "race_mode", "family") == "reaction":
+                    return ReactionRaceScene(t.app, self, racers, legal)
+                return RaceScene(t.app, self, racers, legal)
+        if decision is Decision.NICKNAME and t.viewer is not None:
+            named = racers_of(t.session.view(t.viewer).unit)
+            if len(named) >= 2:
+                return NicknameScene(t.app, self, named[1])
+        return None
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, layer: str) -> None:
+        if layer == "under":
+            self.draw_robot(surface)
+        elif layer == "over" and self.bubble > 0 and self.words:
+            self.draw_bubble(surface)
+
     def test_state(self) -> dict[str, Any]:
         return {"talking": self.talk > 0, "words": self.words if self.bubble > 0 else "",
-                "said": len(self.said), "sleepy": self.sleepy(), "rect": [*self.body]}
+                "said": len(self.said), "sleepy": self.sleepy(), "rect": [*self.body],
+                "interruptions": list(self.interruptions), "races": self.races,
+                "beeps": self.beeps}
 
 
 class RaceScene(PanelScene):

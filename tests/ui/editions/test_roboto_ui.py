@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pygame
 
 from game.rules.cards import Card, Colour
@@ -15,6 +16,7 @@ from game.rules.editions.roboto import Interrupt
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.editions.roboto import (
+    SLEEPY_S,
     NicknameScene,
     RaceScene,
     RobotoFigure,
@@ -22,6 +24,7 @@ from game.ui.editions.roboto import (
     spoken,
 )
 from game.ui.scenes.table import TableScene
+from game.ui.sound import EFFECTS, RATE, synth
 from tests.editions.helpers import build
 from tests.ui.conftest import pump, shot, table_for
 from tests.ui.editions.helpers import play_match
@@ -146,3 +149,42 @@ def test_the_repeat_button_says_it_again(app: App) -> None:
     fig.bubble = 0.0
     table.handle(table.intent_at(fig.repeat.center))  # type: ignore[arg-type]
     assert state(table)["said"] == said + 1 and state(table)["words"]
+
+
+def test_the_sleep_beep_sounds_once_per_idle_stretch(app: App,
+                                                     monkeypatch: Any) -> None:
+    """R-12: as he dozes off after a minute without activity, Roboto beeps once (not every
+    frame); a move wakes him and the next idle minute beeps again."""
+    table = roboto_table(app, ["B5 B6 B7", "G4 G5 G6", "Y1 Y2 Y3"], "HAA")
+    played: list[str] = []
+    monkeypatch.setattr(app.sound, "play", played.append)
+    pump(app, until=lambda: table.my_turn() and table.presenter.idle)
+    fig = figure(table)
+    fig.idle = SLEEPY_S - 6.0
+    pump(app, 0.1)
+    assert played.count("beep") == 0 and not state(table)["sleepy"]
+    fig.idle = SLEEPY_S - 0.01
+    pump(app, 0.5)  # he falls asleep: one beep, though frames go on
+    assert played.count("beep") == 1 and state(table)["sleepy"]
+    fig.idle = SLEEPY_S + 30
+    pump(app, 0.5)
+    assert played.count("beep") == 1 and state(table)["beeps"] == 1
+    app.dispatch(I.PlayCard(table.model.hand.index(C("B5"))))  # activity: he wakes up
+    for _ in range(5):  # back to the person's turn (answering a dialog on the way)
+        pump(app, until=lambda: app.top is not table or (
+            table.presenter.idle and table.my_turn()), timeout=20)
+        if app.top is table:
+            break
+        app.dispatch(app.top.autoplay_intent())  # type: ignore[union-attr]
+    assert app.top is table
+    assert not state(table)["sleepy"] and fig.idle < SLEEPY_S
+    fig.bubble = fig.talk = 0.0  # (he may still be saying whose turn it is)
+    fig.idle = SLEEPY_S - 0.01
+    pump(app, 1.0)  # a new idle stretch: one more beep
+    assert played.count("beep") == 2 and state(table)["beeps"] == 2
+
+
+def test_the_beep_is_a_short_generated_two_note_sound() -> None:
+    wave = synth("beep")
+    assert "beep" in EFFECTS and 0.2 < len(wave) / RATE < 0.8
+    assert np.isfinite(wave).all() and 0.2 < np.abs(wave).max() <= 1.0
