@@ -286,6 +286,20 @@ def _worker(job: tuple[dict[str, Any], list[str], int, int, int]) -> tuple[int, 
 CHUNK = 20
 
 
+def code_fingerprint() -> str:
+    """A digest of the engine's and the bots' source: games played by other code must not
+    be added up with these."""
+    import hashlib
+
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for folder in ("rules", "bots"):
+        for path in sorted((root / folder).rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 class LedgerError(ValueError):
     """A ledger that belongs to another arena run."""
 
@@ -293,13 +307,14 @@ class LedgerError(ValueError):
 class Ledger:
     """A JSON-lines file of finished chunks, so that a long arena run can stop and go on
     later (even in another session) without replaying a game. The first line names the
-    run (rules, bots, seed); each further line is one chunk's ``Tally``. A line that does
-    not parse (a run killed while writing) is reported and ignored: its games are played
-    again."""
+    run: rules, bots, seed, and a fingerprint of the engine's and the bots' code. Each
+    further line is one chunk's ``Tally``. A line that does not parse (a run killed while
+    writing) is reported and ignored: its games are played again."""
 
     def __init__(self, path: Path, rs: Ruleset, bots: Sequence[str], seed: int) -> None:
         self.path = path
-        self.header = {"arena": 1, "rules": rs.to_json(), "bots": list(bots), "seed": seed}
+        self.header = {"arena": 1, "rules": rs.to_json(), "bots": list(bots), "seed": seed,
+                       "code": code_fingerprint()}
         self.done: dict[tuple[int, int], Tally] = {}
         if path.exists() and path.stat().st_size > 0:
             self._load()
@@ -316,7 +331,9 @@ class Ledger:
         except (ValueError, IndexError) as exc:
             raise LedgerError(f"{self.path}: not an arena ledger ({exc})") from exc
         if header != self.header:
-            raise LedgerError(f"{self.path} holds another run (other rules, bots or seed); "
+            what = "code" if {**header, "code": None} == {**self.header, "code": None} else \
+                "rules, bots or seed"
+            raise LedgerError(f"{self.path} holds another run (other {what}); "
                               "give another --ledger path")
         for n, line in enumerate(lines[1:], start=2):
             try:

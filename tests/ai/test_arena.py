@@ -131,3 +131,19 @@ def test_arena_command_goes_on_from_its_ledger(tmp_path: Path) -> None:
     out = json.loads(second.stdout)
     assert out["games"] == 40 and "40/40 games" in second.stderr
     assert second.stderr.count("games,") == 1  # only the new chunk was played
+
+
+def test_a_ledger_from_other_code_is_refused(tmp_path: Path) -> None:
+    import pytest
+
+    from game.arena import LedgerError, run_arena
+    from game.rules.ruleset import edition
+
+    book = tmp_path / "run.jsonl"
+    run_arena(edition("official"), ["medium", "random"], 4, 1, ledger=book)
+    lines = book.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["code"] = "0" * 16  # as if the bots had changed since
+    book.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    with pytest.raises(LedgerError, match="other code"):
+        run_arena(edition("official"), ["medium", "random"], 4, 1, ledger=book)
