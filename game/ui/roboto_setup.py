@@ -108,6 +108,7 @@ class RobotoRecordScene(Scene):
         self.caller = random.Random(seed).choice(self.humans) if self.humans else -1
         self.message = ""
         self.force_held = False  # tests: the button is held down
+        self.declined = False  # the names were typed by choice: the microphone is closed
         self.latched = False
         self.take_started = 0.0
         self.recorder = recorder
@@ -293,6 +294,7 @@ class RobotoRecordScene(Scene):
                 self.start_take(latched=False)
         elif c == "typed":
             self.close_mic()
+            self.declined = True
             self.go("typed")
         elif c == "next" and self.phase == "names":
             self.save_name(self.player)
@@ -372,6 +374,8 @@ class RobotoRecordScene(Scene):
         if self.phase == "names":
             return _("Hold Space, Enter or the Record button while you say your name "
                      "(3 seconds at most).")
+        if self.phase == "rule" and not self.can_record() and self.declined:
+            return _("Pick an example, or play without a house rule.")
         if self.phase == "rule" and not self.can_record():
             return _("There is no microphone: pick an example, or play without one.")
         if self.phase == "rule":

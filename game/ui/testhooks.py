@@ -9,6 +9,9 @@ Kept apart from the game so that nothing here changes how a person plays:
   click and what the screenshot must show.
 - ``UNO_TEST_AUTOPLAY=1``: an AI plays the human seats *through intents*, as a person
   would press keys (each scene's ``autoplay_intent``), so a whole match can run unattended.
+  With the state file on too (a real-window test taking screenshots), it lingers
+  :data:`DWELL_S` on the first of each dialog a person must see (the pass screen, Roboto's
+  races and recording screen) before answering it, so that a screenshot can catch it.
 - ``UNO_EXIT_AFTER_FIRST_FRAME=1``: print ``{"first_frame_at": <time.time()>}`` after the
   first frame is on screen and quit (the start-up benchmark).
 """
@@ -29,6 +32,9 @@ STATE_ENV = "UNO_TEST_STATE"
 AUTOPLAY_ENV = "UNO_TEST_AUTOPLAY"
 FIRST_FRAME_ENV = "UNO_EXIT_AFTER_FIRST_FRAME"
 AUTOPLAY_PERIOD = 0.05
+#: See the module docstring: how long autoplay lingers on the scenes of DWELL_SCENES.
+DWELL_S = 0.6
+DWELL_SCENES = frozenset({"pass", "race", "reaction_race", "roboto_record", "nickname"})
 
 
 class TestHooks:
@@ -37,9 +43,13 @@ class TestHooks:
     __test__ = False  # not a pytest class
 
     def __init__(self, state_path: Path | None = None, autoplay: bool = False,
-                 exit_after_first_frame: bool = False) -> None:
+                 exit_after_first_frame: bool = False, dwell: float = 0.0) -> None:
         self.state_path = state_path
         self.autoplay = autoplay
+        self.dwell = dwell
+        self._last_top: object = None
+        self._lingers = False
+        self._dwelt: set[str] = set()
         self.exit_after_first_frame = exit_after_first_frame
         self._last_write = 0.0
         self._pending = False
@@ -49,9 +59,10 @@ class TestHooks:
     @staticmethod
     def from_env() -> TestHooks:
         path = os.environ.get(STATE_ENV)
-        return TestHooks(Path(path) if path else None,
-                         os.environ.get(AUTOPLAY_ENV) == "1",
-                         os.environ.get(FIRST_FRAME_ENV) == "1")
+        autoplay = os.environ.get(AUTOPLAY_ENV) == "1"
+        return TestHooks(Path(path) if path else None, autoplay,
+                         os.environ.get(FIRST_FRAME_ENV) == "1",
+                         DWELL_S if path and autoplay else 0.0)
 
     def wakeup(self) -> float | None:
         if self.autoplay:
@@ -65,14 +76,22 @@ class TestHooks:
             self.write_state(app)
         if not self.autoplay:
             return
+        top = app.top
+        if top is not self._last_top:  # a new scene: linger on the first of each kind
+            self._last_top = top
+            name = getattr(top, "name", "")
+            self._lingers = self.dwell > 0 and name in DWELL_SCENES and name not in self._dwelt
+            if self._lingers:
+                self._dwelt.add(name)
+                self._autoplay_wait = self.dwell
+                return
         self._autoplay_wait -= dt
         if self._autoplay_wait > 0:
             return
-        top = app.top
         pick = getattr(top, "autoplay_intent", None)
         intent = pick() if pick is not None else None
         if intent is not None:
-            self._autoplay_wait = AUTOPLAY_PERIOD
+            self._autoplay_wait = self.dwell if self._lingers else AUTOPLAY_PERIOD
             app.dispatch(intent)
 
     def after_draw(self, app: App) -> None:

@@ -406,6 +406,9 @@ class RaceScene(PanelScene):
                 return I.Press(f"choice{i}")
         return None
 
+    def test_state(self) -> dict[str, Any]:
+        return {"racers": list(self.racers), "done": list(self.done)}
+
 
 class ReactionRaceScene(RaceScene):
     """R-10 reaction mode: a lamp flashes after a random delay; the first to press their
@@ -522,7 +525,8 @@ class ReactionRaceScene(RaceScene):
         return super().autoplay_intent()
 
     def test_state(self) -> dict[str, Any]:
-        return {"flashed": self.flashed, "flash_at": self.flash_at, "done": list(self.done),
+        return {"racers": list(self.racers), "flashed": self.flashed,
+                "flash_at": self.flash_at, "done": list(self.done),
                 "false_starts": list(self.false_starts), "order": list(self.order())}
 
 
