@@ -92,13 +92,14 @@ class HardBot:
 
     def __init__(self, budget: int = 12000, time_limit: float | None = 0.13,
                  min_worlds: int = 6, z: float = 1.0, z_renege: float = 2.0,
-                 depth: int = 600) -> None:
+                 depth: int = 600, search_draw: bool = False) -> None:
         self.budget = budget
         self.time_limit = time_limit
         self.min_worlds = min_worlds
         self.z = z
         self.z_renege = z_renege
         self.depth = depth
+        self.search_draw = search_draw
         self.medium = MediumBot()
         self.medium.catch_chance = 1.0
         self.tracker = self.medium.tracker
@@ -114,6 +115,12 @@ class HardBot:
         cands: list[Action] = list(
             dict.fromkeys(a for a in legal if not isinstance(a, CallUno | Catch))
         )
+        if (not self.search_draw and view.decision is Decision.TURN
+                and not isinstance(default, Draw)):
+            # Drawing with a playable card in hand (C-10) is rarely right and the rules of
+            # thumb already choose it when it is; searching it would cost a play-out per
+            # world on most turns.
+            cands = [a for a in cands if not isinstance(a, Draw)]
         self.last_worlds = 0
         if len(cands) <= 1 or view.decision not in SEARCHED or view.to_act != view.me:
             return default
@@ -172,8 +179,10 @@ class HardBot:
                     value = 1.0 if me in side(kind, seats, winner) else 0.0
                 scores[i].append(value)
             weights.append(weight)
-            if len(weights) % 8 == 0 and len(active) > 2:
+            if len(weights) % 8 == 0 and len(active) > 1:
                 active = self._prune(active, scores, weights, d)
+                if len(active) == 1:
+                    break  # only the default is left: more worlds cannot change the choice
         self.last_worlds = len(weights)
         return cands[self._pick(cands, active, scores, weights, d, default)]
 

@@ -41,3 +41,28 @@ def test_search_uses_worlds_and_stays_legal() -> None:
     legal = g.legal_actions()
     a = bot.choose(view(g, 0, legal=legal), legal, random.Random(1))
     assert a in legal and bot.last_worlds >= bot.min_worlds
+
+
+def test_C10_drawing_is_not_searched_when_the_rules_of_thumb_play() -> None:
+    # One playable card: reneging (C-10) is legal, but not worth a search of its own.
+    g = build(["R5 G7 B9 Y2", "G3 Y4 B1 G2"], "R1", turn=0)
+    bot = HardBot(budget=3000, time_limit=None)
+    legal = g.legal_actions()
+    assert len(legal) == 2  # R5 or draw
+    assert bot.choose(view(g, 0, legal=legal), legal, random.Random(1)) == Play(0, C("R5"))
+    assert bot.last_worlds == 0
+    searching = HardBot(budget=3000, time_limit=None, search_draw=True)
+    assert searching.choose(view(g, 0, legal=legal), legal, random.Random(1)) in legal
+    assert searching.last_worlds >= searching.min_worlds
+
+
+def test_search_stops_once_only_the_default_is_left() -> None:
+    # Skip then go out (C-14), or play the 7 and let the other player follow with their
+    # yellow 7: the 7 is clearly worse, so the search ends long before its step budget.
+    g = build(["RS R7", "Y7 Y4 Y5"], "R1", turn=0)
+    g.apply(CallUno(0))
+    bot = HardBot(budget=200_000, time_limit=None)
+    legal = g.legal_actions()
+    a = bot.choose(view(g, 0, legal=legal), legal, random.Random(3))
+    assert a == Play(0, C("RS"))
+    assert 0 < bot.last_worlds <= 64
