@@ -1,0 +1,171 @@
+"""Triple Play's unit drawn on the table: the three trays with their top cards, the white
+"open" lights, the green / yellow / red capacity lights, the overload badge and the timer
+ring. :class:`TrayDrawing` is the drawing half of :class:`~game.ui.editions.triple.TrayUnit`,
+which keeps the state read here (and the dialogs of :mod:`.triple_scenes` draw with it).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import _
+from game.rules.cards import Card
+from game.ui import cardart, text, theme
+from game.ui.table_draw import rotated_face
+
+if TYPE_CHECKING:
+    from game.ui.scenes.table import TableScene
+
+TRAYS = 3
+LIGHT_RGB = {"green": (60, 210, 90), "yellow": (250, 210, 40), "red": (235, 50, 45)}
+OPEN_RGB = (255, 255, 240)
+UNIT_RGB = (34, 38, 46)
+FLASH_S = 1.6
+
+
+@lru_cache(maxsize=64)
+def _soft(size: tuple[int, int], rgba: tuple[int, int, int, int], ellipse: bool) -> pygame.Surface:
+    """A translucent rounded bar (or disc) of ``size`` (cached: alphas come in steps)."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    if ellipse:
+        pygame.draw.ellipse(surf, rgba, surf.get_rect())
+    else:
+        pygame.draw.rect(surf, rgba, surf.get_rect(), border_radius=min(size) // 2)
+    return surf
+
+
+class TrayDrawing:
+    """Draws the unit from the state :class:`~game.ui.editions.triple.TrayUnit` keeps."""
+
+    table: TableScene
+    unit: pygame.Rect
+    trays: list[pygame.Rect]
+    tops: list[list[Card]]
+    lit: tuple[int, ...]
+    lights: list[str]
+    flash: list[float]  # seconds of overload flash left, per tray
+    shown: list[int]  # the overload number on show
+    bump: list[float]  # a press's little dip
+    clock: float
+    timer_left: float | None
+    ring_at: tuple[int, int]
+
+    def draw(self, surface: pygame.Surface, layer: str) -> None:
+        if layer == "piles":
+            self.draw_unit(surface)
+        elif layer == "over":
+            self.draw_timer(surface)
+            for t in range(TRAYS):
+                if self.flash[t] > 0:
+                    self._overload_badge(surface, t)
+
+    def draw_unit(self, surface: pygame.Surface, highlight: tuple[int, ...] = ()) -> None:
+        lay = self.table.layout
+        s = lay.s
+        marks = self.table.settings.colour_blind_marks
+        u = self.unit
+        pygame.draw.rect(surface, theme.SHADOW, u.move(int(4 * s), int(6 * s)),
+                         border_radius=int(22 * s))
+        pygame.draw.rect(surface, UNIT_RGB, u, border_radius=int(22 * s))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, u, max(2, int(3 * s)),
+                         border_radius=int(22 * s))
+        for t in range(TRAYS):
+            r = self.trays[t]
+            lit = t in self.lit
+            well = r.inflate(int(12 * s), int(12 * s))
+            flashing = self.flash[t] > 0 and int(self.flash[t] * 8) % 2 == 0
+            pygame.draw.rect(surface, (120, 20, 20) if flashing else (18, 20, 26), well,
+                             border_radius=int(12 * s))
+            if lit:
+                pygame.draw.rect(surface, theme.mix(OPEN_RGB, UNIT_RGB, 0.35), well,
+                                 max(2, int(3 * s)), border_radius=int(12 * s))
+            dip = int(6 * s * math.sin(math.pi * self.bump[t] / 0.25)) if self.bump[t] else 0
+            shown = self.tops[t]
+            for k, c in enumerate(shown):
+                angle = ((int(c) * 37 + k * 53) % 17) - 8 if k < len(shown) - 1 else 0
+                img = rotated_face(c, lay.card_w, angle, marks) if angle else \
+                    cardart.face(c, lay.card_w, marks)
+                surface.blit(img, img.get_rect(center=(r.centerx, r.centery + dip)))
+            if not lit:  # a closed tray is dimmed
+                surface.blit(_soft(well.size, (10, 12, 18, 120), False), well)
+            self._open_light(surface, t, lit)
+            self._capacity_light(surface, t)
+            if t in highlight:
+                pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
+                ring = well.inflate(int((2 + 4 * pulse) * s), int((2 + 4 * pulse) * s))
+                pygame.draw.rect(surface, theme.ACCENT, ring, max(3, int(4 * s)),
+                                 border_radius=int(14 * s))
+                badge = (well.right - int(2 * s), well.top + int(2 * s))
+                rad = int(13 * s)
+                pygame.draw.circle(surface, theme.SHADOW, (badge[0] + 2, badge[1] + 3), rad)
+                pygame.draw.circle(surface, theme.ACCENT, badge, rad)
+                text.draw(surface, str(t + 1), int(22 * s), badge, theme.TEXT_DARK, "center")
+        text.draw(surface, str(self.table.model.draw_size), int(18 * s),
+                  (lay.draw_pile.centerx, lay.draw_pile.bottom + 6 * s), theme.TEXT_DIM, "midtop")
+
+    def _open_light(self, surface: pygame.Surface, t: int, lit: bool) -> None:
+        s = self.table.layout.s
+        r = self.trays[t]
+        bar = pygame.Rect(0, 0, int(r.width * 0.7), int(9 * s))
+        bar.midbottom = (r.centerx, r.top - int(12 * s))
+        if lit:
+            pulse = 0.75 + 0.25 * math.sin(self.clock * 3 + t)
+            glow = _soft(bar.inflate(int(16 * s), int(14 * s)).size,
+                         (*OPEN_RGB, int(90 * pulse) // 8 * 8), False)
+            surface.blit(glow, glow.get_rect(center=bar.center))
+            pygame.draw.rect(surface, OPEN_RGB, bar, border_radius=bar.height // 2)
+        else:
+            pygame.draw.rect(surface, (70, 74, 82), bar, border_radius=bar.height // 2)
+        text.draw(surface, str(t + 1), int(14 * s), (bar.left - 4 * s, bar.centery),
+                  theme.TEXT if lit else theme.TEXT_DIM, "midright")
+
+    def _capacity_light(self, surface: pygame.Surface, t: int) -> None:
+        s = self.table.layout.s
+        r = self.trays[t]
+        light = self.lights[t] if self.lights[t] in LIGHT_RGB else "green"
+        rgb = LIGHT_RGB[light]
+        if light == "red" and int(self.clock * 3) % 2:
+            rgb = theme.mix(rgb, (60, 10, 10), 0.5)
+        c = (r.centerx, r.bottom + int(16 * s))
+        rad = int(8 * s)
+        halo = _soft((rad * 4, rad * 4), (*rgb, 80), True)
+        surface.blit(halo, halo.get_rect(center=c))
+        pygame.draw.circle(surface, rgb, c, rad)
+        pygame.draw.circle(surface, theme.SHADOW, c, rad, max(1, int(2 * s)))
+
+    def _overload_badge(self, surface: pygame.Surface, t: int) -> None:
+        s = self.table.layout.s
+        r = self.trays[t]
+        k = self.flash[t] / FLASH_S
+        rad = int((30 + 14 * math.sin(math.pi * min(1.0, (1 - k) * 3))) * s)
+        c = (r.centerx, r.centery)
+        pygame.draw.circle(surface, theme.SHADOW, (c[0] + 3, c[1] + 4), rad)
+        pygame.draw.circle(surface, theme.DANGER, c, rad)
+        pygame.draw.circle(surface, theme.ACCENT, c, rad, max(2, int(4 * s)))
+        text.draw(surface, _("+{count}").format(count=self.shown[t]), int(rad * 1.0), c,
+                  theme.TEXT, "center",
+                  shadow=True)
+
+    def draw_timer(self, surface: pygame.Surface) -> None:
+        if self.timer_left is None:
+            return
+        s = self.table.layout.s
+        total = max(1, self.table.session.ruleset.timer_seconds)
+        k = max(0.0, min(1.0, self.timer_left / total))
+        c = self.ring_at
+        rad = int(34 * s)
+        rgb = LIGHT_RGB["green"] if k > 0.43 else LIGHT_RGB["yellow"] if k > 0.15 else \
+            LIGHT_RGB["red"]
+        pygame.draw.circle(surface, theme.PANEL, c, rad + int(4 * s))
+        pygame.draw.circle(surface, (60, 66, 74), c, rad, max(3, int(7 * s)))
+        box = pygame.Rect(0, 0, 2 * rad, 2 * rad)
+        box.center = c
+        if k > 0:
+            pygame.draw.arc(surface, rgb, box, math.pi / 2, math.pi / 2 + 2 * math.pi * k,
+                            max(3, int(7 * s)))
+        text.draw(surface, str(math.ceil(self.timer_left)), int(28 * s), c, theme.TEXT,
+                  "center")
