@@ -1,11 +1,11 @@
 """UNO Attack on screen (RULES.md section A): title and rules for the help, and the card
 launcher as a device layer.
 
-:class:`DinoLauncher` draws the launcher in place of the draw pile: a dinosaur drawn in code
-that breathes while idle, pulses faster as presses build up since the last fire, dips its
-nose when pressed, growls and throws the fired cards in arcs into the presser's hand — or
-coughs a grey puff on a dud — and turns its head toward the player it aims at. A click on it
-(or D) is the press (the table's draw). The Wild Attack-Attack victim, and the chosen
+:class:`DinoLauncher` stands in place of the draw pile (drawn by
+:class:`~.attack_draw.LauncherDrawing`: a dinosaur that breathes, builds up and dips its
+nose when pressed); it growls and throws the fired cards in arcs into the presser's hand —
+or coughs a grey puff on a dud — and turns its head toward the player it aims at. A click
+on it (or D) is the press (the table's draw). The Wild Attack-Attack victim, and the chosen
 player of a customizable card, are picked in :class:`VictimScene`. Only the player's view
 (the public ``unit`` text) and the events are read.
 """
@@ -13,39 +13,29 @@ player of a customizable card, are picked in :class:`VictimScene`. Only the play
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, ngettext
 from game.rules import actions as A
 from game.rules import events as E
 from game.rules.cards import Card
 from game.rules.engine import Decision
 from game.ui import intents as I
-from game.ui import text, theme
-from game.ui.anim import FlyingCard, Sprite
+from game.ui import theme
 from game.ui.devices import DeviceLayer
 from game.ui.editions import EditionUI, register
+from game.ui.editions.attack_draw import PRESS_S, PUFF_S, ArcCard, LauncherDrawing, Puff
 from game.ui.editions.common import fly_discarded
 from game.ui.scene import Scene
 from game.ui.scenes.base import PanelScene
 from game.ui.tween import Tween, ease_in_out
-from game.ui.widgets import Button, Control, focus_ring
+from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
     from game.ui.presenter import Presenter
     from game.ui.scenes.table import TableScene
-
-SKIN = (74, 150, 70)
-SKIN_DARK = (44, 98, 46)
-BELLY = (170, 205, 120)
-BASE = (58, 64, 76)
-NOSE = (220, 48, 40)
-PRESS_S = 0.3
-PUFF_S = 0.7
 
 
 def parse_presses(unit: str) -> int:
@@ -61,79 +51,7 @@ def picking_of(unit: str) -> str:
     return parts[2] if len(parts) >= 3 and parts[0] == "launcher" and parts[2] != "-" else ""
 
 
-@dataclass
-class ArcCard(FlyingCard):
-    """A fired card: thrown up out of the mouth, falling into the hand."""
-
-    height: float = 120.0
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.tween.started:
-            return
-        img = self.surface()
-        t = self.tween.t
-        x = self.start[0] + (self.end[0] - self.start[0]) * t
-        y = self.start[1] + (self.end[1] - self.start[1]) * t - self.height * 4 * t * (1 - t)
-        angle = self.spin * (1 - t)
-        if abs(angle) >= 1:
-            img = pygame.transform.rotate(img, round(angle / 6) * 6)
-        surface.blit(img, img.get_rect(center=(int(x), int(y))))
-
-
-class Puff(Sprite):
-    """A dud: grey smoke rings out of the mouth."""
-
-    def __init__(self, pos: tuple[float, float], size: float, tween: Tween) -> None:
-        self.pos, self.size, self.tween = pos, size, tween
-        self.linger = 0.0
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.tween.started:
-            return
-        t = self.tween.raw
-        for k in range(5):
-            a = -0.9 + k * 0.45
-            d = self.size * (0.3 + 1.2 * t)
-            c = (self.pos[0] + d * math.cos(a) * 0.9, self.pos[1] + d * math.sin(a) * 0.5 - t * 20)
-            r = max(2, int(self.size * (0.25 + 0.35 * t) * (1 - 0.3 * (k % 2))))
-            puff = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-            pygame.draw.circle(puff, (200, 204, 210, int(200 * (1 - t))), (r, r), r)
-            surface.blit(puff, (int(c[0] - r), int(c[1] - r)))
-
-
-@lru_cache(maxsize=8)
-def head_image(size: int, jaw: int) -> pygame.Surface:
-    """The head in profile, facing right; ``jaw`` opens the mouth (0-3)."""
-    w, h = int(size * 1.5), int(size * 1.2)
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    u = size / 100
-    skull = pygame.Rect(int(8 * u), int(18 * u), int(118 * u), int(50 * u))
-    pygame.draw.ellipse(surf, SKIN_DARK, skull.move(0, int(3 * u)))
-    pygame.draw.ellipse(surf, SKIN, skull)
-    snout = pygame.Rect(int(70 * u), int(30 * u), int(72 * u), int(34 * u))
-    pygame.draw.rect(surf, SKIN, snout, border_radius=int(16 * u))
-    drop = int(jaw * 9 * u)
-    jaw_rect = pygame.Rect(int(34 * u), int(58 * u) + drop, int(100 * u), int(20 * u))
-    if jaw:
-        mouth = pygame.Rect(int(40 * u), int(56 * u), int(96 * u), int(8 * u) + drop)
-        pygame.draw.rect(surf, (90, 20, 24), mouth, border_radius=int(6 * u))
-    pygame.draw.rect(surf, SKIN_DARK, jaw_rect, border_radius=int(10 * u))
-    pygame.draw.rect(surf, BELLY, jaw_rect.inflate(-int(10 * u), -int(10 * u)).move(0, int(3 * u)),
-                     border_radius=int(6 * u))
-    for k in range(6):  # teeth along the upper jaw
-        x = int((60 + k * 12) * u)
-        pygame.draw.polygon(surf, (250, 248, 236), [(x, int(62 * u)), (x + int(8 * u), int(62 * u)),
-                                                     (x + int(4 * u), int(70 * u))])
-    eye = (int(56 * u), int(34 * u))
-    pygame.draw.circle(surf, (250, 240, 180), eye, int(10 * u))
-    pygame.draw.circle(surf, (20, 20, 24), (eye[0] + int(3 * u), eye[1]), int(5 * u))
-    pygame.draw.line(surf, SKIN_DARK, (eye[0] - int(12 * u), eye[1] - int(13 * u)),
-                     (eye[0] + int(12 * u), eye[1] - int(9 * u)), max(2, int(5 * u)))
-    pygame.draw.circle(surf, SKIN_DARK, (int(128 * u), int(38 * u)), max(1, int(3 * u)))
-    return surf
-
-
-class DinoLauncher(DeviceLayer):
+class DinoLauncher(LauncherDrawing, DeviceLayer):
     """The launcher: see the module docstring."""
 
     replaces = frozenset({"draw"})
@@ -159,29 +77,6 @@ class DinoLauncher(DeviceLayer):
         r.midright = (lay.draw_pile.right, lay.draw_pile.centery + int(ch * 0.05))
         lay.draw_pile = r
         self.body = r
-
-    def neck(self) -> tuple[float, float]:
-        r = self.body
-        return (r.left + r.width * 0.58, r.top + r.height * 0.36)
-
-    def pose(self) -> tuple[bool, float, float]:
-        """(facing left, the head's rotation in degrees, the angle it shows) for the aim;
-        the head turns at most 38° up or down."""
-        flip = math.cos(self.aim) < 0
-        rot = -math.degrees(self.aim - math.pi) if flip else -math.degrees(self.aim)
-        rot = max(-38.0, min(38.0, rot))
-        shown = math.pi + math.radians(rot) if flip else -math.radians(rot)
-        return flip, rot, shown
-
-    def mouth(self) -> tuple[float, float]:
-        size = self._head_size()
-        nx, ny = self.neck()
-        shown = self.pose()[2]
-        d = size * 0.85
-        return (nx + d * math.cos(shown), ny + d * math.sin(shown) * 0.6 + size * 0.12)
-
-    def _head_size(self) -> int:
-        return int(self.body.width * 0.4)
 
     def aim_at(self, player: int | None) -> None:
         self.target = player
@@ -274,102 +169,6 @@ class DinoLauncher(DeviceLayer):
             if picks:
                 return VictimScene(self.table.app, self, picks)
         return None
-
-    # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, layer: str) -> None:
-        if layer != "piles":
-            return
-        lay = self.table.layout
-        s = lay.s
-        r = self.body
-        beat = 2.0 + 3.0 * self.presses  # the build-up: faster with every press
-        pulse = 0.5 + 0.5 * math.sin(self.clock * beat)
-        breathe = 1 + 0.035 * math.sin(self.clock * 2.2)
-        # the build-up glow
-        if self.presses:
-            rgb = theme.mix(theme.ACCENT, theme.DANGER, min(1.0, self.presses / 3))
-            grow = int((10 + 16 * pulse) * s)
-            glow = pygame.Surface(r.inflate(grow * 2, grow).size, pygame.SRCALPHA)
-            alpha = int((60 + 45 * self.presses) * (0.4 + 0.6 * pulse))
-            for k in range(3):  # soft rings, brighter outside
-                ring = glow.get_rect().inflate(-k * 10 * s, -k * 8 * s)
-                pygame.draw.ellipse(glow, (*rgb, min(220, alpha) // (k + 1)), ring,
-                                    max(2, int(4 * s)))
-            surface.blit(glow, glow.get_rect(center=r.center))
-        # the base with the card slot
-        base = pygame.Rect(0, 0, int(r.width * 0.9), int(r.height * 0.26))
-        base.midbottom = (r.centerx, r.bottom)
-        pygame.draw.rect(surface, theme.SHADOW, base.move(int(3 * s), int(5 * s)),
-                         border_radius=int(14 * s))
-        pygame.draw.rect(surface, BASE, base, border_radius=int(14 * s))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, base, max(2, int(2 * s)),
-                         border_radius=int(14 * s))
-        slot = pygame.Rect(0, 0, int(base.width * 0.5), int(base.height * 0.3))
-        slot.center = (base.centerx, base.centery + int(base.height * 0.12))
-        pygame.draw.rect(surface, (20, 22, 28), slot, border_radius=slot.height // 2)
-        n = self.table.model.draw_size
-        text.draw(surface, str(n), int(16 * s), (base.left + int(12 * s), base.centery),
-                  theme.TEXT_DIM, "midleft")
-        for k in range(self.presses):  # one red lamp per press since the last fire
-            c = (base.right - int((14 + k * 16) * s), base.top + int(12 * s))
-            pygame.draw.circle(surface, NOSE, c, int(5 * s))
-        # the tail, the body (breathing), the legs
-        body = pygame.Rect(0, 0, int(r.width * 0.56), int(r.height * 0.5 * breathe))
-        body.midbottom = (int(r.left + r.width * 0.48), base.top + int(8 * s))
-        tail = [(body.left + int(10 * s), body.centery), (r.left, body.bottom - int(6 * s)),
-                (body.left + int(20 * s), body.bottom - int(4 * s))]
-        pygame.draw.polygon(surface, SKIN_DARK, tail)
-        for at in (0.28, 0.68):
-            leg = pygame.Rect(0, 0, int(18 * s), int(22 * s))
-            leg.midtop = (int(body.left + body.width * at), body.bottom - int(14 * s))
-            pygame.draw.rect(surface, SKIN_DARK, leg, border_radius=int(6 * s))
-        pygame.draw.ellipse(surface, SKIN_DARK, body.move(0, int(3 * s)))
-        pygame.draw.ellipse(surface, SKIN, body)
-        belly = body.inflate(-int(body.width * 0.35), -int(body.height * 0.35))
-        belly.bottom = body.bottom - int(4 * s)
-        pygame.draw.ellipse(surface, BELLY, belly)
-        for k in range(4):  # back plates
-            x = body.left + body.width * (0.25 + 0.17 * k)
-            y = body.top + 6 * s + abs(k - 1.5) * 3 * s
-            pygame.draw.polygon(surface, SKIN_DARK, [(x - 8 * s, y), (x + 8 * s, y),
-                                                     (x, y - 14 * s)])
-        for arm in (0.0, 1.0):  # little arms
-            a0 = (body.left + body.width * (0.66 + 0.08 * arm), body.top + body.height * 0.42)
-            pygame.draw.line(surface, SKIN_DARK, a0, (a0[0] + 12 * s, a0[1] + 10 * s),
-                             max(3, int(6 * s)))
-        # neck and head, turned toward the target
-        nx, ny = self.neck()
-        dip = math.sin(math.pi * self.press_t / PRESS_S) * 10 * s if self.press_t else 0.0
-        pygame.draw.line(surface, SKIN, (body.centerx + int(body.width * 0.2), body.top +
-                         int(body.height * 0.4)), (nx, ny + dip), max(6, int(26 * s)))
-        size = self._head_size()
-        jaw = 3 if self.jaw_t > 0.2 else 1 if self.jaw_t > 0 else 0
-        head = head_image(size, jaw)
-        flip, rot, shown = self.pose()
-        if flip:
-            head = pygame.transform.flip(head, True, False)
-        img = pygame.transform.rotate(head, round(rot / 3) * 3)
-        # the head's centre sits ahead of the neck along the aim
-        hx = nx + size * 0.45 * math.cos(shown)
-        hy = ny + dip + size * 0.45 * math.sin(shown) * 0.6
-        rect = img.get_rect(center=(int(hx), int(hy)))
-        surface.blit(img, rect)
-        # the nose button on the snout
-        d = size * 0.95
-        tip = shown - 0.28 if not flip else shown + 0.28
-        nose = (hx + (d * 0.62) * math.cos(tip), hy + (d * 0.62) * math.sin(tip))
-        squash = 0.6 if self.press_t else 1.0
-        nr = max(4, int(9 * s * squash))
-        pygame.draw.circle(surface, theme.SHADOW, (int(nose[0]) + 1, int(nose[1]) + 2), nr + 1)
-        pygame.draw.circle(surface, NOSE, (int(nose[0]), int(nose[1])), nr)
-        pygame.draw.circle(surface, (255, 150, 140), (int(nose[0] - nr * 0.3),
-                                                      int(nose[1] - nr * 0.3)), max(1, nr // 3))
-        if self.table.ring_id() == "draw":
-            focus_ring(surface, r, s, int(16 * s))
-        if self.table.my_turn() and self.table.model.decision is Decision.TURN:
-            hint = _("Press the nose to draw")
-            text.draw(surface, hint, int(15 * s), (r.centerx, r.bottom + int(6 * s)),
-                      theme.ACCENT, "midtop", shadow=True)
 
     def test_state(self) -> dict[str, Any]:
         return {"presses": self.presses, "fires": self.fires, "duds": self.duds,
