@@ -186,6 +186,7 @@ _CONTEXT_KEYS: dict[str, dict[int, Intent]] = {
         pygame.K_4: ChooseColour(Colour.BLUE),
     },
     "challenge": {pygame.K_c: ChallengeWD4(), pygame.K_a: AcceptWD4()},
+    "pass": {pygame.K_u: CallUno()},
     "chooser": {getattr(pygame, f"K_{n}"): Press(f"choice{n - 1}") for n in range(1, 10)},
     "menu": {},
 }
@@ -216,6 +217,7 @@ KEY_HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("R Y G B / 1-4", N_("Name red, yellow, green or blue")),
         ("C / A", N_("Challenge the Wild Draw Four, or accept it")),
         ("1-9", N_("Pick a choice in a list of choices")),
+        ("U", N_("Pass-the-device screen: UNO! for the one who just played")),
     )),
 )
 

@@ -82,3 +82,36 @@ def test_C8_an_ai_challenge_reveals_nothing_to_the_others(app: App, outdir: Path
     assert not any(isinstance(s, RevealScene) for s in app.stack.scenes)
     line = next(line for line in table.log_lines() if "challenges" in line)
     assert "(hidden)" in line and "red 7" not in line
+
+
+def test_C12_uno_can_be_called_while_the_device_changes_hands(app: App, outdir: Path) -> None:
+    # Ann plays her next-to-last card without calling UNO; the window stays open until
+    # Bob begins (C-12), so the pass screen offers her the call (button or U).
+    game = build(["R1 G2", "R3 B4", "Y1 Y2", "G7 G8"], "R9", turn=0)
+    table = table_for(app, game, "HHAA")
+    pump(app, until=lambda: isinstance(app.top, PassDeviceScene))
+    app.dispatch(I.Activate())
+    app.dispatch(I.PlayCard(table.model.hand.index(game.hands[0][0])))  # R1, no UNO
+    pump(app, until=lambda: isinstance(app.top, PassDeviceScene))
+    scene = app.top
+    assert isinstance(scene, PassDeviceScene) and scene.player == 1
+    assert [c.id for c in scene.controls] == ["ready", "uno0"]
+    shot(app, outdir, "pass_with_uno")
+    assert 0 in game.uno_open  # she could be caught
+    app.dispatch(I.CallUno())  # the U key on this screen
+    assert 0 not in game.uno_open and A.CallUno(0) not in table.session.legal(0)
+    assert [c.id for c in scene.controls] == ["ready"]  # the button is gone
+    app.dispatch(I.Activate())
+    assert table.viewer == 1
+
+
+def test_C12_the_pass_screen_offers_no_call_once_it_is_made(app: App) -> None:
+    game = build(["R1 G2", "R3 B4", "Y1 Y2", "G7 G8"], "R9", turn=0)
+    table = table_for(app, game, "HHAA")
+    pump(app, until=lambda: isinstance(app.top, PassDeviceScene))
+    app.dispatch(I.Activate())
+    app.dispatch(I.CallUno())  # in time, at the table
+    pump(app, until=lambda: table.my_turn())
+    app.dispatch(I.PlayCard(table.model.hand.index(game.hands[0][0])))
+    pump(app, until=lambda: isinstance(app.top, PassDeviceScene))
+    assert [c.id for c in app.top.controls] == ["ready"]

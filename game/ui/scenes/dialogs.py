@@ -24,9 +24,13 @@ if TYPE_CHECKING:
 
 
 class PassDeviceScene(PanelScene):
-    """Between two people's turns: every hand is hidden until the next person is ready."""
+    """Between two people's turns: every hand is hidden until the next person is ready.
+
+    The person who just played their next-to-last card may still call UNO until the next
+    player begins (C-12): while the device changes hands, a button (or U) lets them."""
 
     name = "pass"
+    keys = "pass"
     opaque = True
     title = N_("Pass the device to {player}")
     body = N_("{player}, it is your turn. Make sure nobody else can see the screen, then "
@@ -36,15 +40,50 @@ class PassDeviceScene(PanelScene):
         super().__init__(app, player=table.session.names[player])
         self.table = table
         self.player = player
+        self._owed: tuple[int, ...] = ()
+
+    def owing(self) -> tuple[int, ...]:
+        """The other people who may call UNO now."""
+        from game.ui.shout_listener import owing
+
+        s = self.table.session
+        return tuple(p for p in owing(self.table)
+                     if p != self.player and A.CallUno(p) in s.legal(p))
 
     def build(self) -> list[Control]:
+        self._owed = self.owing()
+        names = self.table.session.names
         return [Button.make("ready", N_("I am {player}: show my cards"), style="primary",
-                            params=self.params)]
+                            params=self.params),
+                *(Button.make(f"uno{p}", N_("{player}: UNO!"), params={"player": names[p]})
+                  for p in self._owed)]
 
     def on_press(self, control: str) -> None:
+        if control.startswith("uno"):
+            self.call_uno(int(control[3:]))
+            return
         self.table.passing_to = None
         self.table.set_viewer(self.player)
         self.app.pop()
+
+    def handle(self, intent: I.Intent) -> None:
+        if isinstance(intent, I.CallUno):
+            if self._owed:
+                self.call_uno(self._owed[0])
+            return
+        super().handle(intent)
+
+    def call_uno(self, player: int) -> None:
+        if player in self._owed:
+            self.table.act(A.CallUno(player))
+        self.relayout()
+        self.focus_id("ready")
+
+    def update(self, dt: float) -> bool:
+        if self.owing() != self._owed:  # the window closed meanwhile
+            self.relayout()
+            return True
+        return False
 
     def back(self) -> None:
         from game.ui.scenes.menus import PauseScene
