@@ -206,6 +206,10 @@ class App:
         top = self.top
         if top is None:
             return
+        raw = getattr(top, "raw_event", None)  # a scene that takes any key (the demo)
+        if raw is not None and raw(event):
+            self.dirty = True
+            return
         intent = translate(event, top.keys, top.text_focus(), top.intent_at)
         self.dispatch(intent)
 

@@ -235,6 +235,30 @@ class Sound:
         except Exception as exc:
             _log.info("narration failed: %s", exc)
 
+    def say(self, words: str) -> bool:
+        """Say ``words`` (already in the player's language) if the voice is on (the try-me
+        demo); ``False`` when nothing will be heard."""
+        sp = self._speaker
+        if sp is None:
+            return False
+        try:
+            sp.volume_level = self._voice_level()
+            sp.say(words)
+            return True
+        except Exception as exc:
+            _log.info("speech failed: %s", exc)
+            return False
+
+    def hush(self) -> None:
+        """Stop what the voice is saying (leaving the demo)."""
+        sp = self._speaker
+        if sp is None:
+            return
+        try:
+            sp.stop()
+        except Exception as exc:
+            _log.info("the voice did not stop: %s", exc)
+
     def settings_changed(self) -> None:
         self._button_level = None  # the volume settings win over the Volume key again
         sp = self._speaker

@@ -85,6 +85,8 @@ class RobotoPuppet:
         self.body = pygame.Rect(0, 0, 0, 0)
         self.s = 1.0
         self.screen_w = 1280
+        self.bubble_frac = 0.3  # the bubble's widest, as a share of the screen's width
+        self.text_s: float | None = None  # the bubble text's scale (default: ``s``)
         self._real = time.monotonic()
 
     def speak(self, words: str, seconds: float | None = None) -> None:
@@ -189,12 +191,13 @@ class RobotoPuppet:
     def draw_bubble(self, surface: pygame.Surface) -> None:
         s = self.s
         w = self.screen_w
-        px = int(18 * s)
-        width = int(min(300 * s, w * 0.3))
+        px = int(18 * (self.text_s or s))
+        width = int(min(300 * s, w * self.bubble_frac))
         lines = text.wrap(self.words, px, width - int(24 * s))[:4]
         box = pygame.Rect(0, 0, width, int(len(lines) * px * 1.3 + 20 * s))
         box.bottomright = (self.body.right + int(30 * s), self.body.top - int(10 * s))
         box.right = min(box.right, w - int(8 * s))
+        box.left = max(box.left, int(8 * s))
         alpha = int(255 * min(1.0, self.bubble / 0.4))
         bubble = pygame.Surface(box.inflate(4, int(24 * s)).size, pygame.SRCALPHA)
         inner = pygame.Rect(2, 2, box.width, box.height)

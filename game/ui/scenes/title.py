@@ -1,4 +1,5 @@
-"""The title screen: resume the saved match, start a new one, settings, rules, quit."""
+"""The title screen: resume the saved match, start a new one, settings, rules, quit, and
+Roboto's "Try me" demo (R-12) in the corner, with the little robot beside its button."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from game.saves import AutoSaver, SavedMatch, read_autosave
 from game.ui import cardart, text, theme
 from game.ui import intents as I
 from game.ui.editions import edition_ui
+from game.ui.editions.roboto import RobotoPuppet
 from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Control
 
@@ -31,6 +33,8 @@ class TitleScene(PanelScene):
         super().__init__(app)
         self.saved: SavedMatch | None = None
         self.checked = False
+        self.robot = RobotoPuppet()
+        self.robot.clock = 1.0  # eyes open (not mid-blink)
 
     def enter(self) -> None:
         self.saved, problem = read_autosave()
@@ -48,8 +52,26 @@ class TitleScene(PanelScene):
         out += [Button.make("new", N_("New game"), style="normal" if self.saved else "primary"),
                 Button.make("settings", N_("Settings")),
                 Button.make("help", N_("Rules and keys")),
-                Button.make("quit", N_("Quit"))]
+                Button.make("quit", N_("Quit")),
+                Button.make("try", N_("Try me!"))]  # placed in the corner, see place()
         return out
+
+    def rows(self) -> list[float]:
+        return [0.0 if c.id == "try" else 1.0 for c in self.controls]
+
+    def place(self, controls: list[Control]) -> None:
+        """The "Try me" button sits in the bottom right corner, Roboto standing on it."""
+        s = self.s
+        w, h = self.size
+        for c in controls:
+            if c.id == "try":
+                c.rect = pygame.Rect(0, 0, int(190 * s), int(48 * s))
+                c.rect.bottomright = (w - int(24 * s), h - int(20 * s))
+                self.robot.s = s * 0.62
+                self.robot.screen_w = w
+                self.robot.body = pygame.Rect(0, 0, int(118 * self.robot.s),
+                                              int(168 * self.robot.s))
+                self.robot.body.midbottom = (c.rect.centerx, c.rect.top - int(4 * s))
 
     def extra_height(self) -> int:
         return 24 if self.saved is not None else 0
@@ -63,7 +85,8 @@ class TitleScene(PanelScene):
         self.panel_rect.move_ip(0, dy)
         self.content_top += dy
         for c in self.controls:
-            c.rect.move_ip(0, dy)
+            if c.id != "try":
+                c.rect.move_ip(0, dy)
 
     def resume_text(self) -> str:
         if self.saved is None:
@@ -91,6 +114,10 @@ class TitleScene(PanelScene):
             self.app.push(HelpScene(self.app))
         elif control == "quit":
             self.app.quit()
+        elif control == "try":
+            from game.ui.scenes.demo import TryMeScene
+
+            self.app.push(TryMeScene(self.app))
 
     def resume_match(self) -> None:
         from game.saves import SaveError
@@ -135,6 +162,7 @@ class TitleScene(PanelScene):
                   "midtop", shadow=True)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
+        self.robot.draw_robot(surface)
         if self.saved is not None:
             text.draw(surface, self.resume_text(), int(17 * self.s),
                       (self.panel_rect.centerx, self.content_top), theme.TEXT_DIM, "midtop")
