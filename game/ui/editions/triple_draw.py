@@ -24,6 +24,9 @@ TRAYS = 3
 LIGHT_RGB = {"green": (60, 210, 90), "yellow": (250, 210, 40), "red": (235, 50, 45)}
 OPEN_RGB = (255, 255, 240)
 UNIT_RGB = (34, 38, 46)
+WELL_RGB = (18, 20, 26)
+FLASH_RGB = (120, 20, 20)  # a well while its tray's overload flashes
+KEY_RGB = (255, 0, 255)  # the colour key of the cached case (a colour it never shows)
 FLASH_S = 1.6
 
 
@@ -35,6 +38,25 @@ def _soft(size: tuple[int, int], rgba: tuple[int, int, int, int], ellipse: bool)
         pygame.draw.ellipse(surf, rgba, surf.get_rect())
     else:
         pygame.draw.rect(surf, rgba, surf.get_rect(), border_radius=min(size) // 2)
+    return surf
+
+
+@lru_cache(maxsize=8)
+def _case(size: tuple[int, int], wells: tuple[tuple[int, int, int, int], ...],
+          s: float) -> pygame.Surface:
+    """The unit's case drawn once per layout: its shadow, body and edge, and its empty
+    (dark) wells at ``wells`` (relative to the case). Opaque with a colour key, so that a
+    frame blits it as fast as a fill instead of drawing six rounded rectangles."""
+    dx, dy, radius = int(4 * s), int(6 * s), int(22 * s)
+    surf = pygame.Surface((size[0] + dx, size[1] + dy))
+    surf.fill(KEY_RGB)
+    body = pygame.Rect((0, 0), size)
+    pygame.draw.rect(surf, theme.SHADOW, body.move(dx, dy), border_radius=radius)
+    pygame.draw.rect(surf, UNIT_RGB, body, border_radius=radius)
+    pygame.draw.rect(surf, theme.PANEL_EDGE, body, max(2, int(3 * s)), border_radius=radius)
+    for well in wells:
+        pygame.draw.rect(surf, WELL_RGB, well, border_radius=int(12 * s))
+    surf.set_colorkey(KEY_RGB, pygame.RLEACCEL)
     return surf
 
 
@@ -68,18 +90,15 @@ class TrayDrawing:
         s = lay.s
         marks = self.table.settings.colour_blind_marks
         u = self.unit
-        pygame.draw.rect(surface, theme.SHADOW, u.move(int(4 * s), int(6 * s)),
-                         border_radius=int(22 * s))
-        pygame.draw.rect(surface, UNIT_RGB, u, border_radius=int(22 * s))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, u, max(2, int(3 * s)),
-                         border_radius=int(22 * s))
+        wells = [r.inflate(int(12 * s), int(12 * s)) for r in self.trays]
+        surface.blit(_case(u.size, tuple((w.x - u.x, w.y - u.y, *w.size) for w in wells), s),
+                     u.topleft)
         for t in range(TRAYS):
             r = self.trays[t]
             lit = t in self.lit
-            well = r.inflate(int(12 * s), int(12 * s))
-            flashing = self.flash[t] > 0 and int(self.flash[t] * 8) % 2 == 0
-            pygame.draw.rect(surface, (120, 20, 20) if flashing else (18, 20, 26), well,
-                             border_radius=int(12 * s))
+            well = wells[t]
+            if self.flash[t] > 0 and int(self.flash[t] * 8) % 2 == 0:  # flashing
+                pygame.draw.rect(surface, FLASH_RGB, well, border_radius=int(12 * s))
             if lit:
                 pygame.draw.rect(surface, theme.mix(OPEN_RGB, UNIT_RGB, 0.35), well,
                                  max(2, int(3 * s)), border_radius=int(12 * s))
