@@ -438,4 +438,5 @@ class TryMeScene(Scene):
                 "words": self.robot.words if self.robot.bubble > 0 else "",
                 "talking": self.robot.talk > 0, "voiced": self.voiced, "turn": self.turn(
                     self.clock), "top": self.top(self.clock), "done": self.done,
-                "race": RACE_SHOW <= self.clock < RACE_HIDE, "names": list(self.names)}
+                "race": RACE_SHOW <= self.clock < RACE_HIDE, "names": list(self.names),
+                "robot": [*self.robot.body]}

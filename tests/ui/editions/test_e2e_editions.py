@@ -254,3 +254,34 @@ def test_a_whole_roboto_match_in_a_real_window(display: str, home: Path,  # noqa
         assert "duel" in device["interruptions"] and device["races"] >= 1
     finally:
         app.close()
+
+
+def test_the_try_me_demo_in_a_real_window(display: str, home: Path,  # noqa: F811
+                                          outdir: Path) -> None:
+    """R-12: the title's "Try me" opens Roboto's demo with a click or with the keys, and
+    any key, a click or Esc brings the title back."""
+    app = RunningApp(display, home, fresh(outdir), SETTINGS.format(speed=0.0))
+    try:
+        app.click(app.state()["controls"]["try"])
+        state = app.wait(lambda s: s["top"] == "demo" and s["demo"]["words"])
+        check_roboto(app.shot("demo_hello"), {"rect": state["demo"]["robot"]})
+        app.key("a")  # any key
+        state = app.wait(lambda s: s["top"] == "title")
+        assert state["focus"] == "try"  # the button that opened it
+        app.key("Tab")  # round to New game, then back to Try me
+        app.wait(lambda s: s["focus"] == "new")
+        app.key("shift+Tab")
+        app.wait(lambda s: s["focus"] == "try")
+        app.key("Return")
+        state = app.wait(lambda s: s["top"] == "demo" and s["demo"]["clock"] > 8.5,
+                         timeout=30)
+        assert "red cards" in state["demo"]["words"]
+        check_roboto(app.shot("demo_surprise_command"), {"rect": state["demo"]["robot"]})
+        app.key("Escape")
+        state = app.wait(lambda s: s["top"] == "title")
+        app.click(state["controls"]["try"])
+        app.wait(lambda s: s["top"] == "demo")
+        app.click([10, 10, 4, 4])  # a click anywhere
+        app.wait(lambda s: s["top"] == "title")
+    finally:
+        app.close()
