@@ -105,6 +105,17 @@ def head_image(size: int, jaw: int) -> pygame.Surface:
     return surf
 
 
+@lru_cache(maxsize=64)
+def posed_head(size: int, jaw: int, flip: bool, angle: int) -> pygame.Surface:
+    """The head turned to face left (``flip``) and rotated by ``angle`` degrees (a multiple
+    of 3): cached, as the head holds its pose between turns and rotating costs more than
+    the rest of the launcher."""
+    head = head_image(size, jaw)
+    if flip:
+        head = pygame.transform.flip(head, True, False)
+    return pygame.transform.rotate(head, angle)
+
+
 class LauncherDrawing:
     """Where the launcher's parts are and how they are drawn, from the state
     :class:`~game.ui.editions.attack.DinoLauncher` keeps."""
@@ -209,11 +220,8 @@ class LauncherDrawing:
                          int(body.height * 0.4)), (nx, ny + dip), max(6, int(26 * s)))
         size = self._head_size()
         jaw = 3 if self.jaw_t > 0.2 else 1 if self.jaw_t > 0 else 0
-        head = head_image(size, jaw)
         flip, rot, shown = self.pose()
-        if flip:
-            head = pygame.transform.flip(head, True, False)
-        img = pygame.transform.rotate(head, round(rot / 3) * 3)
+        img = posed_head(size, jaw, flip, round(rot / 3) * 3)
         # the head's centre sits ahead of the neck along the aim
         hx = nx + size * 0.45 * math.cos(shown)
         hy = ny + dip + size * 0.45 * math.sin(shown) * 0.6
