@@ -1,14 +1,32 @@
 """Frame times, idle CPU and start-up time of the table; prints one JSON object.
 
-    python bench/render.py                 software rendering (SDL's dummy driver)
-    python bench/render.py --driver x11    in a real window (needs $DISPLAY, e.g. xvfb-run)
+    python bench/render.py                    software rendering (SDL's dummy driver)
+    python bench/render.py --driver x11       in a real window (needs $DISPLAY, e.g. xvfb-run)
+    python bench/render.py --edition triple   the frame times of a Triple Play match
+    python bench/render.py --edition all      every edition in turn (one section each)
 
 - ``p50_ms``/``p95_ms``/``p99_ms``: wall-clock time to update, draw and flip one frame at
-  1280×720 while the cards are dealt and while four AI players take their turns at the
+  1280×720 while the cards are dealt and while the players take their turns at the
   normal animation speed (every frame that redraws is counted; ``deal`` and ``ai_turns``
   give the two phases apart). ``cpu_p*_ms`` are the same frames in CPU time of the main
   thread: on a busy machine the wall clock also counts time the process was not running,
-  so ``load_avg_1m`` is reported too.
+  so ``load_avg_1m`` is reported too, and ``over_8ms`` counts the frames over the 8 ms
+  budget, how many of them the main thread was switched out during (``preempted``: another
+  process took the core) and how many spent over 8 ms of its own CPU (``cpu_over``).
+  ``device_draw`` gives the percentiles of the CPU time a frame spent in the edition's
+  device layers' ``draw`` (not the tray dialogs, which draw the unit themselves).
+- ``--edition``: the official game (the default) is four AI players for 25 s of game time.
+  An edition is one person (seat 0, pressed for as the test hooks' autoplay would, after
+  1.5 s of thought; with Triple Play's timer mode on, in its last second) and three AI
+  players for 45 s, so that its device animates as in play: Attack's launcher breathing,
+  building up, pressed and firing; Triple Play's trays, lights, presses, overload flashes
+  and 7-second timer ring; Roboto talking, his speech bubble and interruptions (house rule
+  on, chattiness high); Sonic's Victory Lap. ``device_frames`` counts the measured frames
+  showing each of those (read from the device's state), ``device_animating`` gives the
+  percentiles of the frames showing any of them (not just the steady breathing, figure or
+  lights). A single-hand match that ends is followed by another (``matches``).
+  ``--edition all`` prints one object with a section per edition under ``editions``,
+  each with its own ``load_avg_1m``; idle CPU and start-up are measured once.
 - ``idle_cpu_percent``: CPU used by the whole process (all threads) over a few seconds of
   the real frame loop while a person is thinking and nothing moves.
 - ``first_frame_s``: from launching ``python -m game`` (or ``python -m game.ui.app`` with no
@@ -27,6 +45,16 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.scenes.table import TableScene
+    from game.ui.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -44,7 +72,7 @@ def percentiles(samples: list[float]) -> dict[str, float]:
             "frames": len(ordered)}
 
 
-def title_first():  # type: ignore[no-untyped-def]
+def title_first() -> App:
     """The app as a person meets it: the title screen drawn, the AI's process booted
     meanwhile (it starts after the first frame), then a match."""
     from game.settings import Settings
@@ -60,48 +88,216 @@ def title_first():  # type: ignore[no-untyped-def]
     return app
 
 
-def frame_times(seconds_ai: float, seed: int, level: str) -> dict[str, object]:
-    """Deal then AI turns at speed 1, every redrawn frame timed (update + draw + flip)."""
-    import pygame
+EDITIONS = ("official", "roboto", "attack", "triple", "sonic")
+#: Game seconds the person at the screen "thinks" before each press (edition runs); at
+#: Triple Play's turn timer the press waits for the ring's last second instead.
+THINK_S = 1.5
+BUDGET_S = 0.008  # the table's frame budget (issue 5: p99 <= 8 ms at 1280x720)
+#: Device tags that are its steady state, not one of its animations (see ``device_tags``).
+STEADY = frozenset({"animating", "breathing", "figure", "lights"})
+
+
+def edition_session(name: str, seed: int, level: str) -> Session:
+    """A match of ``name`` for the frame-time phase: four AI players for the official game
+    (today's figures); for an edition, one person (seat 0, pressed for by :class:`Person`)
+    and three AI players, so that the device also animates what only a person's turn shows
+    (the timer ring, the launcher's hint, the tray pick, the races)."""
+    from dataclasses import replace
 
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
     from game.saves import SeatInfo
-    from game.ui.scenes.table import TableScene
     from game.ui.session import Session
 
+    names = ("Ada", "Bruno", "Chloé", "Dev")
+    rules = edition(name)
+    if name == "triple":
+        rules = replace(rules, timer=True)  # T-12: the 7-second ring on the person's turns
+    elif name == "roboto":
+        rules = replace(rules, house_rule=True, chattiness="high")  # more interruptions
+    if name == "official":
+        seats = [SeatInfo(n, False, level) for n in names]
+    else:
+        seats = [SeatInfo(names[0], True), *(SeatInfo(n, False, level) for n in names[1:])]
+    session = Session(new_game(rules, 4, seed), seats)
+    if name == "roboto":
+        session.house_rule_text = "Clap twice"
+    return session
+
+
+class Person:
+    """Presses for the person at the screen what the test hooks' autoplay would (each
+    scene's ``autoplay_intent``), after thinking ``THINK_S`` seconds of game time; while
+    Triple Play's turn timer runs, not before its last second (the ring turns yellow, then
+    red)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.waited = 0.0
+
+    def update(self, dt: float, table: TableScene) -> None:
+        pick = getattr(self.app.top, "autoplay_intent", None)
+        intent = pick() if pick is not None else None
+        if intent is None:
+            self.waited = 0.0
+            return
+        self.waited += dt
+        timers = [getattr(d, "timer_left", None) for d in table.devices]
+        timer = min((t for t in timers if t is not None), default=None)
+        ready = timer < 1.0 if timer is not None else self.waited >= THINK_S
+        if ready:
+            self.waited = 0.0
+            self.app.dispatch(intent)
+
+
+def device_tags(table: TableScene) -> set[str]:
+    """What the edition's device is showing in this frame, read from its state."""
+    from game.rules.engine import Decision
+    from game.ui.editions.attack import DinoLauncher
+    from game.ui.editions.attack_draw import ArcCard, Puff
+    from game.ui.editions.roboto import RobotoFigure
+    from game.ui.editions.sonic import VictoryLap
+    from game.ui.editions.triple import TrayUnit
+
+    tags: set[str] = set()
+    roboto_decisions = (Decision.DISCARD, Decision.NICKNAME, Decision.RACE)
+    top = table.app.top.name if table.app.top is not None else ""
+    for dev in table.devices:
+        if dev.animating():
+            tags.add("animating")
+        if isinstance(dev, DinoLauncher):
+            tags.add("breathing")
+            flags = {"build_up": dev.presses > 0, "press": dev.press_t > 0,
+                     "firing": dev.jaw_t > 0 or any(isinstance(sp, ArcCard | Puff)
+                                                    for sp in table.presenter.sprites)}
+        elif isinstance(dev, TrayUnit):
+            flags = {"timer_ring": dev.timer_left is not None,
+                     "overload_flash": any(f > 0 for f in dev.flash),
+                     "press": any(b > 0 for b in dev.bump), "lights": bool(dev.lit),
+                     "tray_dialog": top in ("tray_pick", "hold_tray")}
+        elif isinstance(dev, RobotoFigure):
+            tags.add("figure")
+            flags = {"talking": dev.talk > 0, "bubble": dev.bubble > 0 and bool(dev.words),
+                     "interruption": table.model.decision in roboto_decisions,
+                     "race_dialog": top in ("race", "reaction_race", "nickname")}
+        elif isinstance(dev, VictoryLap):
+            flags = {"victory_lap": dev.tween is not None}
+        else:
+            flags = {}
+        tags.update(k for k, on in flags.items() if on)
+    return tags
+
+
+def switched_out() -> int:
+    """Involuntary context switches of the calling thread so far (0 where not reported):
+    a frame during which it grows was preempted, its wall time counts another's work."""
+    try:
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_THREAD).ru_nivcsw
+    except (ImportError, AttributeError, OSError):
+        return 0
+
+
+class DeviceClock:
+    """The CPU time of the table's device layers' ``draw`` calls (wrapped on the
+    instances)."""
+
+    def __init__(self) -> None:
+        self.spent = 0.0
+
+    def watch(self, table: TableScene) -> None:
+        for dev in table.devices:
+            dev.draw = self._timed(dev.draw)  # type: ignore[method-assign,assignment]
+
+    def _timed(self, draw: Callable[[pygame.Surface, str], None]
+               ) -> Callable[[pygame.Surface, str], None]:
+        def timed(surface: pygame.Surface, layer: str) -> None:
+            t0 = time.thread_time()
+            draw(surface, layer)
+            self.spent += time.thread_time() - t0
+
+        return timed
+
+    def take(self) -> float:
+        spent, self.spent = self.spent, 0.0
+        return spent
+
+
+def frame_times(seconds_ai: float, seed: int, level: str,
+                name: str = "official") -> dict[str, object]:
+    """Deal then turns at speed 1, every redrawn frame timed (update + draw + flip); for an
+    edition, also how many of those frames showed each of its device's animations."""
+    import pygame
+
+    from game.ui.scenes.results import MatchEndScene
+    from game.ui.scenes.table import TableScene
+
     app = title_first()
-    seats = [SeatInfo(n, False, level) for n in ("Ada", "Bruno", "Chloé", "Dev")]
-    session = Session(new_game(edition("official"), 4, seed), seats)
-    table = TableScene(app, session)
+    person = Person(app) if name != "official" else None
+    table = TableScene(app, edition_session(name, seed, level))
     app.reset(table)
+    clock = DeviceClock()
+    clock.watch(table)
     deal: list[float] = []
     ai: list[float] = []
     cpu: list[float] = []
+    busy: list[float] = []  # frames showing one of the device's animations
+    device: list[float] = []  # time in the device layers' draw, per frame
+    shown: dict[str, int] = {}
+    over = {"frames": 0, "preempted": 0, "cpu_over": 0}  # frames over the 8 ms budget
     dt = 1 / 60
     dealing = True
     played = 0.0
+    matches = 1
     while played < seconds_ai:
-        t0, c0 = time.perf_counter(), time.thread_time()
+        t0, c0, n0 = time.perf_counter(), time.thread_time(), switched_out()
         drawn = app.frame(dt)
         spent = time.perf_counter() - t0
         if drawn:
             cpu.append(time.thread_time() - c0)
+            if spent > BUDGET_S:
+                over["frames"] += 1
+                over["preempted"] += switched_out() > n0
+                over["cpu_over"] += cpu[-1] > BUDGET_S
+            if table.devices:
+                device.append(clock.take())
+            if person is not None:
+                tags = device_tags(table)
+                for tag in tags:
+                    shown[tag] = shown.get(tag, 0) + 1
+                if tags - STEADY:
+                    busy.append(spent)
         if dealing and table.presenter.idle:
             dealing = False
         if drawn:
             (deal if dealing else ai).append(spent)
         if not dealing:
             played += dt
-        if app.top is not table:  # the hand's scores: go on
-            app.pop()
+        if person is None:
+            if app.top is not table:  # the hand's scores: go on
+                app.pop()
+        elif isinstance(app.top, MatchEndScene):  # a single-hand match is over: another
+            matches += 1
+            table = TableScene(app, edition_session(name, seed + matches, level))
+            app.reset(table)
+            clock.watch(table)
+        else:
+            person.update(dt, table)
         # let the bot thread answer as it would between real frames
         time.sleep(max(0.0, dt - (time.perf_counter() - t0)) * 0.25)
     app.close()
     pygame.quit()
     on_cpu = {f"cpu_{k}": v for k, v in percentiles(cpu).items() if k != "frames"}
-    return {**percentiles(deal + ai), **on_cpu, "deal": percentiles(deal),
-            "ai_turns": percentiles(ai)}
+    out: dict[str, object] = {**percentiles(deal + ai), **on_cpu, "deal": percentiles(deal),
+                              "ai_turns": percentiles(ai), "over_8ms": over}
+    if table.devices:
+        out["device_draw"] = percentiles(device)
+    if person is not None:
+        out["matches"] = matches
+        out["device_frames"] = dict(sorted(shown.items()))
+        out["device_animating"] = percentiles(busy)
+    return out
 
 
 def idle_cpu(seconds: float) -> float:
@@ -162,7 +358,10 @@ def first_frame(runs: int, driver: str) -> dict[str, float]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--driver", choices=("dummy", "x11"), default="dummy")
-    ap.add_argument("--seconds", type=float, default=25.0, help="game time of AI turns")
+    ap.add_argument("--edition", choices=(*EDITIONS, "all"), default="official",
+                    help="the match the frame times are measured on (all: each in turn)")
+    ap.add_argument("--seconds", type=float, default=None,
+                    help="game time of turns (default: 25, and 45 for an edition)")
     ap.add_argument("--idle-seconds", type=float, default=4.0)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--level", default=None, help="AI level (default: the set-up's default)")
@@ -172,25 +371,33 @@ def main() -> int:
     elif not os.environ.get("DISPLAY"):
         ap.error("--driver x11 needs $DISPLAY (run under xvfb-run)")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    names = EDITIONS if args.edition == "all" else (args.edition,)
     with tempfile.TemporaryDirectory() as home:
         os.environ["UNO_CONFIG_DIR"], os.environ["UNO_DATA_DIR"] = f"{home}/c", f"{home}/d"
         from game.ui.session import default_level
 
         level = args.level or default_level()
-        frames = frame_times(args.seconds, args.seed, level)
+        frames: dict[str, dict[str, object]] = {}
+        for name in names:
+            seconds = args.seconds or (25.0 if name == "official" else 45.0)
+            frames[name] = frame_times(seconds, args.seed, level, name)
+            frames[name]["load_avg_1m"] = round(os.getloadavg()[0], 2)
         idle = idle_cpu(args.idle_seconds)
     start = first_frame(3, args.driver)
-    report = {
-        "size": [1280, 720],
-        "driver": args.driver,
-        "ai_level": level,
-        **frames,
+    report: dict[str, object] = {"size": [1280, 720], "driver": args.driver, "ai_level": level}
+    if args.edition == "all":
+        report["edition"] = "all"
+        report["editions"] = frames
+    else:
+        report["edition"] = args.edition
+        report.update({k: v for k, v in frames[args.edition].items() if k != "load_avg_1m"})
+    report.update({
         "idle_cpu_percent": idle,
         "first_frame_s": start["median"],
         "first_frame_max_s": start["max"],
         "load_avg_1m": round(os.getloadavg()[0], 2),
         "cpus": os.cpu_count(),
-    }
+    })
     print(json.dumps(report))
     return 0
 
