@@ -244,6 +244,7 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
                             rect=self.repeat, enabled=bool(self.said), style="quiet")]
 
     def handle(self, intent: I.Intent) -> bool:
+        self.wake()  # any key or click at the table keeps him awake
         if intent != I.Press("roboto_repeat"):
             return False
         if self.said:

@@ -313,11 +313,14 @@ class TryMeScene(Scene):
             end = self.card_pos(f.dst, n - 1, n)
         else:
             end = self.pile.center
-        lift = math.sin(u * math.pi) * self.cw * 0.6
+        calm = self.app.settings.reduced_motion  # straight, without a spin
+        lift = 0.0 if calm else math.sin(u * math.pi) * self.cw * 0.6
         x = start[0] + (end[0] - start[0]) * u
         y = start[1] + (end[1] - start[1]) * u - lift
         img = cardart.face(Card.parse(f.card), self.cw)
-        img = pygame.transform.rotozoom(img, (1 - u) * 25, 1.0 + 0.15 * math.sin(u * math.pi))
+        if not calm:
+            img = pygame.transform.rotozoom(img, (1 - u) * 25,
+                                            1.0 + 0.15 * math.sin(u * math.pi))
         surface.blit(img, img.get_rect(center=(int(x), int(y))))
 
     def draw_race(self, surface: pygame.Surface, t: float) -> None:
@@ -334,7 +337,7 @@ class TryMeScene(Scene):
         r = int(40 * s)
         flashed = t >= RACE_FLASH
         if flashed:
-            on = int((t - RACE_FLASH) * 8) % 2 == 0
+            on = self.app.settings.reduced_motion or int((t - RACE_FLASH) * 8) % 2 == 0
             colour = (255, 230, 90) if on else (255, 140, 40)
             halo = pygame.Surface((4 * r, 4 * r), pygame.SRCALPHA)
             pygame.draw.circle(halo, (*colour, 90), (2 * r, 2 * r), int(1.45 * r))

@@ -79,6 +79,7 @@ class TitleScene(PanelScene):
     def arrange(self) -> None:
         """The column sits under the logo (lower than centred)."""
         super().arrange()
+        self.panel_rect.height -= int(self.gap * self.s)  # the corner button's row
         h = self.size[1]
         dy = max(0, int(h * 0.36) - self.panel_rect.top)
         dy = min(dy, max(0, h - int(10 * self.s) - self.panel_rect.bottom))

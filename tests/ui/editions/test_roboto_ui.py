@@ -184,6 +184,23 @@ def test_the_sleep_beep_sounds_once_per_idle_stretch(app: App,
     assert played.count("beep") == 2 and state(table)["beeps"] == 2
 
 
+def test_a_key_at_the_table_wakes_him_for_a_new_beep(app: App, monkeypatch: Any) -> None:
+    table = roboto_table(app, ["B5 B6 B7", "G4 G5 G6", "Y1 Y2 Y3"], "HAA")
+    played: list[str] = []
+    monkeypatch.setattr(app.sound, "play", played.append)
+    pump(app, until=lambda: table.my_turn() and table.presenter.idle)
+    fig = figure(table)
+    fig.bubble = fig.talk = 0.0
+    fig.idle = SLEEPY_S - 0.01
+    pump(app, 0.3)
+    assert state(table)["sleepy"] and played.count("beep") == 1
+    app.dispatch(I.Navigate(1, 0))  # the person looks through their cards
+    assert not state(table)["sleepy"] and not fig.beeped
+    fig.idle = SLEEPY_S - 0.01
+    pump(app, 0.3)
+    assert played.count("beep") == 2
+
+
 def test_the_beep_is_a_short_generated_two_note_sound() -> None:
     wave = synth("beep")
     assert "beep" in EFFECTS and 0.2 < len(wave) / RATE < 0.8
