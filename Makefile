@@ -35,14 +35,15 @@ ARGS ?=
 SIM_ARGS ?= --edition official --players 4 --games 200 --seed 1
 XVFB_SCREEN ?= -screen 0 1280x800x24
 
-.PHONY: help play test lint bench dist sim locale i18n clean distclean
+.PHONY: help play test lint bench arena dist sim locale i18n clean distclean
 
 help:
 	@echo "make play       install everything needed, then run the game"
 	@echo "make test       install everything (+ test tools), compile catalogues, run all tests"
 	@echo "                under a private PulseAudio and Xvfb (PYTEST_ARGS='-m \"not slow\"')"
 	@echo "make lint       ruff on game/ tests/ bench/ packaging/, mypy --strict on rules and bots"
-	@echo "make bench      run every bench/*.py (each prints JSON)"
+	@echo "make bench      run every bench/*.py (each prints JSON; the AI bars only report)"
+	@echo "make arena      play the AI bars' arena runs on (hours; resumable: ARENA_ARGS=...)"
 	@echo "make dist       build the self-contained one-file executable dist/uno"
 	@echo "make sim        run a bot-only simulation: python -m game.sim $(SIM_ARGS)"
 	@echo "make locale     compile locale/*/LC_MESSAGES/*.po into .mo"
@@ -121,7 +122,8 @@ bench: $(STAMP_SYSTEM) $(STAMP_TEST)
 	@shopt -s nullglob; found=0; \
 	for f in bench/*.py; do \
 	  case "$$(basename "$$f")" in _*|conftest.py) continue;; esac; \
-	  found=1; echo "== $$f" >&2; $(PY) "$$f"; \
+	  args=; [ "$$(basename "$$f")" = arena_bars.py ] && args=--report; \
+	  found=1; echo "== $$f" >&2; $(PY) "$$f" $$args; \
 	done; \
 	if [ "$$found" = 0 ]; then echo "bench: no bench/*.py yet" >&2; fi
 
@@ -129,6 +131,10 @@ dist: $(STAMP_SYSTEM) $(STAMP_TEST)
 	@$(MAKE) locale
 	$(PY) -m PyInstaller --noconfirm --log-level WARN pyinstaller.spec
 	@ls -l dist/uno
+
+ARENA_ARGS ?= --games 20000 --processes 2
+arena: $(STAMP_SYSTEM) $(STAMP_PY)
+	$(PY) bench/arena_bars.py $(ARENA_ARGS)
 
 sim: $(STAMP_SYSTEM) $(STAMP_PY)
 	$(PY) -m game.sim $(SIM_ARGS)

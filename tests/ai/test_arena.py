@@ -147,3 +147,21 @@ def test_a_ledger_from_other_code_is_refused(tmp_path: Path) -> None:
     book.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
     with pytest.raises(LedgerError, match="other code"):
         run_arena(edition("official"), ["medium", "random"], 4, 1, ledger=book)
+
+
+def test_arena_bars_grow_in_rounds_and_report_what_is_held(tmp_path: Path) -> None:
+    cmd = [sys.executable, str(ROOT / "bench" / "arena_bars.py"), "--only",
+           "medium-random-2p,medium-random-play-2p", "--dir", str(tmp_path)]
+    run = subprocess.run([*cmd, "--games", "40", "--step", "20"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert set(out) == {"medium-random-2p", "medium-random-play-2p"}
+    bar = out["medium-random-2p"]
+    assert bar["games"] == 40 and bar["threshold"] == 0.65
+    assert bar["point_clears"] == (bar["win_rate"] >= 0.65)
+    assert bar["interval_clears"] == (bar["ci95"][0] >= 0.65)
+    assert run.stderr.count("medium-random-2p") == 2  # two rounds of 20
+    held = subprocess.run([*cmd, "--report"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert json.loads(held.stdout) == out and held.stderr == ""
