@@ -205,3 +205,39 @@ def test_the_beep_is_a_short_generated_two_note_sound() -> None:
     wave = synth("beep")
     assert "beep" in EFFECTS and 0.2 < len(wave) / RATE < 0.8
     assert np.isfinite(wave).all() and 0.2 < np.abs(wave).max() <= 1.0
+
+
+class _WaitingMicrophone:
+    """A recorder whose microphone is still being looked for."""
+
+    state = type("State", (), {"value": "starting"})()
+
+    def open(self, wait: bool = True) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_typing_the_names_by_choice_does_not_claim_there_is_no_microphone(
+        app: App, tmp_path: Path) -> None:
+    """R-2: "Type the names instead" while the microphone is being looked for closes it;
+    the house-rule step then offers the examples without saying the microphone is
+    missing."""
+    from dataclasses import replace
+
+    from game.rules.ruleset import edition
+    from game.ui.roboto_setup import RobotoRecordScene
+    from game.voice.clips import ClipStore
+    from tests.ui.conftest import seats
+
+    scene = RobotoRecordScene(app, replace(edition("roboto"), house_rule=True), seats("HA"),
+                              seed=4, recorder=_WaitingMicrophone(),
+                              store=ClipStore(tmp_path / "clips"))
+    app.reset(scene)
+    assert scene.phase == "opening"
+    app.dispatch(I.Press("typed"))
+    app.dispatch(I.Press("next"))
+    assert scene.phase == "rule"
+    assert scene.hint() == "Pick an example, or play without a house rule."
+    assert "microphone" not in scene.hint()
