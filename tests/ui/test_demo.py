@@ -132,3 +132,13 @@ def test_in_french(app: App, outdir: Path, monkeypatch: pytest.MonkeyPatch) -> N
     pump(app, 8.6, dt=0.05)
     assert demo.test_state()["words"].startswith("Commande surprise")
     robot_and_bubble(shot(app, outdir, "surprise_command_fr"), demo)
+
+
+def test_the_sound_says_nothing_without_a_voice_and_never_raises() -> None:
+    from game.settings import Settings
+    from game.ui.sound import Sound
+
+    sound = Sound(Settings(narration="off"))
+    assert sound.say("Hello!") is False  # no speaker: the demo shows its bubbles only
+    sound.hush()
+    sound.close()
