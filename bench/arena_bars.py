@@ -2,6 +2,7 @@
 
     python bench/arena_bars.py --games 20000 [--step 200] [--processes 2] [--only hard-medium]
     python bench/arena_bars.py --report            # what the ledgers hold now, no games
+    python bench/arena_bars.py --report --markdown # the same as the README's table
 
 Each bar is an arena run (seats rotated, duplicate deals, seed 1) kept in a ledger under
 ``arena-runs/`` (see ``python -m game.arena --ledger``). The bars are played in rounds of
@@ -47,7 +48,7 @@ BARS = (
     Bar("hard-random-2p", "official", ("hard", "random"), 0.72,
         "Hard vs random (uniform over legal actions), 2 players"),
     Bar("hard-random-4p", "official", ("hard", "random", "random", "random"), 0.37,
-        "one Hard among three random, 4 players"),
+        "One Hard among three random, 4 players"),
     Bar("hard-medium-2p", "official", ("hard", "medium"), 0.58, "Hard vs Medium, 2 players"),
     Bar("medium-random-2p", "official", ("medium", "random"), 0.65,
         "Medium vs random, 2 players"),
@@ -93,6 +94,23 @@ def report(bar: Bar, tally: Tally) -> dict[str, Any]:
     return out
 
 
+def markdown(reports: dict[str, dict[str, Any]]) -> str:
+    """The README's table of measured results."""
+    rows = ["| Bar | Games | First bot wins (95 % CI) | Needs | Decision CPU ms, mean / p95 |",
+            "| --- | ---: | --- | --- | --- |"]
+    for r in reports.values():
+        if not r["games"]:
+            continue
+        lo, hi = r["ci95"]
+        needs = f"≥ {r['threshold']:.0%}" if "threshold" in r else "—"
+        times = " · ".join(f"{k} {v['mean']:.3g} / {v['p95']:.3g}"
+                           for k, v in r["decision_cpu_ms"].items()
+                           if v["mean"] is not None and not k.startswith("random"))
+        rows.append(f"| {r['what']} | {r['games']:,} | {r['win_rate']:.1%} "
+                    f"({lo:.1%}–{hi:.1%}) | {needs} | {times} |")
+    return "\n".join(rows)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20000, help="games per bar")
@@ -101,6 +119,7 @@ def main() -> int:
     ap.add_argument("--only", default="", help="comma-separated bar keys (default: all)")
     ap.add_argument("--dir", type=Path, default=ROOT / "arena-runs")
     ap.add_argument("--report", action="store_true", help="only report what is held")
+    ap.add_argument("--markdown", action="store_true", help="a Markdown table, not JSON")
     args = ap.parse_args()
     chosen = [b for b in BARS if not args.only or b.key in args.only.split(",")]
     if args.step % CHUNK:
@@ -118,7 +137,8 @@ def main() -> int:
                                          args.processes, books[bar.key])
             print(f"arena_bars: {bar.key} {tallies[bar.key].games} games "
                   f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
-    print(json.dumps({b.key: report(b, tallies[b.key]) for b in chosen}))
+    reports = {b.key: report(b, tallies[b.key]) for b in chosen}
+    print(markdown(reports) if args.markdown else json.dumps(reports))
     return 0
 
 

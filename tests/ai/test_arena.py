@@ -165,3 +165,12 @@ def test_arena_bars_grow_in_rounds_and_report_what_is_held(tmp_path: Path) -> No
     held = subprocess.run([*cmd, "--report"], cwd=ROOT, capture_output=True, text=True,
                           timeout=120)
     assert json.loads(held.stdout) == out and held.stderr == ""
+
+
+def test_arena_bars_print_the_readme_table(tmp_path: Path) -> None:
+    cmd = [sys.executable, str(ROOT / "bench" / "arena_bars.py"), "--only", "medium-random-2p",
+           "--dir", str(tmp_path), "--games", "20", "--step", "20", "--markdown"]
+    run = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith("| Bar | Games |") and len(lines) == 3
+    assert lines[2].startswith("| Medium vs random, 2 players | 20 | ") and "≥ 65%" in lines[2]
