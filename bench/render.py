@@ -20,13 +20,14 @@
   1.5 s of thought; with Triple Play's timer mode on, in its last second) and three AI
   players for 45 s, so that its device animates as in play: Attack's launcher breathing,
   building up, pressed and firing; Triple Play's trays, lights, presses, overload flashes
-  and 7-second timer ring; Roboto talking, his speech bubble and interruptions (house rule
-  on, chattiness high); Sonic's Victory Lap. ``device_frames`` counts the measured frames
-  showing each of those (read from the device's state), ``device_animating`` gives the
-  percentiles of the frames showing any of them (not just the steady breathing, figure or
-  lights). A single-hand match that ends is followed by another (``matches``).
-  ``--edition all`` prints one object with a section per edition under ``editions``,
-  each with its own ``load_avg_1m``; idle CPU and start-up are measured once.
+  and 7-second timer ring; Roboto talking, his speech bubble, interruptions and races
+  (house rule on, chattiness high; his default seed, 1, brings a race with the person);
+  Sonic's Victory Lap. ``device_frames`` counts the measured frames showing each of those
+  (read from the device's state), ``device_animating`` gives the percentiles of the frames
+  showing any of them (not just the steady breathing, figure or lights). A single-hand
+  match that ends is followed by another (``matches``). ``--edition all`` prints one object
+  with a section per edition under ``editions``, each with its own ``load_avg_1m``; idle
+  CPU and start-up are measured once.
 - ``idle_cpu_percent``: CPU used by the whole process (all threads) over a few seconds of
   the real frame loop while a person is thinking and nothing moves.
 - ``first_frame_s``: from launching ``python -m game`` (or ``python -m game.ui.app`` with no
@@ -89,6 +90,8 @@ def title_first() -> App:
 
 
 EDITIONS = ("official", "roboto", "attack", "triple", "sonic")
+#: Default seeds: 7, and for Roboto one whose run brings a race with the person in it.
+SEEDS = {"roboto": 1}
 #: Game seconds the person at the screen "thinks" before each press (edition runs); at
 #: Triple Play's turn timer the press waits for the ring's last second instead.
 THINK_S = 1.5
@@ -363,7 +366,8 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=None,
                     help="game time of turns (default: 25, and 45 for an edition)")
     ap.add_argument("--idle-seconds", type=float, default=4.0)
-    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--seed", type=int, default=None,
+                    help="the match's seed (default: 7; Roboto 1, for a race with the person)")
     ap.add_argument("--level", default=None, help="AI level (default: the set-up's default)")
     args = ap.parse_args()
     if args.driver == "dummy":
@@ -380,7 +384,8 @@ def main() -> int:
         frames: dict[str, dict[str, object]] = {}
         for name in names:
             seconds = args.seconds or (25.0 if name == "official" else 45.0)
-            frames[name] = frame_times(seconds, args.seed, level, name)
+            seed = args.seed if args.seed is not None else SEEDS.get(name, 7)
+            frames[name] = frame_times(seconds, seed, level, name)
             frames[name]["load_avg_1m"] = round(os.getloadavg()[0], 2)
         idle = idle_cpu(args.idle_seconds)
     start = first_frame(3, args.driver)
