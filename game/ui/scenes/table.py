@@ -19,6 +19,7 @@ from game.i18n import N_, _
 from game.narrate import Narrator
 from game.rules import actions as A
 from game.rules import events as E
+from game.rules.cards import Rank
 from game.rules.engine import Decision
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import MatchKind
@@ -205,12 +206,25 @@ class TableScene(Scene):
         lift = self.layout.lift
         playable = self.playable_indices() if self.settings.highlight_playable else set()
         focus = self.focused_id() or ""
+        along = self.played_along(focus)
         for i, r in enumerate(rects):
-            if focus == f"card{i}":
+            if focus == f"card{i}" or i in along:
                 r.move_ip(0, -lift)
             elif i in playable:
                 r.move_ip(0, -lift // 2)
         return rects
+
+    def played_along(self, focus: str) -> set[int]:
+        """A-7: the cards a focused, playable Discard All takes down with it (every card of
+        its colour), lifted with it so the person sees what goes."""
+        if not focus.startswith("card") or not focus[4:].isdigit():
+            return set()
+        i = int(focus[4:])
+        hand = self.model.hand
+        if i >= len(hand) or hand[i] & 31 != Rank.DISCARD_ALL or i not in self.playable_indices():
+            return set()
+        colour = hand[i] >> 5
+        return {j for j, c in enumerate(hand) if j != i and c >> 5 == colour}
 
     def is_ai(self, player: int) -> bool:
         return not self.session.is_human(player)

@@ -124,3 +124,28 @@ def test_discard_all_sends_the_whole_colour_flying(app: App, outdir: Path) -> No
     pump(app, until=lambda: table.presenter.idle, timeout=15)
     assert [str(c) for c in table.model.hand] == ["G1"]
     assert str(table.model.discard[-1]) == "RDA"
+
+
+def test_A7_a_focused_discard_all_lifts_every_card_it_takes_along(app: App,
+                                                                  outdir: Path) -> None:
+    table = attack_table(app, ["R3 G1 RDA R7 B2", "G1 G2", "Y1 Y2", "B7 B8"], pile="R9")
+    pump(app, until=lambda: table.my_turn())
+    hand = table.model.hand
+    da = hand.index(C("RDA"))
+    reds = {i for i, c in enumerate(hand) if c >> 5 == C("RDA") >> 5 and i != da}
+    green = hand.index(C("G1"))  # not playable on the red 9: it stays down
+    assert len(reds) == 2 and table.played_along(f"card{green}") == set()
+    table.focus_id(f"card{da}")
+    assert table.played_along(f"card{da}") == reds
+    rests = table.layout.hand_rects(len(hand))  # where each card lies when not lifted
+    lift = table.layout.lift
+    rects = table.hand_rects()
+    for i in {da, *reds}:  # taken along: lifted as high as the focused card
+        assert rects[i].top == rests[i].top - lift
+    assert rects[green].top == rests[green].top
+    shot(app, outdir, "discard_all_focused")
+    r = min(reds)
+    table.focus_id(f"card{r}")  # a red number alone takes nothing along
+    rects = table.hand_rects()
+    assert rects[r].top == rests[r].top - lift
+    assert rects[da].top == rests[da].top + (-lift // 2)  # playable: half a lift
