@@ -227,6 +227,7 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
         self.races = 0  # races settled so far
         self.beeps = 0  # sleep beeps given
         self.repeat = pygame.Rect(0, 0, 0, 0)
+        self.volume = pygame.Rect(0, 0, 0, 0)
 
     def relayout(self) -> None:
         lay = self.table.layout
@@ -237,11 +238,15 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
         self.body = r
         self.repeat = pygame.Rect(0, 0, int(110 * s), int(30 * s))
         self.repeat.midtop = (r.centerx, r.bottom + int(8 * s))
+        self.volume = self.repeat.move(0, self.repeat.height + int(6 * s))
 
     def controls(self) -> list[Control]:
-        """R-12: his Repeat button says the last phrase again."""
+        """R-12: his Repeat button says the last phrase again; his Volume button steps
+        through the voice's three levels, then mute (as the V key)."""
         return [Button.make("roboto_repeat", N_("Repeat"), I.Press("roboto_repeat"),
-                            rect=self.repeat, enabled=bool(self.said), style="quiet")]
+                            rect=self.repeat, enabled=bool(self.said), style="quiet"),
+                Button.make("roboto_volume", N_("Volume"), I.CycleVoiceVolume(),
+                            rect=self.volume, style="quiet")]
 
     def handle(self, intent: I.Intent) -> bool:
         self.wake()  # any key or click at the table keeps him awake (R-12)

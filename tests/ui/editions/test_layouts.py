@@ -36,3 +36,7 @@ def test_devices_fit_the_table(app: App, outdir: Path, edition: str, kinds: str,
     others = [lay.log, lay.uno, *table.hand_rects(), *(s.plate for s in lay.seats.values())]
     clash = [r for r in others if r.colliderect(rect)]
     assert not clash, (rect, clash)
+    for control in table.devices[0].controls():  # its buttons (Roboto's Repeat, Volume)
+        assert window.contains(control.rect), control.id
+        clash = [r for r in others if r.colliderect(control.rect)]
+        assert not clash, (control.id, control.rect, clash)

@@ -151,6 +151,25 @@ def test_the_repeat_button_says_it_again(app: App) -> None:
     assert state(table)["said"] == said + 1 and state(table)["words"]
 
 
+def test_R12_the_volume_button_steps_the_voice_like_the_v_key(app: App,
+                                                              monkeypatch: Any) -> None:
+    table = roboto_table(app, ["B5 B6 B7", "G4 G5 G6", "Y1 Y2 Y3"], "HAA")
+    pump(app, until=lambda: table.my_turn())
+    fig = figure(table)
+    button = next(c for c in table.controls if c.id == "roboto_volume")
+    assert button.rect == fig.volume and not button.rect.colliderect(fig.repeat)
+    assert not button.rect.colliderect(table.hand_rects()[0])
+    sound = table.app.sound
+    levels = iter([2, 3, 0])
+    monkeypatch.setattr(type(sound), "voice_on", property(lambda self: True))
+    monkeypatch.setattr(sound, "cycle_volume", lambda: next(levels))
+    shown = []
+    for _ in range(3):
+        table.handle(table.intent_at(fig.volume.center))  # type: ignore[arg-type]
+        shown.append(table.toast_text())
+    assert "2" in shown[0] and "3" in shown[1] and shown[2] != shown[1]
+
+
 def test_the_sleep_beep_sounds_once_per_idle_stretch(app: App,
                                                      monkeypatch: Any) -> None:
     """R-12: as he dozes off after a minute without activity, Roboto beeps once (not every
