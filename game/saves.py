@@ -19,7 +19,7 @@ import os
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +74,33 @@ class SeatInfo:
         return SeatInfo(name, human, level)
 
 
+#: The table's choices a save keeps besides the rules (all optional): Roboto's race mode
+#: on screen (R-10), and the house rule picked from the examples or its recording (R-2).
+TABLE_OPTIONS: dict[str, tuple[type, ...]] = {
+    "race_mode": (str,),
+    "house_rule_text": (str,),
+    "house_rule_clip": (str, type(None)),
+}
+RACE_MODES = ("family", "reaction")
+
+
+def table_options(data: Any) -> dict[str, Any]:
+    """The ``table`` part of a save, checked; :class:`SaveError` when it is malformed."""
+    if not isinstance(data, Mapping):
+        raise SaveError("the table options must be an object")
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        kinds = TABLE_OPTIONS.get(key)
+        if kinds is None:
+            raise SaveError(f"unknown table option {key!r}")
+        if not isinstance(value, kinds):
+            raise SaveError(f"bad table option {key}={value!r}")
+        out[key] = value
+    if out.get("race_mode", "family") not in RACE_MODES:
+        raise SaveError(f"unknown race mode {out['race_mode']!r}")
+    return out
+
+
 @dataclass(frozen=True)
 class SavedMatch:
     """A match that can be resumed: its record and its seats."""
@@ -81,19 +108,25 @@ class SavedMatch:
     record: GameRecord
     seats: tuple[SeatInfo, ...]
     saved_at: float = 0.0
+    #: The table's own choices that are not rules: see :data:`TABLE_OPTIONS`.
+    table: Mapping[str, Any] = field(default_factory=dict)
 
     @staticmethod
-    def of(game: Game, seats: Sequence[SeatInfo]) -> SavedMatch:
-        return SavedMatch(GameRecord.of(game), tuple(seats), time.time())
+    def of(game: Game, seats: Sequence[SeatInfo],
+           table: Mapping[str, Any] | None = None) -> SavedMatch:
+        return SavedMatch(GameRecord.of(game), tuple(seats), time.time(), dict(table or {}))
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "format": FORMAT,
             "version": VERSION,
             "saved_at": self.saved_at,
             "record": self.record.to_json(),
             "seats": [s.to_json() for s in self.seats],
         }
+        if self.table:
+            out["table"] = dict(self.table)
+        return out
 
     @staticmethod
     def from_json(data: Any) -> SavedMatch:
@@ -110,7 +143,7 @@ class SavedMatch:
             raise SaveError(f"{record.players} players but {len(seats)} seats")
         saved_at = data.get("saved_at", 0.0)
         return SavedMatch(record, seats, float(saved_at) if isinstance(saved_at, int | float)
-                          else 0.0)
+                          else 0.0, table_options(data.get("table", {})))
 
     def replay(self) -> Game:
         """The game at the moment of the save; :class:`SaveError` if it does not replay."""

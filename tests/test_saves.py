@@ -115,3 +115,28 @@ def test_data_folder_can_be_overridden(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert autosave_path() == tmp_path / "autosave.json"
     assert read_autosave() == (None, None)
 
+
+
+def test_R10_R2_the_table_options_round_trip(tmp_path: Path) -> None:
+    table = {"race_mode": "reaction", "house_rule_text": "Touch your nose!",
+             "house_rule_clip": None}
+    match = load_save(write_save(SavedMatch.of(played(), SEATS, table), tmp_path / "a.json"))
+    assert match.table == table
+    plain = load_save(write_save(SavedMatch.of(played(), SEATS), tmp_path / "b.json"))
+    assert plain.table == {}  # older saves have none: the defaults apply
+
+
+@pytest.mark.parametrize("table", [
+    [1, 2],
+    {"race_mode": "sprint"},
+    {"race_mode": 3},
+    {"house_rule_clip": 7},
+    {"volume": 11},
+])
+def test_malformed_table_options_make_a_corrupt_save(tmp_path: Path, table: object) -> None:
+    data = SavedMatch.of(played(), SEATS).to_json()
+    data["table"] = table
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps(data), "utf-8")
+    match, problem = read_autosave(path)
+    assert match is None and problem is not None and problem.kept_as is not None

@@ -354,6 +354,7 @@ class RobotoRecordScene(Scene):
         if session is not None:
             session.house_rule_text = rule_text
             session.house_rule_clip = rule_clip
+            session.save()  # a resumed match keeps its house rule
         self.app.sound.set_names([s.name for s in seats])
 
     # ------------------------------------------------------------------ drawing

@@ -7,7 +7,9 @@ saver's thread). Nothing here knows about time or pygame, so it is tested direct
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
 from game.bots import BOTS
 from game.rules import events as E
@@ -38,7 +40,7 @@ class Session:
         self.seats = list(seats)
         self.saver = saver
         #: R-10: how Roboto's races are settled on screen, "family" or "reaction" (a set-up
-        #: choice of the screen, not a rule: not saved; a resumed match races "family").
+        #: choice of the screen, not a rule: kept in the save's table options).
         self.race_mode = "family"
         #: R-2: the house rule as picked from the examples ("" when recorded or none) and
         #: its recording, if any (set by the Roboto set-up screen).
@@ -138,4 +140,17 @@ class Session:
         if self.game.over:
             self.saver.discard()
         else:
-            self.saver.save(SavedMatch.of(self.game, self.seats))
+            self.saver.save(SavedMatch.of(self.game, self.seats, self.table_options()))
+
+    def table_options(self) -> dict[str, Any]:
+        """What the save keeps besides the rules (see :data:`game.saves.TABLE_OPTIONS`)."""
+        clip = self.house_rule_clip
+        return {"race_mode": self.race_mode, "house_rule_text": self.house_rule_text,
+                "house_rule_clip": str(clip) if isinstance(clip, Path) else None}
+
+    def restore_table_options(self, options: Mapping[str, Any]) -> None:
+        """A resumed match's table options; a recording that is gone is left out."""
+        self.race_mode = options.get("race_mode", self.race_mode)
+        self.house_rule_text = options.get("house_rule_text", self.house_rule_text)
+        clip = options.get("house_rule_clip")
+        self.house_rule_clip = Path(clip) if clip and Path(clip).is_file() else None

@@ -148,3 +148,36 @@ def test_command_line_fills_in_the_set_up(dirs: Path, settings: object) -> None:
         assert all(s["level"] == "random" for s in setup.seats[1:6])
     finally:
         app.close()
+
+
+def test_R10_a_resumed_roboto_match_keeps_its_race_mode_and_house_rule(
+        app: App, tmp_path: Path) -> None:
+    from game.rules.ruleset import edition
+    from game.saves import SeatInfo
+    from game.ui.scenes.setup import start_match
+
+    started_app(app)
+    seats = [SeatInfo("Ann", True), SeatInfo("Bob", False, "medium"),
+             SeatInfo("Cid", False, "medium")]
+    start_match(app, edition("roboto"), seats, seed=5, race_mode="reaction")
+    table = app.top
+    assert isinstance(table, TableScene)
+    clip = tmp_path / "rule.wav"
+    clip.write_bytes(b"RIFF")  # stands for the recording (only its path is saved)
+    table.session.house_rule_text = ""
+    table.session.house_rule_clip = clip
+    table.session.save()
+    assert table.session.saver is not None and table.session.saver.flush()
+    app.reset(TitleScene(app))
+    app.frame(0.016)
+    app.dispatch(I.Press("resume"))
+    resumed = app.top
+    assert isinstance(resumed, TableScene) and resumed.resumed
+    assert resumed.session.race_mode == "reaction"
+    assert resumed.session.house_rule_clip == clip
+    clip.unlink()  # a recording deleted since: resumed without it
+    app.reset(TitleScene(app))
+    app.frame(0.016)
+    app.dispatch(I.Press("resume"))
+    assert app.top.session.race_mode == "reaction"  # type: ignore[attr-defined]
+    assert app.top.session.house_rule_clip is None  # type: ignore[attr-defined]

@@ -87,6 +87,7 @@ def start_match(app: App, ruleset: Ruleset, seats: Sequence[SeatInfo],
     seed = seed if seed is not None else random.SystemRandom().randrange(10**9)
     session = Session.new(ruleset, seats, seed, AutoSaver())
     session.race_mode = race_mode
+    session.save()  # with the race mode
     app.reset(TableScene(app, session))
 
 

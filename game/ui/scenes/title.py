@@ -135,6 +135,7 @@ class TitleScene(PanelScene):
                                       "{reason}", reason=str(exc)))
             return
         session = Session(game, self.saved.seats, AutoSaver())
+        session.restore_table_options(self.saved.table)
         self.app.reset(TableScene(self.app, session, resumed=True))
 
     def back(self) -> None:
