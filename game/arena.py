@@ -19,8 +19,8 @@ Every game is fixed by its index (deal seed, seating, bot RNGs), so a long run c
 into pieces: ``--ledger runs/hard-medium.jsonl`` writes each finished chunk of games to a
 file, and the same command later takes what is already there and plays only the rest
 (``--games`` may grow between runs). ``--progress`` reports on stderr as chunks finish.
-Search bots with a CPU-time limit can choose differently on a loaded machine; their
-default budgets are set so that the step budget, not the clock, ends almost every search.
+A search bot with a CPU-time limit (hard: 0.13 s) may stop a search earlier on a slower
+or busier machine, so its games replay exactly only with ``time_limit=none`` in its spec.
 """
 
 from __future__ import annotations
@@ -325,7 +325,11 @@ class Ledger:
 
     def _load(self) -> None:
         with self.path.open(encoding="utf-8") as f:
-            lines = f.read().splitlines()
+            text = f.read()
+        if not text.endswith("\n"):  # torn while writing: new lines must start afresh
+            with self.path.open("a", encoding="utf-8") as f:
+                f.write("\n")
+        lines = text.splitlines()
         try:
             header = json.loads(lines[0])
         except (ValueError, IndexError) as exc:

@@ -112,10 +112,15 @@ def test_a_torn_ledger_line_is_reported_and_replayed(tmp_path: Path, capsys) -> 
     book = tmp_path / "run.jsonl"
     whole = run_arena(rs, ["medium", "random-play"], 40, 2, ledger=book)
     lines = book.read_text().splitlines()
-    book.write_text("\n".join([*lines[:2], lines[2][:40]]) + "\n")  # the last chunk torn
+    book.write_text("\n".join([*lines[:2], lines[2][:40]]))  # killed while writing
     again = run_arena(rs, ["medium", "random-play"], 40, 2, ledger=book)
     assert "unreadable line ignored" in capsys.readouterr().err
     assert sorted(again.turns) == sorted(whole.turns)
+    held = book.read_text()
+    third = run_arena(rs, ["medium", "random-play"], 40, 2, ledger=book)
+    assert capsys.readouterr().err.count("unreadable") == 1  # only the torn one
+    assert book.read_text() == held  # the replayed chunk was kept whole: nothing to play
+    assert sorted(third.turns) == sorted(whole.turns)
 
 
 def test_arena_command_goes_on_from_its_ledger(tmp_path: Path) -> None:
