@@ -26,6 +26,7 @@ from game.rules.cards import Card
 from game.ui import cardart, text, theme
 from game.ui import intents as I
 from game.ui.editions import edition_ui
+from game.ui.editions.attack_draw import head_image
 from game.ui.editions.roboto import METAL, RobotoPuppet
 from game.ui.scene import Scene
 from game.ui.table_draw import felt
@@ -93,19 +94,6 @@ def _ease(t: float) -> float:
     return t * t * (3 - 2 * t)
 
 
-def _head_image() -> Any:
-    """The Attack launcher's head drawing, wherever its module keeps it (else ``None``)."""
-    for module in ("game.ui.editions.attack_draw", "game.ui.editions.attack"):
-        try:
-            mod = __import__(module, fromlist=["head_image"])
-        except ImportError:
-            continue
-        fn = getattr(mod, "head_image", None)
-        if fn is not None:
-            return fn
-    return None
-
-
 class TryMeScene(Scene):
     """See the module docstring."""
 
@@ -121,7 +109,6 @@ class TryMeScene(Scene):
         self.voiced = -1  # the last line handed to the voice
         self.cue = 0
         self.robot = RobotoPuppet()
-        self.head = _head_image()
         self.seats: list[pygame.Rect] = []
         self.pile = pygame.Rect(0, 0, 0, 0)
         self.draw_pile = pygame.Rect(0, 0, 0, 0)
@@ -386,9 +373,9 @@ class TryMeScene(Scene):
             text.draw(surface, title, text.fit(title, int(20 * s), pw - gap),
                       (r.centerx, r.top + int(12 * s)), theme.ACCENT, "midtop")
             y = r.top + int(50 * s)
-            if ed == "attack" and self.head is not None:
+            if ed == "attack":
                 jaw = int((t * 3) % 4)
-                head = self.head(int(pw * 0.55), jaw)
+                head = head_image(int(pw * 0.55), jaw)
                 surface.blit(head, head.get_rect(midtop=(r.centerx, y)))
                 y += head.get_height() + gap
             elif ed == "triple":
