@@ -8,7 +8,8 @@ Each bar is an arena run (seats rotated, duplicate deals, seed 1) kept in a ledg
 ``arena-runs/`` (see ``python -m game.arena --ledger``). The bars are played in rounds of
 ``--step`` games each, so that all of them grow together and the command can be stopped
 at any moment and run again later to go on: a 20,000-game run of the hard bot is hours
-of CPU time. A ledger written by other engine or bot code is refused; move it aside.
+of CPU time. A ledger written by other engine or bot code is not counted; a run renames it
+``<bar>.stale-<time>.jsonl`` and starts afresh.
 
 For each bar: games so far, the first bot's win rate per seat with its Wilson 95 %
 interval, the threshold, whether the point estimate and the whole interval clear it,
@@ -28,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.arena import CHUNK, Ledger, Tally, run_arena  # noqa: E402
+from game.arena import CHUNK, Ledger, LedgerError, Tally, run_arena  # noqa: E402
 from game.rules.ruleset import MatchKind, Ruleset, edition  # noqa: E402
 
 
@@ -64,11 +65,19 @@ BARS = (
 SEED = 1
 
 
-def held(bar: Bar, book: Path) -> Tally:
-    """The games a ledger holds from game 0 on, without playing any."""
+def held(bar: Bar, book: Path, move_aside: bool = False) -> Tally:
+    """The games a ledger holds from game 0 on, without playing any. A ledger of other
+    engine or bot code counts none; with ``move_aside`` it is renamed ``*.stale-<time>``
+    so that a new run starts beside it (its games are never mixed with these)."""
     if not book.exists():
         return Tally()
-    ledger = Ledger(book, bar.ruleset(), bar.bots, SEED)
+    try:
+        ledger = Ledger(book, bar.ruleset(), bar.bots, SEED)
+    except LedgerError as exc:
+        print(f"arena_bars: {exc}: not counted", file=sys.stderr)
+        if move_aside:
+            book.rename(book.with_name(f"{book.stem}.stale-{int(time.time())}.jsonl"))
+        return Tally()
     total = Tally()
     first = 0
     while (first, CHUNK) in ledger.done:
@@ -125,7 +134,7 @@ def main() -> int:
     if args.step % CHUNK:
         ap.error(f"--step must be a multiple of {CHUNK}")
     books = {b.key: args.dir / f"{b.key}.jsonl" for b in chosen}
-    tallies = {b.key: held(b, books[b.key]) for b in chosen}
+    tallies = {b.key: held(b, books[b.key], move_aside=not args.report) for b in chosen}
     start = time.perf_counter()
     while not args.report:
         behind = [b for b in chosen if tallies[b.key].games < args.games]

@@ -179,3 +179,23 @@ def test_arena_bars_print_the_readme_table(tmp_path: Path) -> None:
     lines = run.stdout.splitlines()
     assert lines[0].startswith("| Bar | Games |") and len(lines) == 3
     assert lines[2].startswith("| Medium vs random, 2 players | 20 | ") and "≥ 65%" in lines[2]
+
+
+def test_arena_bars_set_a_ledger_of_other_code_aside(tmp_path: Path) -> None:
+    cmd = [sys.executable, str(ROOT / "bench" / "arena_bars.py"), "--only", "medium-random-2p",
+           "--dir", str(tmp_path), "--step", "20"]
+    subprocess.run([*cmd, "--games", "20"], cwd=ROOT, capture_output=True, timeout=120,
+                   check=True)
+    book = tmp_path / "medium-random-2p.jsonl"
+    lines = book.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["code"] = "0" * 16  # as if the bots had changed since
+    book.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    report = subprocess.run([*cmd, "--report"], cwd=ROOT, capture_output=True, text=True,
+                            timeout=120)
+    assert json.loads(report.stdout)["medium-random-2p"]["games"] == 0
+    assert "other code" in report.stderr and book.exists()  # a report moves nothing
+    run = subprocess.run([*cmd, "--games", "20"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert json.loads(run.stdout)["medium-random-2p"]["games"] == 20
+    assert len(list(tmp_path.glob("medium-random-2p.stale-*.jsonl"))) == 1
