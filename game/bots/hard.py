@@ -2,8 +2,13 @@
 
 For each decision with a real choice, it samples hidden hands consistent with what it
 has observed (:mod:`game.bots.determinize`), plays every candidate action in that world
-and finishes the hand with fast heuristic play-outs (:mod:`game.bots.rollout`), the
-same worlds and the same random numbers for every candidate (common random numbers).
+and then ``depth`` steps of fast heuristic play (:mod:`game.bots.rollout`), the same
+worlds and the same random numbers for every candidate (common random numbers). A hand
+that has not ended by then is judged by :func:`estimate` (hand sizes and wilds held).
+Short play-outs beat play-outs to the end: the cheap policy's mistakes pile up over a
+long play-out, and the budget buys more worlds. Against medium over the same 1,000
+two-player deals at 3,000 steps: depth 600 (to the end) 53.2 %, 40 53.5 %, 20 56.7 %,
+10 57.4 %, 5 53.9 %; at 12,000 steps, depth 20: 60.8 %.
 The medium bot's choice is the default; search overrides it only when the paired
 difference in outcomes says the alternative is better. It always calls UNO and always
 catches.
@@ -92,7 +97,7 @@ class HardBot:
 
     def __init__(self, budget: int = 12000, time_limit: float | None = 0.13,
                  min_worlds: int = 6, z: float = 1.0, z_renege: float = 2.0,
-                 depth: int = 600, search_draw: bool = False) -> None:
+                 depth: int = 20, search_draw: bool = False) -> None:
         self.budget = budget
         self.time_limit = time_limit
         self.min_worlds = min_worlds
