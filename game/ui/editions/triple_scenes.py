@@ -24,6 +24,22 @@ if TYPE_CHECKING:
     from game.ui.editions.triple import TrayUnit
 
 
+def draw_prompt(surface: pygame.Surface, unit: pygame.Rect, msg: str, s: float,
+                screen_w: int) -> pygame.Rect:
+    """What the tray dialogs ask, in a panel just above the unit; returns the panel."""
+    px = int(20 * s)
+    w = min(unit.width, screen_w - int(40 * s))
+    lines = text.wrap(msg, px, w - int(24 * s))
+    box = pygame.Rect(0, 0, w, int(len(lines) * px * 1.3 + 18 * s))
+    box.midbottom = (unit.centerx, unit.top - int(10 * s))
+    panel(surface, box, s, 235)
+    y = box.top + int(9 * s)
+    for line in lines:
+        text.draw(surface, line, px, (box.centerx, y), theme.ACCENT, "midtop")
+        y += int(px * 1.3)
+    return box
+
+
 class TrayPickScene(Scene):
     """Over the table: which lit tray? For a card that fits several (``plays``) or the
     press after drawing (``presses``). Click a tray or press its number (1-3)."""
@@ -111,18 +127,7 @@ class TrayPickScene(Scene):
         u = self.unit
         s = self.s
         u.draw_unit(surface, highlight=tuple(self.choices))
-        msg = self.prompt()
-        px = int(20 * s)
-        w = min(u.unit.width, self.size[0] - int(40 * s))
-        lines = text.wrap(msg, px, w - int(24 * s))
-        box = pygame.Rect(0, 0, w, int(len(lines) * px * 1.3 + 18 * s))
-        box.midbottom = (u.unit.centerx, u.unit.top - int(10 * s))
-        panel(surface, box, s, 235)
-        y = box.top + int(9 * s)
-        for line in lines:
-            text.draw(surface, line, px, (box.centerx, y), theme.ACCENT, "midtop")
-            y += int(px * 1.3)
-        self.prompt_rect = box
+        self.prompt_rect = draw_prompt(surface, u.unit, self.prompt(), s, self.size[0])
         u.draw_timer(surface)
         for i, c in enumerate(self.controls):
             if c.id == "cancel":
@@ -203,18 +208,9 @@ class HoldScene(Scene):
         if k > 0:
             pygame.draw.arc(surface, LIGHT_RGB["green"], box, math.pi / 2,
                             math.pi / 2 + 2 * math.pi * k, max(3, int(5 * s)))
-        msg = _("Hold the tray until its light turns green: keep the mouse button, Space or "
-                "Enter pressed.")
-        px = int(20 * s)
-        w = min(u.unit.width, self.size[0] - int(40 * s))
-        lines = text.wrap(msg, px, w - int(24 * s))
-        prompt = pygame.Rect(0, 0, w, int(len(lines) * px * 1.3 + 18 * s))
-        prompt.midbottom = (u.unit.centerx, u.unit.top - int(10 * s))
-        panel(surface, prompt, s, 235)
-        y = prompt.top + int(9 * s)
-        for line in lines:
-            text.draw(surface, line, px, (prompt.centerx, y), theme.ACCENT, "midtop")
-            y += int(px * 1.3)
+        draw_prompt(surface, u.unit, _("Hold the tray until its light turns green: keep the "
+                                        "mouse button, Space or Enter pressed."),
+                    s, self.size[0])
         u.draw_timer(surface)
 
     def autoplay_intent(self) -> I.Intent | None:
