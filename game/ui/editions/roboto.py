@@ -19,6 +19,7 @@ import math
 import random
 import re
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -419,6 +420,25 @@ class RaceScene(PanelScene):
         return {"racers": list(self.racers), "done": list(self.done)}
 
 
+def draw_lamp(surface: pygame.Surface, c: tuple[int, int], r: int, s: float, flashed: bool,
+              lit: bool, label_px: Callable[[str], int]) -> None:
+    """The reaction race's lamp (R-10): dark with "Wait…", then flashing ("GO!") with a
+    halo, ``lit`` choosing the bright or the orange phase of the flash."""
+    if flashed:
+        colour = (255, 230, 90) if lit else (255, 140, 40)
+        halo = pygame.Surface((4 * r, 4 * r), pygame.SRCALPHA)
+        pygame.draw.circle(halo, (*colour, 90), (2 * r, 2 * r), int(1.45 * r))
+        surface.blit(halo, halo.get_rect(center=c))
+    else:
+        colour = (70, 60, 50)
+    pygame.draw.circle(surface, theme.SHADOW, (c[0] + int(3 * s), c[1] + int(4 * s)), r)
+    pygame.draw.circle(surface, colour, c, r)
+    pygame.draw.circle(surface, METAL, c, r, max(3, int(5 * s)))
+    label = _("GO!") if flashed else _("Wait…")
+    text.draw(surface, label, label_px(label), c,
+              theme.TEXT_DARK if flashed else theme.TEXT_DIM, "center")
+
+
 class ReactionRaceScene(RaceScene):
     """R-10 reaction mode: a lamp flashes after a random delay; the first to press their
     key or button after it wins. A press before the flash is a false start and loses (false
@@ -512,21 +532,8 @@ class ReactionRaceScene(RaceScene):
     def draw_extra(self, surface: pygame.Surface) -> None:
         s = self.s
         c = (self.panel_rect.centerx, self.content_top + int(52 * s))
-        r = int(44 * s)
-        if self.flashed:
-            on = int((self.clock - self.flash_at) * 8) % 2 == 0
-            colour = (255, 230, 90) if on else (255, 140, 40)
-            halo = pygame.Surface((4 * r, 4 * r), pygame.SRCALPHA)
-            pygame.draw.circle(halo, (*colour, 90), (2 * r, 2 * r), int(1.45 * r))
-            surface.blit(halo, halo.get_rect(center=c))
-        else:
-            colour = (70, 60, 50)
-        pygame.draw.circle(surface, theme.SHADOW, (c[0] + int(3 * s), c[1] + int(4 * s)), r)
-        pygame.draw.circle(surface, colour, c, r)
-        pygame.draw.circle(surface, METAL, c, r, max(3, int(5 * s)))
-        label = _("GO!") if self.flashed else _("Wait…")
-        text.draw(surface, label, int(26 * s), c, theme.TEXT_DARK if self.flashed
-                  else theme.TEXT_DIM, "center")
+        lit = int((self.clock - self.flash_at) * 8) % 2 == 0
+        draw_lamp(surface, c, int(44 * s), s, self.flashed, lit, lambda _label: int(26 * s))
 
     def autoplay_intent(self) -> I.Intent | None:
         if not self.flashed:

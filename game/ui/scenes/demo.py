@@ -27,7 +27,7 @@ from game.ui import cardart, text, theme
 from game.ui import intents as I
 from game.ui.editions import edition_ui
 from game.ui.editions.attack_draw import head_image
-from game.ui.editions.roboto import METAL, RobotoPuppet
+from game.ui.editions.roboto import RobotoPuppet, draw_lamp
 from game.ui.scene import Scene
 from game.ui.table_draw import felt
 from game.ui.widgets import Button, Control
@@ -323,20 +323,9 @@ class TryMeScene(Scene):
         c = (box.centerx, box.top + int(62 * s))
         r = int(40 * s)
         flashed = t >= RACE_FLASH
-        if flashed:
-            on = self.app.settings.reduced_motion or int((t - RACE_FLASH) * 8) % 2 == 0
-            colour = (255, 230, 90) if on else (255, 140, 40)
-            halo = pygame.Surface((4 * r, 4 * r), pygame.SRCALPHA)
-            pygame.draw.circle(halo, (*colour, 90), (2 * r, 2 * r), int(1.45 * r))
-            surface.blit(halo, halo.get_rect(center=c))
-        else:
-            colour = (70, 60, 50)
-        pygame.draw.circle(surface, theme.SHADOW, (c[0] + int(3 * s), c[1] + int(4 * s)), r)
-        pygame.draw.circle(surface, colour, c, r)
-        pygame.draw.circle(surface, METAL, c, r, max(3, int(5 * s)))
-        label = _("GO!") if flashed else _("Wait…")
-        text.draw(surface, label, text.fit(label, int(24 * s), 2 * r - int(12 * s)), c,
-                  theme.TEXT_DARK if flashed else theme.TEXT_DIM, "center")
+        lit = self.app.settings.reduced_motion or int((t - RACE_FLASH) * 8) % 2 == 0
+        draw_lamp(surface, c, r, s, flashed, lit,
+                  lambda label: text.fit(label, int(24 * s), 2 * r - int(12 * s)))
         y = box.top + int(122 * s)
         order = sorted(RACE_DONE, key=lambda p: RACE_DONE[p])
         for seat in order:
