@@ -32,7 +32,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -41,8 +41,9 @@ from game.bots.base import Bot
 from game.bots.driver import MatchRunner
 from game.rules.actions import Action
 from game.rules.editions import new_game
-from game.rules.ruleset import EDITIONS, MatchKind, Ruleset, edition
+from game.rules.ruleset import EDITIONS, MatchKind, Ruleset
 from game.rules.view import PlayerView
+from game.sim import ruleset_from_args
 
 #: Decision-time histogram: bin ``i`` holds times in [exp(i / BINS_PER_E), exp((i+1)/...)) µs.
 BINS_PER_E = 100
@@ -446,13 +447,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bad = [b for b in bots if b.partition(":")[0] not in BOTS]
     if bad or len(bots) != args.players:
         ap.error(f"--bots takes {args.players} of {', '.join(BOTS)}, comma-separated")
-    rs = replace(edition(args.edition), match=MatchKind(args.match))
-    if args.target is not None:
-        rs = replace(rs, target=args.target)
-    try:
-        rs.check_players(args.players)
-    except ValueError as exc:
-        ap.error(str(exc))
+    rs = ruleset_from_args(ap, args)
     start = time.perf_counter()
     try:
         tally = run_arena(rs, bots, args.games, args.seed, args.processes, args.ledger,

@@ -102,6 +102,19 @@ def simulate(
     }
 
 
+def ruleset_from_args(ap: argparse.ArgumentParser, args: argparse.Namespace) -> Ruleset:
+    """The ruleset of ``--edition``, ``--match`` and ``--target``, checked for
+    ``--players`` (an argument error otherwise); shared with ``game.arena``."""
+    rs = replace(edition(args.edition), match=MatchKind(args.match))
+    if args.target is not None:
+        rs = replace(rs, target=args.target)
+    try:
+        rs.check_players(args.players)
+    except ValueError as exc:
+        ap.error(str(exc))
+    return rs
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m game.sim", description=__doc__.split("\n")[0])
     ap.add_argument("--edition", default="official", choices=sorted(EDITIONS))
@@ -121,13 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bad = [b for b in bots if b not in BOTS]
     if bad or len(bots) != args.players:
         ap.error(f"--bot takes one of {', '.join(BOTS)} or {args.players} of them, comma-separated")
-    rs = replace(edition(args.edition), match=MatchKind(args.match))
-    if args.target is not None:
-        rs = replace(rs, target=args.target)
-    try:
-        rs.check_players(args.players)
-    except ValueError as exc:
-        ap.error(str(exc))
+    rs = ruleset_from_args(ap, args)
     result = simulate(rs, args.players, args.games, args.seed, bots, args.check)
     json.dump(result, sys.stdout)
     sys.stdout.write("\n")
