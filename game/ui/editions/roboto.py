@@ -9,17 +9,16 @@ family mode): each person racing presses their own key (or button) when done, th
 finish after a reaction time; the last one draws. In reaction mode (the set-up's race mode,
 ``Session.race_mode``) :class:`ReactionRaceScene` flashes a lamp after a random delay: the
 first to press after it wins, a press before it is a false start and loses. A nickname he
-asks a person for is typed in :class:`NicknameScene`, and he uses it from then on. Only the
-view and the events are read.
+asks a person for is typed in :class:`NicknameScene`, and he uses it from then on (those
+dialogs are in :mod:`game.ui.editions.roboto_races`). Only the view and the events are
+read.
 """
 
 from __future__ import annotations
 
 import math
-import random
 import re
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -34,8 +33,7 @@ from game.ui.devices import DeviceLayer
 from game.ui.editions import EditionUI, register
 from game.ui.editions.common import fly_discarded
 from game.ui.scene import Scene
-from game.ui.scenes.base import PanelScene
-from game.ui.widgets import Button, Control, TextField
+from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
     from game.ui.presenter import Presenter
@@ -46,13 +44,6 @@ METAL_DARK = (84, 98, 114)
 EYE = (120, 220, 255)
 SLEEPY_S = 60.0
 SPOKEN = (E.RobotoInterrupts, E.RaceEnded, E.RobotoNames, E.FirstPlayerChosen)
-#: AI reaction times (seconds, low-high) by level, for the races (R-10).
-REACTION = {"easy": (2.0, 3.6), "medium": (1.3, 2.6), "hard": (0.8, 1.7)}
-#: R-10 reaction mode: the flash comes after this many seconds (low-high), and the AI
-#: players press this long after it, by level.
-FLASH_DELAY = (1.5, 4.0)
-FLASH_REACTION = {"random": (0.6, 1.1), "heuristic": (0.45, 0.85), "easy": (0.55, 0.95),
-                  "medium": (0.4, 0.75), "hard": (0.25, 0.5)}
 _QUOTED = re.compile(r"[“«]\s*(.+?)\s*[”»]")
 
 
@@ -296,6 +287,8 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
         return self.talk > 0 or self.bubble > 0
 
     def decision_scene(self, decision: Decision) -> Scene | None:
+        from game.ui.editions.roboto_races import NicknameScene, RaceScene, ReactionRaceScene
+
         t = self.table
         if decision is Decision.RACE and t.viewer is not None:
             racers = racers_of(t.session.view(t.viewer).unit)
@@ -322,276 +315,6 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
                 "said": len(self.said), "sleepy": self.sleepy(), "rect": [*self.body],
                 "interruptions": list(self.interruptions), "races": self.races,
                 "beeps": self.beeps}
-
-
-class RaceScene(PanelScene):
-    """R-10 family mode: everybody racing presses their own key when done; the last draws."""
-
-    name = "race"
-    keys = "chooser"  # 1-9: racer 1-9 is done
-    title = N_("Race!")
-    body = N_("Do what Roboto says, then press your own key or button as soon as you are "
-              "done. The last one draws two cards.")
-    width = 620
-
-    def __init__(self, app: Any, roboto: RobotoFigure, racers: tuple[int, ...],
-                 legal: list[A.RaceFinished]) -> None:
-        super().__init__(app)
-        self.roboto = roboto
-        self.table = roboto.table
-        self.racers = racers[:9]
-        self.legal = legal
-        self.done: list[int] = []
-        self.clock = 0.0
-        session = self.table.session
-        rng = random.Random(session.game.seed * 31 + session.version)
-        levels = session.ai_levels()
-        self.ai_time = {
-            p: rng.uniform(*REACTION.get(levels.get(p, ""), (1.2, 2.4)))
-            for p in self.racers if not session.is_human(p)
-        }
-
-    def build(self) -> list[Control]:
-        names = self.table.session.names
-        out: list[Control] = []
-        for i, p in enumerate(self.racers):
-            human = self.table.session.is_human(p)
-            if p in self.done:
-                msgid = N_("{player}: done, number {place}")
-                params = {"player": names[p], "place": self.done.index(p) + 1}
-            elif human:
-                msgid, params = N_("{player}: I am done!"), {"player": names[p]}
-            else:
-                msgid, params = N_("{player} (AI) is racing…"), {"player": names[p]}
-            out.append(Button.make(f"choice{i}", msgid, params=params,
-                                   hint=str(i + 1) if human else "",
-                                   enabled=human and p not in self.done,
-                                   style="primary" if human and p not in self.done else "normal"))
-        return out
-
-    def update(self, dt: float) -> bool:
-        self.clock += dt
-        self.roboto.update(dt)
-        for p, t in self.ai_time.items():
-            if self.clock >= t and p not in self.done:
-                self.finish(p)
-        return True
-
-    def wakeup(self) -> float | None:
-        return 0.0
-
-    def finish(self, p: int) -> None:
-        self.done.append(p)
-        self.table.sfx("card")
-        if len(self.done) < len(self.racers):
-            self.relayout()
-            return
-        last = self.done[-1]
-        action = next((a for a in self.legal if a.order[-1] == last), self.legal[0])
-        self.app.pop()
-        self.table.act(action)
-
-    def on_press(self, control: str) -> None:
-        i = int(control[len("choice"):])
-        if 0 <= i < len(self.racers):
-            p = self.racers[i]
-            if self.table.session.is_human(p) and p not in self.done:
-                self.finish(p)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        s = self.s
-        msg = _("{seconds} s").format(seconds=f"{self.clock:.1f}")
-        text.draw(surface, msg, int(18 * s), (self.panel_rect.right - int(24 * s),
-                  self.panel_rect.top + int(20 * s)), theme.TEXT_DIM, "topright")
-
-    def back(self) -> None:
-        from game.ui.scenes.menus import PauseScene
-
-        self.app.push(PauseScene(self.app, self.table))
-
-    def autoplay_intent(self) -> I.Intent | None:
-        for i, p in enumerate(self.racers):
-            if self.table.session.is_human(p) and p not in self.done:
-                return I.Press(f"choice{i}")
-        return None
-
-    def test_state(self) -> dict[str, Any]:
-        return {"racers": list(self.racers), "done": list(self.done)}
-
-
-def draw_lamp(surface: pygame.Surface, c: tuple[int, int], r: int, s: float, flashed: bool,
-              lit: bool, label_px: Callable[[str], int]) -> None:
-    """The reaction race's lamp (R-10): dark with "Wait…", then flashing ("GO!") with a
-    halo, ``lit`` choosing the bright or the orange phase of the flash."""
-    if flashed:
-        colour = (255, 230, 90) if lit else (255, 140, 40)
-        halo = pygame.Surface((4 * r, 4 * r), pygame.SRCALPHA)
-        pygame.draw.circle(halo, (*colour, 90), (2 * r, 2 * r), int(1.45 * r))
-        surface.blit(halo, halo.get_rect(center=c))
-    else:
-        colour = (70, 60, 50)
-    pygame.draw.circle(surface, theme.SHADOW, (c[0] + int(3 * s), c[1] + int(4 * s)), r)
-    pygame.draw.circle(surface, colour, c, r)
-    pygame.draw.circle(surface, METAL, c, r, max(3, int(5 * s)))
-    label = _("GO!") if flashed else _("Wait…")
-    text.draw(surface, label, label_px(label), c,
-              theme.TEXT_DARK if flashed else theme.TEXT_DIM, "center")
-
-
-class ReactionRaceScene(RaceScene):
-    """R-10 reaction mode: a lamp flashes after a random delay; the first to press their
-    key or button after it wins. A press before the flash is a false start and loses (false
-    starts finish last, the first one to jump the gun very last). The AI racers press after
-    a reaction time set by their level. The finishing order becomes ``RaceFinished``."""
-
-    name = "reaction_race"
-    title = N_("Reaction race!")
-    body = N_("Wait for the lamp to flash, then press your key or button first. Pressing "
-              "before the flash is a false start and loses.")
-
-    def __init__(self, app: Any, roboto: RobotoFigure, racers: tuple[int, ...],
-                 legal: list[A.RaceFinished]) -> None:
-        super().__init__(app, roboto, racers, legal)
-        session = self.table.session
-        rng = random.Random(session.game.seed * 37 + session.version)
-        self.flash_at = rng.uniform(*FLASH_DELAY)
-        levels = session.ai_levels()
-        self.ai_time = {
-            p: self.flash_at + rng.uniform(*FLASH_REACTION.get(levels.get(p, ""), (0.35, 0.8)))
-            for p in self.racers if not session.is_human(p)
-        }
-        self.false_starts: list[int] = []
-        self.times: dict[int, float] = {}
-        self.finished = False
-
-    @property
-    def flashed(self) -> bool:
-        return self.clock >= self.flash_at
-
-    def extra_height(self) -> int:
-        return 110
-
-    def build(self) -> list[Control]:
-        names = self.table.session.names
-        out: list[Control] = []
-        for i, p in enumerate(self.racers):
-            human = self.table.session.is_human(p)
-            if p in self.false_starts:
-                msgid, params = N_("{player}: false start!"), {"player": names[p]}
-            elif p in self.done:
-                msgid = N_("{player}: number {place} ({seconds} s)")
-                params = {"player": names[p], "place": self.done.index(p) + 1,
-                          "seconds": f"{self.times[p]:.2f}"}
-            elif human:
-                msgid, params = N_("{player}: press on the flash!"), {"player": names[p]}
-            else:
-                msgid, params = N_("{player} (AI) is waiting…"), {"player": names[p]}
-            waiting = human and p not in self.done and p not in self.false_starts
-            out.append(Button.make(f"choice{i}", msgid, params=params,
-                                   hint=str(i + 1) if human else "", enabled=waiting,
-                                   style="primary" if waiting else "normal"))
-        return out
-
-    def update(self, dt: float) -> bool:
-        was = self.flashed
-        self.clock += dt
-        self.roboto.update(dt)
-        if self.flashed and not was:
-            self.table.sfx("uno")
-        for p, t in sorted(self.ai_time.items(), key=lambda kv: kv[1]):
-            if self.clock >= t and p not in self.done:
-                self.finish(p)
-        return True
-
-    def finish(self, p: int) -> None:
-        if self.finished or p in self.done or p in self.false_starts:
-            return
-        if self.flashed:
-            self.done.append(p)
-            self.times[p] = self.clock - self.flash_at
-            self.table.sfx("card")
-        else:
-            self.false_starts.append(p)
-            self.table.sfx("error")
-        if len(self.done) + len(self.false_starts) < len(self.racers):
-            self.relayout()
-            return
-        self.finished = True
-        order = (*self.done, *self.false_starts[::-1])
-        last = order[-1]
-        action = next((a for a in self.legal if a.order == order),
-                      next((a for a in self.legal if a.order[-1] == last), self.legal[0]))
-        self.app.pop()
-        self.table.act(action)
-
-    def order(self) -> tuple[int, ...]:
-        """The finishing order so far (false starts last)."""
-        return (*self.done, *self.false_starts[::-1])
-
-    def draw_extra(self, surface: pygame.Surface) -> None:
-        s = self.s
-        c = (self.panel_rect.centerx, self.content_top + int(52 * s))
-        lit = int((self.clock - self.flash_at) * 8) % 2 == 0
-        draw_lamp(surface, c, int(44 * s), s, self.flashed, lit, lambda _label: int(26 * s))
-
-    def autoplay_intent(self) -> I.Intent | None:
-        if not self.flashed:
-            return None
-        return super().autoplay_intent()
-
-    def test_state(self) -> dict[str, Any]:
-        return {"racers": list(self.racers), "flashed": self.flashed,
-                "flash_at": self.flash_at, "done": list(self.done),
-                "false_starts": list(self.false_starts), "order": list(self.order())}
-
-
-class NicknameScene(PanelScene):
-    """R-6b, typed: the named player gives another a nickname, which Roboto uses for the
-    rest of the game."""
-
-    name = "nickname"
-    title = N_("A nickname for {player}")
-    body = N_("Type a nickname for {player}. Roboto will call them by it for the rest of "
-              "the game.")
-
-    def __init__(self, app: Any, roboto: RobotoFigure, other: int) -> None:
-        self.roboto = roboto
-        self.table = roboto.table
-        self.other = other
-        self.value = ""
-        super().__init__(app, player=self.table.session.names[other])
-
-    def build(self) -> list[Control]:
-        field = TextField.make("nick", N_("Nickname"), self.value, self._typed)
-        return [field, Button.make("ok", N_("Give the nickname"), style="primary",
-                                   enabled=bool(self.value.strip()))]
-
-    def _typed(self, value: str) -> None:
-        self.value = value
-        for c in self.controls:
-            if c.id == "ok":
-                c.enabled = bool(value.strip())
-
-    def on_press(self, control: str) -> None:
-        nick = self.value.strip()
-        me = self.table.viewer
-        if not nick or me is None:
-            return
-        self.roboto.nicknames[self.other] = nick
-        self.app.pop()
-        self.table.act(A.NicknameGiven(me))
-
-    def back(self) -> None:
-        from game.ui.scenes.menus import PauseScene
-
-        self.app.push(PauseScene(self.app, self.table))
-
-    def autoplay_intent(self) -> I.Intent | None:
-        if not self.value:
-            self.focus_id("nick")
-            return I.TextInput("Rex")
-        return I.Press("ok")
 
 
 UI = register(EditionUI(

@@ -27,7 +27,8 @@ from game.ui import cardart, text, theme
 from game.ui import intents as I
 from game.ui.editions import edition_ui
 from game.ui.editions.attack_draw import head_image
-from game.ui.editions.roboto import RobotoPuppet, draw_lamp
+from game.ui.editions.roboto import RobotoPuppet
+from game.ui.editions.roboto_races import draw_lamp
 from game.ui.scene import Scene
 from game.ui.table_draw import felt
 from game.ui.widgets import Button, Control

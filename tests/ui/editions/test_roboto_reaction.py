@@ -12,7 +12,7 @@ import pygame
 from game.rules.editions.roboto import Interrupt
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.roboto import FLASH_DELAY, RaceScene, ReactionRaceScene
+from game.ui.editions.roboto_races import FLASH_DELAY, RaceScene, ReactionRaceScene
 from game.ui.scenes.table import TableScene
 from tests.ui.conftest import pump, shot
 from tests.ui.editions.test_roboto_ui import C, key, roboto_table

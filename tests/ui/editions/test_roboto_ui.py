@@ -15,14 +15,8 @@ from game.rules.cards import Card, Colour
 from game.rules.editions.roboto import Interrupt
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.roboto import (
-    SLEEPY_S,
-    NicknameScene,
-    RaceScene,
-    RobotoFigure,
-    racers_of,
-    spoken,
-)
+from game.ui.editions.roboto import SLEEPY_S, RobotoFigure, racers_of, spoken
+from game.ui.editions.roboto_races import NicknameScene, RaceScene
 from game.ui.scenes.table import TableScene
 from game.ui.sound import EFFECTS, RATE, synth
 from tests.editions.helpers import build
