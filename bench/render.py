@@ -54,8 +54,8 @@ if TYPE_CHECKING:
     import pygame
 
     from game.ui.app import App
-    from game.ui.scenes.table import TableScene
     from game.ui.session import Session
+    from game.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -156,11 +156,11 @@ class Person:
 def device_tags(table: TableScene) -> set[str]:
     """What the edition's device is showing in this frame, read from its state."""
     from game.rules.engine import Decision
-    from game.ui.editions.attack import DinoLauncher
-    from game.ui.editions.attack_draw import ArcCard, Puff
-    from game.ui.editions.roboto import RobotoFigure
+    from game.ui.editions.attack.draw import ArcCard, Puff
+    from game.ui.editions.attack.launcher import DinoLauncher
+    from game.ui.editions.roboto.figure import RobotoFigure
     from game.ui.editions.sonic import VictoryLap
-    from game.ui.editions.triple import TrayUnit
+    from game.ui.editions.triple.unit import TrayUnit
 
     tags: set[str] = set()
     roboto_decisions = (Decision.DISCARD, Decision.NICKNAME, Decision.RACE)
@@ -233,8 +233,8 @@ def frame_times(seconds_ai: float, seed: int, level: str,
     edition, also how many of those frames showed each of its device's animations."""
     import pygame
 
-    from game.ui.scenes.results import MatchEndScene
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.results import MatchEndScene
+    from game.ui.table.scene import TableScene
 
     app = title_first()
     person = Person(app) if name != "official" else None
@@ -310,8 +310,8 @@ def idle_cpu(seconds: float) -> float:
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
     from game.saves import SeatInfo
-    from game.ui.scenes.table import TableScene
     from game.ui.session import Session
+    from game.ui.table.scene import TableScene
 
     app = title_first()
     seats = [SeatInfo("Ann", True), *(SeatInfo(n, False) for n in ("Bruno", "Chloé", "Dev"))]

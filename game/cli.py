@@ -22,6 +22,7 @@ from game.i18n import _
 from game.narrate import AI_NAMES, Narrator
 from game.rules.editions import new_game
 from game.rules.ruleset import EDITIONS, MatchKind, edition
+from game.ui.options import StartOptions
 
 
 def has_display() -> bool:
@@ -49,6 +50,17 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--selfcheck", action="store_true",
                     help=_("check speech and audio, print JSON and exit"))
     return ap
+
+
+def start_options(args: argparse.Namespace,
+                  ap: argparse.ArgumentParser | None = None) -> StartOptions:
+    """The command line's choices for the set-up screen. ``--bots`` left at its default is
+    not a choice the player made, so it gives no AI levels."""
+    ap = ap or parser()
+    bots = "" if args.bots == ap.get_default("bots") else str(args.bots)
+    return StartOptions(edition=args.edition, players=args.players, seed=args.seed,
+                        bots=tuple(k for k in bots.split(",") if k), match=args.match,
+                        target=args.target, lang=args.lang)
 
 
 def headless(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
@@ -110,4 +122,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_("The table is not built yet in this version; here is a match between AI "
                 "players instead."))
         return headless(args, ap)
-    return run_app(args)
+    return run_app(start_options(args, ap))

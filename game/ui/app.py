@@ -8,13 +8,11 @@ Worker threads wake it with a :data:`WAKE` event.
 
 from __future__ import annotations
 
-import argparse
 import logging
 import os
 import sys
-import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -23,8 +21,10 @@ import pygame
 from game import i18n
 from game.i18n import _
 from game.settings import Settings, SettingsProblem, load_settings, save_settings
-from game.ui import theme
-from game.ui.intents import Help, Intent, Quit, ToggleFullscreen, translate
+from game.ui import scenes, theme
+from game.ui.clock import Clock
+from game.ui.intents import Help, InputState, Intent, Quit, ToggleFullscreen, translate
+from game.ui.options import StartOptions
 from game.ui.scene import Scene, SceneStack
 from game.ui.sound import Sound
 from game.ui.testhooks import TestHooks
@@ -47,12 +47,14 @@ WAKE = pygame.event.custom_type()
 class App:
     """One window and its scenes. ``run`` loops until quit; tests call :meth:`frame`."""
 
-    def __init__(self, settings: Settings, *, args: argparse.Namespace | None = None,
+    def __init__(self, settings: Settings, *, options: StartOptions | None = None,
                  size: tuple[int, int] | None = None, hooks: TestHooks | None = None,
                  settings_path: os.PathLike[str] | None = None,
                  bot_processes: bool = False) -> None:
         self.settings = settings
-        self.args = args
+        self.options = options or StartOptions()
+        self.clock = Clock()
+        self.input = InputState()
         self.hooks = hooks or TestHooks()
         self.settings_path = settings_path
         self.bot_processes = bot_processes
@@ -134,6 +136,17 @@ class App:
     def top(self) -> Scene | None:
         return self.stack.top
 
+    def make(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene of the kind registered as ``name`` (see :mod:`game.ui.scenes`)."""
+        scene: Scene = scenes.factory(name)(self, *args, **kwargs)
+        return scene
+
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Push a new scene of the kind registered as ``name``; returns it."""
+        scene = self.make(name, *args, **kwargs)
+        self.push(scene)
+        return scene
+
     def bot_runner(self, levels: Mapping[int, str], seed: int) -> BotRunner:
         """Where the AI of a match thinks: its own process when the game runs for real
         (the frame loop never waits for a searching bot), a thread in tests. The process
@@ -185,9 +198,7 @@ class App:
             return
         top = self.top
         if isinstance(intent, Help) and (top is None or top.name != "help"):
-            from game.ui.scenes.help import HelpScene
-
-            self.push(HelpScene(self))
+            self.open("help")
             return
         if top is not None:
             top.handle(intent)
@@ -203,6 +214,7 @@ class App:
         if t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, WAKE):
             self.dirty = True
             return
+        self.input.note(event)
         top = self.top
         if top is None:
             return
@@ -259,7 +271,7 @@ class App:
 
     def run(self) -> int:
         clock = pygame.time.Clock()
-        last = time.perf_counter()
+        last = self.clock.read()
         while self.running:
             wake = self.next_wakeup()
             if self.dirty or wake == 0:
@@ -270,7 +282,7 @@ class App:
                 events = [] if first.type == pygame.NOEVENT else [first, *pygame.event.get()]
             for event in events:
                 self.on_event(event)
-            now = time.perf_counter()
+            now = self.clock.read()
             dt, last = min(0.5, now - last), now
             drawn = self.frame(dt)
             if drawn or self.next_wakeup() == 0:
@@ -293,36 +305,37 @@ class App:
 
 
 def _forget_caches() -> None:
-    from game.ui import cardart, table_draw, text
+    from game.ui import backdrop, cardart, text
+    from game.ui.table import draw as table_draw
 
     theme.font.cache_clear()
     text.clear_cache()
     cardart.clear_cache()
-    table_draw.felt.cache_clear()
-    table_draw._ROTATED.clear()
+    backdrop.felt.cache_clear()
+    table_draw.clear_caches()
 
 
 def start(app: App, problem: SettingsProblem | None = None) -> None:
     """Show the title screen (and the notice about a corrupt settings file, if any)."""
-    from game.ui.scenes.title import TitleScene
+    from game.ui.scenes.notice import settings_notice
 
-    app.push(TitleScene(app))
+    app.open("title")
     if problem is not None:
-        from game.ui.scenes.notice import NoticeScene, settings_notice
-
         title, body, params = settings_notice(problem)
-        app.push(NoticeScene(app, title, body, **params))
+        app.open("notice", title, body, **params)
 
 
-def run_app(args: argparse.Namespace) -> int:
-    """Open the table's window and run until the player quits (called by ``game.cli``)."""
+def run_app(options: StartOptions | None = None) -> int:
+    """Open the table's window and run until the player quits (``game.cli`` calls it with
+    the command line's choices)."""
+    options = options or StartOptions()
     hooks = TestHooks.from_env()
     settings, problem = load_settings()
-    lang = getattr(args, "lang", None) or settings.language or i18n.detect_language()
+    lang = options.lang or settings.language or i18n.detect_language()
     if lang not in i18n.LANGUAGES:
         lang = i18n.DEFAULT_LANGUAGE
     i18n.set_language(lang)
-    app = App(settings, args=args, hooks=hooks, bot_processes=True)
+    app = App(settings, options=options, hooks=hooks, bot_processes=True)
     start(app, problem)
     try:
         return app.run()
@@ -330,7 +343,5 @@ def run_app(args: argparse.Namespace) -> int:
         pygame.quit()
 
 
-if __name__ == "__main__":  # ``python -m game.ui.app``: the table alone (benchmarks, no CLI)
-    from game.cli import parser
-
-    raise SystemExit(run_app(parser().parse_args()))
+if __name__ == "__main__":  # ``python -m game.ui.app``: the game with the set-up's defaults
+    raise SystemExit(run_app())

@@ -270,3 +270,34 @@ def translate(event: pygame.event.Event, context: str, text_focus: bool,
     if key in _ACTIVATE:
         return Activate()
     return _CONTEXT_KEYS.get(context, {}).get(key)
+
+
+_HOLD_KEYS = frozenset((pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER))
+
+
+class InputState:
+    """What is held down right now, kept from the same raw events that :func:`translate`
+    reads (no scene polls the keyboard or the mouse itself): a "hold" gesture (Triple
+    Play's Wild Clear, Roboto's push-to-talk) asks :meth:`confirm_held`."""
+
+    def __init__(self) -> None:
+        self.keys: set[int] = set()
+        self.mouse = False
+
+    def note(self, event: pygame.event.Event) -> None:
+        t = event.type
+        if t == pygame.KEYDOWN:
+            self.keys.add(event.key)
+        elif t == pygame.KEYUP:
+            self.keys.discard(event.key)
+        elif t == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = True
+        elif t == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = False
+        elif t == pygame.WINDOWFOCUSLOST:
+            self.keys.clear()  # the key-up goes to another window
+            self.mouse = False
+
+    def confirm_held(self) -> bool:
+        """Is the confirm gesture held: the left button, Space or Enter?"""
+        return self.mouse or bool(self.keys & _HOLD_KEYS)

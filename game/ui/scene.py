@@ -1,4 +1,9 @@
-"""Scenes and the scene stack.
+"""Scenes, the scene stack, and what a scene may ask of the application.
+
+Scenes, dialogs and the table's pieces are written against :class:`AppHost`, the narrow
+face of :class:`game.ui.app.App`, never against the ``App`` class itself, so nothing below
+the app imports it. Scenes open one another *by name* through :meth:`AppHost.open` /
+:meth:`AppHost.make` (see :mod:`game.ui.scenes`), not by importing each other's modules.
 
 A scene has a clear lifecycle: ``enter`` when pushed, ``exit`` when popped, ``resume`` when
 the scene above it goes away; ``handle(intent)`` for input, ``update(dt)`` to advance time
@@ -13,7 +18,8 @@ setting-like control, and a click both focuses and activates.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -32,7 +38,50 @@ from game.ui.intents import (
 from game.ui.widgets import Choice, Control, TextField
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.settings import Settings
+    from game.ui.botrunner import BotRunner
+    from game.ui.clock import Clock
+    from game.ui.intents import InputState
+    from game.ui.options import StartOptions
+    from game.ui.sound import Sound
+
+
+class AppHost(Protocol):
+    """The application as the scenes see it."""
+
+    settings: Settings
+    sound: Sound
+    stack: SceneStack
+    options: StartOptions
+    clock: Clock
+    input: InputState
+    frames: int
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def top(self) -> Scene | None: ...
+
+    @property
+    def fullscreen(self) -> bool: ...
+
+    # the scene stack
+    def push(self, scene: Scene) -> None: ...
+    def pop(self) -> Scene | None: ...
+    def replace(self, scene: Scene) -> None: ...
+    def reset(self, scene: Scene) -> None: ...
+    def make(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
+
+    # the app's services
+    def dispatch(self, intent: Intent | None) -> None: ...
+    def save_settings(self) -> None: ...
+    def set_language(self, code: str) -> None: ...
+    def set_fullscreen(self, on: bool) -> None: ...
+    def bot_runner(self, levels: Mapping[int, str], seed: int) -> BotRunner: ...
+    def release_runner(self, runner: BotRunner) -> None: ...
+    def quit(self) -> None: ...
 
 
 class Scene:
@@ -43,7 +92,7 @@ class Scene:
     opaque = True
     dim = 150  # alpha of the veil over the scene below, when not opaque
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         self.app = app
         self.controls: list[Control] = []
         self.focus = 0

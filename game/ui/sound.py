@@ -217,7 +217,7 @@ class Sound:
     def _cast(names: Sequence[str], plain: Any) -> dict[int, Any]:
         """Each player's typed name and, when one was recorded (Roboto), their own voice."""
         try:
-            from game.ui.roboto_setup import voice_cast
+            from game.ui.voices import voice_cast
 
             return voice_cast(names)
         except Exception as exc:  # no clip store: the typed names still work

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppHost
 
 STATE_ENV = "UNO_TEST_STATE"
 AUTOPLAY_ENV = "UNO_TEST_AUTOPLAY"
@@ -71,7 +71,7 @@ class TestHooks:
             return 0.1
         return None
 
-    def update(self, app: App, dt: float) -> None:
+    def update(self, app: AppHost, dt: float) -> None:
         if self._pending and time.monotonic() - self._last_write >= 0.1:
             self.write_state(app)
         if not self.autoplay:
@@ -94,7 +94,7 @@ class TestHooks:
             self._autoplay_wait = self.dwell if self._lingers else AUTOPLAY_PERIOD
             app.dispatch(intent)
 
-    def after_draw(self, app: App) -> None:
+    def after_draw(self, app: AppHost) -> None:
         if self.state_path is None:
             return
         if time.monotonic() - self._last_write >= 0.1:
@@ -102,12 +102,12 @@ class TestHooks:
         else:
             self._pending = True
 
-    def first_frame(self, app: App) -> None:
+    def first_frame(self, app: AppHost) -> None:
         if self.exit_after_first_frame:
             print(json.dumps({"first_frame_at": time.time()}), flush=True)
             app.quit()
 
-    def state(self, app: App) -> dict[str, Any]:
+    def state(self, app: AppHost) -> dict[str, Any]:
         scenes = app.stack.scenes
         out: dict[str, Any] = {
             "time": time.time(),
@@ -128,7 +128,7 @@ class TestHooks:
                 out[scene.name] = report()
         return out
 
-    def write_state(self, app: App) -> None:
+    def write_state(self, app: AppHost) -> None:
         if self.state_path is None:
             return
         self._last_write = time.monotonic()

@@ -18,8 +18,8 @@ from game.rules.engine import Game
 from game.saves import SeatInfo
 from game.settings import Settings
 from game.ui.app import App, start
-from game.ui.scenes.table import TableScene
 from game.ui.session import Session
+from game.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "test-output"

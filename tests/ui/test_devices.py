@@ -14,9 +14,9 @@ from game.rules.engine import Decision
 from game.ui import editions
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.devices import DeviceLayer
 from game.ui.editions import EditionUI, edition_ui, register
 from game.ui.scenes.notice import NoticeScene
+from game.ui.table.devices import DeviceLayer
 from game.ui.widgets import Button
 from tests.rules.helpers import build
 from tests.ui.conftest import pump, table_for

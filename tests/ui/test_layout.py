@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from game.ui.layout import table_layout
+from game.ui.table.layout import table_layout
 
 SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440), (3840, 2160)]
 

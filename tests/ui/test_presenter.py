@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.rules import events as E
 from game.rules.cards import Card, parse_cards
 from game.ui.app import App
-from game.ui.presenter import dealt_hands
+from game.ui.table.presenter import dealt_hands
 from tests.ui.conftest import fresh_table, pump
 
 

@@ -17,8 +17,8 @@ from game.ui.app import App
 from game.ui.scenes.notice import NoticeScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
+from game.ui.table.scene import TableScene
 from tests.ui.conftest import pump, shot, started_app
 
 
@@ -134,12 +134,12 @@ def test_escape_pauses_the_table_and_the_game_waits(app: App) -> None:
 
 
 def test_command_line_fills_in_the_set_up(dirs: Path, settings: object) -> None:
-    from game.cli import parser
+    from game.cli import parser, start_options
     from game.rules.ruleset import MatchKind
 
     args = parser().parse_args(["--edition", "sonic", "--players", "6", "--bots", "random",
                                 "--match", "standard", "--target", "200", "--seed", "9"])
-    app = App(settings, args=args, size=(1280, 720))  # type: ignore[arg-type]
+    app = App(settings, options=start_options(args), size=(1280, 720))  # type: ignore[arg-type]
     try:
         setup = SetupScene(app)
         app.push(setup)
@@ -154,7 +154,7 @@ def test_R10_a_resumed_roboto_match_keeps_its_race_mode_and_house_rule(
         app: App, tmp_path: Path) -> None:
     from game.rules.ruleset import edition
     from game.saves import SeatInfo
-    from game.ui.scenes.setup import start_match
+    from game.ui.table.start import start_match
 
     started_app(app)
     seats = [SeatInfo("Ann", True), SeatInfo("Bob", False, "medium"),

@@ -13,14 +13,14 @@ from game.settings import SettingsProblem
 from game.ui import intents as I
 from game.ui import theme
 from game.ui.app import App
-from game.ui.scenes.chooser import ChooserScene
-from game.ui.scenes.dialogs import ChallengeScene, ColourScene, PassDeviceScene, RevealScene
 from game.ui.scenes.help import HelpScene
-from game.ui.scenes.menus import PauseScene
 from game.ui.scenes.notice import NoticeScene, settings_notice
-from game.ui.scenes.results import HandEndScene, MatchEndScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
+from game.ui.table.chooser import ChooserScene
+from game.ui.table.dialogs import ChallengeScene, ColourScene, PassDeviceScene, RevealScene
+from game.ui.table.pause import PauseScene
+from game.ui.table.results import HandEndScene, MatchEndScene
 from tests.rules.helpers import build
 from tests.ui.conftest import colour_share, fresh_table, pump, shot, started_app, table_for
 

@@ -9,7 +9,7 @@ from game.rules.cards import Card, Colour
 from game.rules.engine import Decision
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.scenes.dialogs import ColourScene
+from game.ui.table.dialogs import ColourScene
 from tests.rules.helpers import build
 from tests.ui.conftest import pump, shot, table_for
 

@@ -2,7 +2,7 @@
 
 Each edition module in this package calls :func:`register` with an :class:`EditionUI`: its
 title, a one-line description for the set-up screen, its rules for the help screen and the
-device layers it puts on the table (:mod:`game.ui.devices`). The list of editions itself
+device layers it puts on the table (:mod:`game.ui.table.devices`). The list of editions itself
 comes from the engine (:data:`game.rules.ruleset.EDITIONS`); an edition without a module
 here still plays, with its name as the title and the official rules' help.
 """
@@ -14,7 +14,8 @@ import logging
 from dataclasses import dataclass
 
 from game.rules.ruleset import EDITIONS
-from game.ui.devices import DeviceFactory
+from game.ui.scenes.setup_sections import SetupSection
+from game.ui.table.devices import DeviceFactory
 
 _log = logging.getLogger(__name__)
 
@@ -29,6 +30,8 @@ class EditionUI:
     #: (heading, body) message ids for the rules help, in order.
     rules: tuple[tuple[str, str], ...] = ()
     devices: tuple[DeviceFactory, ...] = ()
+    #: The edition's own options on the New game screen.
+    setup: tuple[SetupSection, ...] = ()
     #: Rules of another edition shown first (Sonic builds on the official rules).
     based_on: str | None = None
 

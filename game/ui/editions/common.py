@@ -10,12 +10,12 @@ from game.rules.cards import Card
 from game.ui.anim import fly
 
 if TYPE_CHECKING:
-    from game.ui.model import TableModel
-    from game.ui.presenter import Presenter
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.host import TableHost
+    from game.ui.table.model import TableModel
+    from game.ui.table.presenter import Presenter
 
 
-def fly_discarded(table: TableScene, presenter: Presenter, event: E.CardsDiscarded) -> None:
+def fly_discarded(table: TableHost, presenter: Presenter, event: E.CardsDiscarded) -> None:
     """Cards put down without a play of their own (the rest of a Discard All, a Roboto
     command) fly one by one from the hand onto the discard pile."""
     lay, m = table.layout, table.model

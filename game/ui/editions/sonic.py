@@ -14,12 +14,12 @@ from game.i18n import N_
 from game.rules import events as E
 from game.rules.cards import Rank
 from game.ui import theme
-from game.ui.devices import DeviceLayer
 from game.ui.editions import EditionUI, register
+from game.ui.table.devices import DeviceLayer
 from game.ui.tween import Tween
 
 if TYPE_CHECKING:
-    from game.ui.presenter import Presenter
+    from game.ui.table.presenter import Presenter
 
 
 class VictoryLap(DeviceLayer):

@@ -13,12 +13,12 @@ import pygame
 from game.i18n import _
 from game.ui import intents as I
 from game.ui import text, theme
+from game.ui.backdrop import felt
 from game.ui.scene import Scene
-from game.ui.table_draw import felt
 from game.ui.widgets import Control, panel
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppHost
 
 
 class PanelScene(Scene):
@@ -31,7 +31,7 @@ class PanelScene(Scene):
     row_h = 50
     gap = 12
 
-    def __init__(self, app: App, **params: Any) -> None:
+    def __init__(self, app: AppHost, **params: Any) -> None:
         super().__init__(app)
         self.params = params
         self.panel_rect = pygame.Rect(0, 0, 0, 0)

@@ -21,7 +21,7 @@ from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppHost
 
 _log = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ class CalibrateScene(PanelScene):
     #: Seconds of each measurement.
     MEASURE_S = 3.0
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self._recorder: Any = None
         self._lock = threading.Lock()
@@ -65,7 +65,7 @@ class CalibrateScene(PanelScene):
     def enter(self) -> None:
         super().enter()
         try:
-            from game.ui.shout_listener import DEVICE
+            from game.ui.table.shout_listener import DEVICE
             from game.voice.recorder import Recorder
 
             rec = Recorder(device=DEVICE)

@@ -25,16 +25,16 @@ from game.narrate import AI_NAMES
 from game.rules.cards import Card
 from game.ui import cardart, text, theme
 from game.ui import intents as I
+from game.ui.backdrop import felt
 from game.ui.editions import edition_ui
-from game.ui.editions.attack_draw import head_image
-from game.ui.editions.roboto import RobotoPuppet
-from game.ui.editions.roboto_races import draw_lamp
+from game.ui.editions.attack.draw import head_image
+from game.ui.editions.roboto.figure import RobotoPuppet
+from game.ui.editions.roboto.races import draw_lamp
 from game.ui.scene import Scene
-from game.ui.table_draw import felt
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppHost
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ class TryMeScene(Scene):
     name = "demo"
     opaque = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         me = next((n for n in app.settings.player_names[:1] if n.strip()), "")
         self.names = [me or AI_NAMES[0], AI_NAMES[1], AI_NAMES[2]]

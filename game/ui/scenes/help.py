@@ -12,14 +12,14 @@ import pygame
 from game.i18n import N_, _
 from game.ui import intents as I
 from game.ui import text, theme
+from game.ui.backdrop import felt
 from game.ui.editions import edition_names, edition_ui, rules_pages
 from game.ui.intents import KEY_HELP
 from game.ui.scene import Scene
-from game.ui.table_draw import felt
 from game.ui.widgets import Button, panel
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppHost
 
 KEYS_TAB = "keys"
 
@@ -28,7 +28,7 @@ class HelpScene(Scene):
     name = "help"
     opaque = False
 
-    def __init__(self, app: App, edition: str | None = None) -> None:
+    def __init__(self, app: AppHost, edition: str | None = None) -> None:
         super().__init__(app)
         self.tab = edition if edition in edition_names() else edition_names()[0]
         self.scroll = 0

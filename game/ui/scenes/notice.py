@@ -12,14 +12,14 @@ from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
     from game.saves import SaveProblem
-    from game.ui.app import App
+    from game.ui.scene import AppHost
 
 
 class NoticeScene(PanelScene):
     name = "notice"
     width = 700
 
-    def __init__(self, app: App, title: str, body: str, **params: Any) -> None:
+    def __init__(self, app: AppHost, title: str, body: str, **params: Any) -> None:
         super().__init__(app, **params)
         self.title = title
         self.body = body

@@ -13,7 +13,7 @@ from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Choice, Control
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppHost
 
 ON_OFF = [(True, N_("On")), (False, N_("Off"))]
 SPEED_LABELS = {0.0: N_("No animation"), 0.5: N_("Slow"), 1.0: N_("Normal"), 1.5: N_("Quick"),
@@ -31,7 +31,7 @@ class SettingsScene(PanelScene):
     row_h = 38
     gap = 7
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self._microphone = app.sound.microphone
         app.sound.probe_devices(tell=False)  # is there a microphone to shout UNO into?
@@ -120,6 +120,4 @@ class SettingsScene(PanelScene):
         if control == "back":
             self.app.pop()
         elif control == "calibrate":
-            from game.ui.scenes.calibrate import CalibrateScene
-
-            self.app.push(CalibrateScene(self.app))
+            self.app.open("calibrate")

@@ -1,17 +1,17 @@
 """New game: edition, match, players (people or AI, names, AI level), language, and the
-chosen edition's own options (shown only for that edition): Attack's Wild Customizable cards
-(how many, which coded effect, A-8), Triple Play's youngest player and timer mode (T-2, T-12),
-Roboto's chattiness, house rule and race mode (R-2, R-5, R-10).
+sections the chosen edition (or a rule) registers for itself
+(:mod:`game.ui.scenes.setup_sections`): Attack's Wild Customizable cards (A-8), Triple Play's
+youngest player and timer mode (T-2, T-12), Roboto's chattiness, house rule and race mode
+(R-2, R-5, R-10) — each shown only for its edition.
 
 Everything is reachable with the keyboard: arrows move between fields, Left/Right change a
 setting, typing fills a name field, Enter on "Start" deals. The editions are the engine's
-own list; the AI levels are the bots the ``game.bots`` package offers. A Roboto game with
-people at the table first opens the recording screen (:mod:`game.ui.roboto_setup`).
+own list; the AI levels are the bots the ``game.bots`` package offers. A section may take
+over the start (a Roboto game with people at the table records their names first).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -22,18 +22,20 @@ from game import i18n
 from game.bots import BOTS
 from game.i18n import N_, _
 from game.narrate import AI_NAMES
-from game.rules.ruleset import CHATTINESS, CUSTOM_EFFECTS, MatchKind, Ruleset, edition
-from game.saves import AutoSaver, SeatInfo, discard_save
+from game.rules.ruleset import MatchKind, Ruleset, edition
+from game.saves import SeatInfo
 from game.ui import intents as I
 from game.ui import text, theme
+from game.ui.backdrop import felt
 from game.ui.editions import edition_names, edition_ui
 from game.ui.scene import Scene
-from game.ui.session import Session, default_level
-from game.ui.table_draw import felt
+from game.ui.scenes.setup_sections import SetupSection, global_sections
+from game.ui.session import default_level
+from game.ui.table.start import start_match
 from game.ui.widgets import Button, Choice, Control, TextField, panel
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppHost
 
 MAX_SEATS = 10
 TARGETS = (100, 200, 300, 500, 1000)
@@ -57,50 +59,21 @@ LEVEL_LABELS = {
 }
 
 
-#: A-8: the Wild Customizable's coded effects, with the one line that explains each.
-EFFECT_LABELS = {
-    "everyone_presses": (N_("Everyone presses"),
-                         N_("Every other player presses the launcher once.")),
-    "swap_hands": (N_("Swap hands"),
-                   N_("The player swaps hands with a player they choose.")),
-    "chosen_presses_twice": (N_("Chosen player presses twice"),
-                             N_("A player of their choice presses the launcher twice.")),
-    "skip_everyone": (N_("Skip everyone"),
-                      N_("Everyone is skipped: the player plays again.")),
-    "plain": (N_("Plain wild"), N_("No extra effect: it is an ordinary Wild.")),
-}
-CHATTINESS_LABELS = {"low": N_("Low"), "normal": N_("Normal"), "high": N_("High")}
-#: R-10: how Roboto's races are settled on screen.
-RACE_MODES = {"family": N_("Family (own key)"), "reaction": N_("Reaction (flash)")}
-
 
 def level_label(kind: str) -> str:
     return LEVEL_LABELS.get(kind, kind.replace("_", " ").capitalize())
-
-
-def start_match(app: App, ruleset: Ruleset, seats: Sequence[SeatInfo],
-                seed: int | None = None, race_mode: str = "family") -> None:
-    """Deal a new match and show the table (the old autosave is replaced)."""
-    from game.ui.scenes.table import TableScene
-
-    discard_save()
-    seed = seed if seed is not None else random.SystemRandom().randrange(10**9)
-    session = Session.new(ruleset, seats, seed, AutoSaver())
-    session.race_mode = race_mode
-    session.save()  # with the race mode
-    app.reset(TableScene(app, session))
 
 
 class SetupScene(Scene):
     name = "setup"
     opaque = True
 
-    def __init__(self, app: App, seats: Sequence[SeatInfo] | None = None,
+    def __init__(self, app: AppHost, seats: Sequence[SeatInfo] | None = None,
                  ruleset: Ruleset | None = None) -> None:
         super().__init__(app)
-        args = app.args
+        given = app.options
         names = list(app.settings.player_names)
-        levels = self._arg_levels(args)
+        levels = self._given_levels(given.bots)
         self.seats: list[dict[str, Any]] = []
         for i in range(MAX_SEATS):
             human = i == 0
@@ -111,42 +84,52 @@ class SetupScene(Scene):
         if seats:
             for i, seat in enumerate(seats[:MAX_SEATS]):
                 self.seats[i] = {"name": seat.name, "human": seat.human, "level": seat.level}
-        ed = ruleset.edition if ruleset else getattr(args, "edition", None) or "official"
+        ed = ruleset.edition if ruleset else given.edition or "official"
         self.edition = ed if ed in edition_names() else edition_names()[0]
-        arg_match = getattr(args, "match", None)
         self.match: MatchKind | None = (ruleset.match if ruleset else  # None: edition's
-                                        MatchKind(arg_match) if arg_match else None)
-        arg_target = getattr(args, "target", None)
+                                        MatchKind(given.match) if given.match else None)
         self.target = ruleset.target if ruleset else (
-            arg_target if isinstance(arg_target, int) and arg_target > 0 else 500)
-        self.players = len(seats) if seats else int(getattr(args, "players", 4) or 4)
+            given.target if isinstance(given.target, int) and given.target > 0 else 500)
+        self.players = len(seats) if seats else int(given.players or 4)
         self.players = max(2, min(MAX_SEATS, self.players))
-        self.seed: int | None = getattr(args, "seed", None)
-        base = ruleset or edition(self.edition)
-        self.custom_count = base.custom_count  # A-8
-        self.custom_effect = base.custom_effect
-        self.youngest = base.starting_player  # T-2 (-1: left of the dealer)
-        self.timer = base.timer  # T-12
-        self.chattiness = base.chattiness  # R-5
-        self.house_rule = base.house_rule if ruleset else True  # R-2: asked for by default
-        self.race_mode = "family"  # R-10
+        self.seed: int | None = given.seed
+        #: Every section's option values, by option id (see :meth:`sections`).
+        self.options: dict[str, Any] = {}
+        for name in edition_names():
+            base = ruleset if ruleset is not None and ruleset.edition == name else edition(name)
+            for section in self._sections_of(name):
+                self.options.update(section.defaults(base, ruleset is not None))
         self.error = ""
         self.focus_first = True
 
     @staticmethod
-    def _arg_levels(args: Any) -> list[str]:
-        """AI levels from ``--bots``; the command line's own default is not a choice the
-        player made, so it leaves the set-up's default level."""
-        from game.cli import parser
-
-        given = str(getattr(args, "bots", "") or "")
-        if given == parser().get_default("bots"):
-            return []
-        kinds = given.split(",")
-        kinds = [k for k in kinds if k in BOTS]
+    def _given_levels(bots: Sequence[str]) -> list[str]:
+        """AI levels the player gave at start-up (one for every seat, or one per seat)."""
+        kinds = [k for k in bots if k in BOTS]
         if len(kinds) == 1:
             return kinds * MAX_SEATS
         return kinds
+
+    # ------------------------------------------------------------------ sections
+    @staticmethod
+    def _sections_of(name: str) -> list[SetupSection]:
+        own = list(edition_ui(name).setup)
+        return own + [s for s in global_sections() if s.applies(name)]
+
+    def sections(self) -> list[SetupSection]:
+        """The sections shown for the chosen edition: its own, then the global ones."""
+        return self._sections_of(self.edition)
+
+    def seat_name(self, i: int) -> str:
+        return str(self.seats[i]["name"])
+
+    def setter(self, key: str) -> Callable[[Any], None]:
+        """A control's setter for the section option ``key``."""
+        def set_option(value: Any) -> None:
+            self.options[key] = value
+            self.error = ""
+            self.relayout()
+        return set_option
 
     # ------------------------------------------------------------------ the ruleset
     def ruleset(self) -> Ruleset:
@@ -154,50 +137,13 @@ class SetupScene(Scene):
         if self.match is not None:
             rs = replace(rs, match=self.match)
         rs = replace(rs, target=self.target)
-        if self.edition == "attack":
-            rs = replace(rs, custom_count=self.custom_count, custom_effect=self.custom_effect)
-        elif self.edition == "triple":
-            youngest = self.youngest if self.youngest < min(self.players, rs.max_players) else -1
-            rs = replace(rs, starting_player=youngest, timer=self.timer)
-        elif self.edition == "roboto":
-            rs = replace(rs, chattiness=self.chattiness, house_rule=self.house_rule)
+        for section in self.sections():
+            rs = section.apply(rs, self)
         return rs
 
     def edition_options(self) -> list[Control]:
-        """The chosen edition's own settings (none for the others)."""
-        setter = self._set
-        if self.edition == "attack":
-            effects = [(e, EFFECT_LABELS[e][0] if e in EFFECT_LABELS else e)
-                       for e in CUSTOM_EFFECTS]
-            return [
-                Choice.make("custom_count", N_("Wild Customizable cards"),
-                            [(n, str(n)) for n in range(4)], self.custom_count,
-                            lambda v: setter("custom_count", v)),
-                Choice.make("custom_effect", N_("Their effect"), effects, self.custom_effect,
-                            lambda v: setter("custom_effect", v)),
-            ]
-        if self.edition == "triple":
-            seats = [(-1, N_("Not asked (left of the dealer)"))]
-            seats += [(i, str(self.seats[i]["name"]) or str(i + 1))
-                      for i in range(min(self.players, edition("triple").max_players))]
-            return [
-                Choice.make("youngest", N_("Who is the youngest?"), seats, self.youngest,
-                            lambda v: setter("youngest", v)),
-                Choice.make("timer", N_("Timer mode"), [(False, N_("Off")), (True, N_("On"))],
-                            self.timer, lambda v: setter("timer", v)),
-            ]
-        if self.edition == "roboto":
-            chat = [(c, CHATTINESS_LABELS.get(c, c)) for c in CHATTINESS]
-            return [
-                Choice.make("chattiness", N_("Chattiness"), chat, self.chattiness,
-                            lambda v: setter("chattiness", v)),
-                Choice.make("house_rule", N_("House rule"),
-                            [(True, N_("Record one")), (False, N_("None"))],
-                            self.house_rule, lambda v: setter("house_rule", v)),
-                Choice.make("race_mode", N_("Race mode"), list(RACE_MODES.items()),
-                            self.race_mode, lambda v: setter("race_mode", v)),
-            ]
-        return []
+        """The chosen edition's sections' controls (none for an edition without options)."""
+        return [c for section in self.sections() for c in section.controls(self)]
 
     def check(self) -> str:
         """A message id explaining why the game cannot start, or ""."""
@@ -222,10 +168,9 @@ class SetupScene(Scene):
         self.seats[i][key] = value
         if key != "name":
             self.relayout()
-        elif self.edition == "triple":  # the youngest is chosen by name
-            for c in self.controls:
-                if isinstance(c, Choice) and c.id == "youngest":
-                    c.options = [(v, value if v == i else m) for v, m in c.options]
+        else:  # a section may show names (Triple Play's youngest player)
+            for section in self.sections():
+                section.renamed(self, self.controls)
 
     def _seat_setter(self, i: int, key: str) -> Callable[[Any], None]:
         return lambda value: self._seat(i, key, value)
@@ -298,9 +243,10 @@ class SetupScene(Scene):
         y += int(8 * s)
         self.options_top = y
         opt_row = int(40 * s)
+        room = {k: v for section in self.sections() for k, v in section.caption_room.items()}
         for c in self.edition_controls():
             c.rect = pygame.Rect(left.left, y, left.width, opt_row)
-            y += opt_row + gap + (int(22 * s) if c.id == "custom_effect" else 0)
+            y += opt_row + gap + int(room.get(c.id, 0) * s)
         right_x = left.right + int(30 * s)
         right_w = self.panel.right - pad - right_x
         seat_row = min(row, int((self.panel.height - int(150 * s)) / max(1, self.players)) - gap)
@@ -324,8 +270,8 @@ class SetupScene(Scene):
         self.focus_first = False
 
     def edition_controls(self) -> list[Control]:
-        ids = ("custom_count", "custom_effect", "youngest", "timer", "chattiness",
-               "house_rule", "race_mode")
+        """The controls of the shown sections, in order."""
+        ids = {key for section in self.sections() for key in section.keys}
         return [c for c in self.controls if c.id in ids]
 
     # ------------------------------------------------------------------ input
@@ -352,12 +298,13 @@ class SetupScene(Scene):
         self.app.settings.player_names = [s.name for s in seats]
         self.app.save_settings()
         rs = self.ruleset()
-        if rs.edition == "roboto" and any(seat.human for seat in seats):
-            from game.ui.roboto_setup import RobotoRecordScene
-
-            self.app.push(RobotoRecordScene(self.app, rs, seats, self.seed, self.race_mode))
-            return
-        start_match(self.app, rs, seats, self.seed, self.race_mode)
+        for section in self.sections():
+            if section.start(self.app, rs, seats, self.seed, self):
+                return
+        table: dict[str, Any] = {}
+        for section in self.sections():
+            table.update(section.table_options(self))
+        start_match(self.app, rs, seats, self.seed, **table)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -370,9 +317,11 @@ class SetupScene(Scene):
         first = self.controls[0].rect
         text.draw_wrapped(surface, blurb, int(16 * s), pygame.Rect(
             first.left, self.blurb_top, first.width, int(44 * s)), theme.TEXT_DIM)
+        captions = {c.id: section.caption(c) for section in self.sections()
+                    for c in self.controls if c.id in section.keys}
         for c in self.edition_controls():
-            if c.id == "custom_effect" and isinstance(c, Choice):
-                line = _(EFFECT_LABELS.get(str(c.value), ("", ""))[1])
+            line = captions.get(c.id, "")
+            if line:
                 text.draw(surface, line, text.fit(line, int(15 * s), c.rect.width),
                           (c.rect.left + int(4 * s), c.rect.bottom + int(3 * s)),
                           theme.TEXT_DIM)

@@ -9,16 +9,18 @@ import pygame
 
 from game.i18n import N_, _, ngettext
 from game.rules.cards import Card
-from game.saves import AutoSaver, SavedMatch, read_autosave
+from game.saves import AutoSaver, SavedMatch, SaveError, read_autosave
 from game.ui import cardart, text, theme
 from game.ui import intents as I
 from game.ui.editions import edition_ui
-from game.ui.editions.roboto import RobotoPuppet
+from game.ui.editions.roboto.figure import RobotoPuppet
 from game.ui.scenes.base import PanelScene
+from game.ui.scenes.notice import save_notice
+from game.ui.session import Session
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppHost
 
 LOGO_CARDS = ("R7", "Y+2", "W", "GS", "BR")
 
@@ -29,7 +31,7 @@ class TitleScene(PanelScene):
     width = 460
     row_h = 52
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self.saved: SavedMatch | None = None
         self.checked = False
@@ -40,10 +42,8 @@ class TitleScene(PanelScene):
         self.saved, problem = read_autosave()
         super().enter()
         if problem is not None:
-            from game.ui.scenes.notice import NoticeScene, save_notice
-
             title, body, params = save_notice(problem)
-            self.app.push(NoticeScene(self.app, title, body, **params))
+            self.app.open("notice", title, body, **params)
 
     def build(self) -> list[Control]:
         out: list[Control] = []
@@ -102,41 +102,27 @@ class TitleScene(PanelScene):
         if control == "resume" and self.saved is not None:
             self.resume_match()
         elif control == "new":
-            from game.ui.scenes.setup import SetupScene
-
-            self.app.push(SetupScene(self.app))
+            self.app.open("setup")
         elif control == "settings":
-            from game.ui.scenes.settings_scene import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
+            self.app.open("settings")
         elif control == "help":
-            from game.ui.scenes.help import HelpScene
-
-            self.app.push(HelpScene(self.app))
+            self.app.open("help")
         elif control == "quit":
             self.app.quit()
         elif control == "try":
-            from game.ui.scenes.demo import TryMeScene
-
-            self.app.push(TryMeScene(self.app))
+            self.app.open("demo")
 
     def resume_match(self) -> None:
-        from game.saves import SaveError
-        from game.ui.scenes.table import TableScene
-        from game.ui.session import Session
-
         assert self.saved is not None
         try:
             game = self.saved.replay()
         except SaveError as exc:
-            from game.ui.scenes.notice import NoticeScene
-
-            self.app.push(NoticeScene(self.app, N_("The saved match could not be resumed"),
-                                      "{reason}", reason=str(exc)))
+            self.app.open("notice", N_("The saved match could not be resumed"), "{reason}",
+                          reason=str(exc))
             return
         session = Session(game, self.saved.seats, AutoSaver())
         session.restore_table_options(self.saved.table)
-        self.app.reset(TableScene(self.app, session, resumed=True))
+        self.app.reset(self.app.make("table", session, resumed=True))
 
     def back(self) -> None:
         """Escape on the title screen does nothing (Quit is a button)."""

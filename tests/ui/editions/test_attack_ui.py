@@ -11,9 +11,9 @@ from typing import Any
 from game.rules.cards import Card
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.attack import DinoLauncher, VictimScene, parse_presses, picking_of
-from game.ui.scenes.dialogs import ColourScene
-from game.ui.scenes.table import TableScene
+from game.ui.editions.attack.launcher import DinoLauncher, VictimScene, parse_presses, picking_of
+from game.ui.table.dialogs import ColourScene
+from game.ui.table.scene import TableScene
 from tests.editions.helpers import build
 from tests.ui.conftest import pump, shot, table_for
 from tests.ui.editions.helpers import play_match

@@ -16,8 +16,9 @@ from game.rules.ruleset import CUSTOM_EFFECTS
 from game.settings import Settings
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.scenes.setup import EFFECT_LABELS, SetupScene
-from game.ui.scenes.table import TableScene
+from game.ui.editions.attack.options import EFFECT_LABELS
+from game.ui.scenes.setup import SetupScene
+from game.ui.table.scene import TableScene
 from game.ui.widgets import Choice
 from tests.ui.conftest import shot, started_app
 
@@ -74,7 +75,7 @@ def test_attack_custom_cards_count_and_effect(small_app: App, outdir: Path) -> N
     custom = card(None, Rank.WILD_CUSTOMIZABLE)
     assert rs.cards().count(custom) == 2
     shot(small_app, outdir, "attack_changed")
-    setup.custom_count = 0
+    setup.options["custom_count"] = 0
     assert setup.ruleset().cards().count(custom) == 0
 
 
@@ -89,7 +90,7 @@ def test_triple_youngest_and_timer(small_app: App, outdir: Path) -> None:
     assert rs.starting_player == 1 and rs.timer
     shot(small_app, outdir, "triple")
     tidy(small_app, setup)
-    setup.youngest = 5
+    setup.options["youngest"] = 5
     setup.players = 2  # the youngest left the table: nobody is asked
     setup.relayout()
     assert setup.ruleset().starting_player == -1
@@ -104,7 +105,7 @@ def test_roboto_chattiness_house_rule_race_mode(small_app: App, outdir: Path) ->
     small_app.dispatch(I.Adjust("race_mode", 1))
     rs = setup.ruleset()
     assert rs.chattiness == "high" and not rs.house_rule
-    assert setup.race_mode == "reaction"
+    assert setup.options["race_mode"] == "reaction"
     shot(small_app, outdir, "roboto")
     tidy(small_app, setup)
 
@@ -121,7 +122,7 @@ def test_all_ai_roboto_deals_at_once_with_the_race_mode(app: App) -> None:
     setup = new_game(app, "roboto")
     for i in range(setup.players):
         setup.seats[i]["human"] = False
-    setup.race_mode = "reaction"
+    setup.options["race_mode"] = "reaction"
     setup.start()
     table = app.top
     assert isinstance(table, TableScene)

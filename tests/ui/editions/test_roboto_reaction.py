@@ -12,8 +12,8 @@ import pygame
 from game.rules.editions.roboto import Interrupt
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.roboto_races import FLASH_DELAY, RaceScene, ReactionRaceScene
-from game.ui.scenes.table import TableScene
+from game.ui.editions.roboto.races import FLASH_DELAY, RaceScene, ReactionRaceScene
+from game.ui.table.scene import TableScene
 from tests.ui.conftest import pump, shot
 from tests.ui.editions.test_roboto_ui import C, key, roboto_table
 

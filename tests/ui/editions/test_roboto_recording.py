@@ -15,13 +15,9 @@ import pytest
 from game.rules.ruleset import edition
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.roboto_setup import (
-    HOUSE_RULE_EXAMPLES,
-    RobotoRecordScene,
-    house_rule_voice,
-    voice_cast,
-)
-from game.ui.scenes.table import TableScene
+from game.ui.editions.roboto.setup import HOUSE_RULE_EXAMPLES, RobotoRecordScene
+from game.ui.table.scene import TableScene
+from game.ui.voices import house_rule_voice, voice_cast
 from game.voice.clips import ClipKind, ClipStore
 from game.voice.recorder import Recorder
 from tests.ui.conftest import pump, seats, shot, started_app

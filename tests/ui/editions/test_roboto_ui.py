@@ -15,10 +15,10 @@ from game.rules.cards import Card, Colour
 from game.rules.editions.roboto import Interrupt
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.roboto import SLEEPY_S, RobotoFigure, racers_of, spoken
-from game.ui.editions.roboto_races import NicknameScene, RaceScene
-from game.ui.scenes.table import TableScene
+from game.ui.editions.roboto.figure import SLEEPY_S, RobotoFigure, racers_of, spoken
+from game.ui.editions.roboto.races import NicknameScene, RaceScene
 from game.ui.sound import EFFECTS, RATE, synth
+from game.ui.table.scene import TableScene
 from tests.editions.helpers import build
 from tests.ui.conftest import pump, shot, table_for
 from tests.ui.editions.helpers import play_match
@@ -240,7 +240,7 @@ def test_typing_the_names_by_choice_does_not_claim_there_is_no_microphone(
     from dataclasses import replace
 
     from game.rules.ruleset import edition
-    from game.ui.roboto_setup import RobotoRecordScene
+    from game.ui.editions.roboto.setup import RobotoRecordScene
     from game.voice.clips import ClipStore
     from tests.ui.conftest import seats
 

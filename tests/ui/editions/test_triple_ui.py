@@ -13,9 +13,10 @@ from game.rules.cards import Card
 from game.rules.engine import Decision
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.triple import HoldScene, TrayPickScene, TrayUnit, parse_unit
-from game.ui.editions.triple_dialogs import GiveScene, PairScene
-from game.ui.scenes.table import TableScene
+from game.ui.editions.triple.dialogs import GiveScene, PairScene
+from game.ui.editions.triple.scenes import HoldScene, TrayPickScene
+from game.ui.editions.triple.unit import TrayUnit, parse_unit
+from game.ui.table.scene import TableScene
 from tests.editions.helpers import build
 from tests.ui.conftest import colour_share, pump, shot, table_for
 from tests.ui.editions.helpers import play_match

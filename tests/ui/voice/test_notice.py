@@ -14,7 +14,7 @@ from game.rules.cards import Card
 from game.settings import Settings
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.table_voice import NOTHING_TO_REPEAT, NOTICE_S, VOICE_OFF, VOLUME_MUTED
+from game.ui.table.voice import NOTHING_TO_REPEAT, NOTICE_S, VOICE_OFF, VOLUME_MUTED
 from game.voice import notices
 from tests.rules.helpers import build
 from tests.ui.conftest import colour_share, pump, shot, table_for

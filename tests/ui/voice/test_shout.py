@@ -10,7 +10,7 @@ import pytest
 from game.rules import actions as A
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.shout_listener import owing
+from game.ui.table.shout_listener import owing
 from tests.rules.helpers import build
 from tests.ui.conftest import pump, shot, table_for
 from tests.voice.conftest import VirtualAudio

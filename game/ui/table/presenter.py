@@ -1,7 +1,7 @@
 """Engine events → animations on the table, one event after another.
 
 The engine has already applied the action; the presenter plays its events back at a pace a
-person can follow, moving the :class:`~game.ui.model.TableModel` a step as each animation
+person can follow, moving the :class:`~game.ui.table.model.TableModel` a step as each animation
 lands. Durations are divided by the speed setting (0: everything at once, as in tests);
 reduced motion swaps travel for short fades. An edition's device layers may claim an event
 first (``present``) to animate it their own way. Some events pause the presentation until
@@ -21,8 +21,8 @@ from game.rules.cards import Card
 from game.settings import Settings
 from game.ui import theme
 from game.ui.anim import Banner, Ring, Sprite, fly
-from game.ui.layout import TableLayout
-from game.ui.model import TableModel
+from game.ui.table.layout import TableLayout
+from game.ui.table.model import TableModel
 from game.ui.tween import Tween
 
 PAUSING = (E.HandEnded, E.MatchEnded)

@@ -9,8 +9,8 @@ from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.scenes.table import TableScene
+    from game.ui.scene import AppHost
+    from game.ui.table.host import TableHost
 
 
 class PauseScene(PanelScene):
@@ -20,7 +20,7 @@ class PauseScene(PanelScene):
     title = N_("Paused")
     body = N_("The match is saved after every move: you can leave and resume it later.")
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppHost, table: TableHost) -> None:
         super().__init__(app)
         self.table = table
 
@@ -35,16 +35,10 @@ class PauseScene(PanelScene):
         if control == "resume":
             self.app.pop()
         elif control == "settings":
-            from game.ui.scenes.settings_scene import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
+            self.app.open("settings")
         elif control == "help":
-            from game.ui.scenes.help import HelpScene
-
-            self.app.push(HelpScene(self.app, self.table.session.edition))
+            self.app.open("help", self.table.session.edition)
         elif control == "leave":
-            from game.ui.scenes.title import TitleScene
-
-            self.app.reset(TitleScene(self.app))
+            self.app.reset(self.app.make("title"))
         elif control == "quit":
             self.app.quit()

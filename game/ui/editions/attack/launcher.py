@@ -24,18 +24,17 @@ from game.rules.cards import Card
 from game.rules.engine import Decision
 from game.ui import intents as I
 from game.ui import theme
-from game.ui.devices import DeviceLayer
-from game.ui.editions import EditionUI, register
-from game.ui.editions.attack_draw import PRESS_S, PUFF_S, ArcCard, LauncherDrawing, Puff
+from game.ui.editions.attack.draw import PRESS_S, PUFF_S, ArcCard, LauncherDrawing, Puff
 from game.ui.editions.common import fly_discarded
 from game.ui.scene import Scene
 from game.ui.scenes.base import PanelScene
+from game.ui.table.devices import DeviceLayer
 from game.ui.tween import Tween, ease_in_out
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
-    from game.ui.presenter import Presenter
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.host import TableHost
+    from game.ui.table.presenter import Presenter
 
 
 def parse_presses(unit: str) -> int:
@@ -56,7 +55,7 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
 
     replaces = frozenset({"draw"})
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: TableHost) -> None:
         super().__init__(table)
         self.clock = 0.0
         self.presses = 0
@@ -153,7 +152,7 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
         t = self.table
         if t.presenter.idle and t.session.version != self._seen:
             self._seen = t.session.version
-            view = t._view()
+            view = t.view()
             self.presses = parse_presses(view.unit)
             if not t.session.over:
                 self.aim_at(view.to_act)
@@ -187,7 +186,7 @@ class VictimScene(PanelScene):
         self.launcher = launcher
         self.table = launcher.table
         self.picks = picks[:9]
-        picking = picking_of(self.table._view().unit)
+        picking = picking_of(self.table.view().unit)
         self.title = {
             "attack": N_("Wild Attack-Attack: who gets two presses?"),
             "first_attack": N_("Wild Attack-Attack: who gets two presses?"),
@@ -246,31 +245,7 @@ class VictimScene(PanelScene):
         super().draw(surface)
 
     def back(self) -> None:
-        from game.ui.scenes.menus import PauseScene
-
-        self.app.push(PauseScene(self.app, self.table))
+        self.app.open("pause", self.table)
 
     def autoplay_intent(self) -> I.Intent | None:
         return I.Press("choice0") if self.picks else None
-
-
-UI = register(EditionUI(
-    key="attack",
-    title=N_("UNO Attack"),
-    blurb=N_("The card launcher: press it to draw — it may fire nothing, or a burst of cards."),
-    based_on="official",
-    rules=(
-        (N_("Attack: the launcher"), N_(
-            "Instead of drawing, press the launcher once: it may fire nothing or a burst of "
-            "cards, which you keep (you may not play them this turn); then your turn ends.")),
-        (N_("Attack: action cards"), N_(
-            "Hit 2: the next player presses twice and misses their turn. Wild Hit 4: the next "
-            "player presses four times. Discard All: play it together with every card of its "
-            "colour. Wild Attack-Attack: name a colour and a victim, who presses twice.")),
-        (N_("Attack: customizable cards"), N_(
-            "Before the game, choose what the Wild Customizable cards do: everyone else presses "
-            "once, swap hands, a chosen player presses twice, skip everyone, or a plain wild. "
-            "Caught without UNO, you press twice.")),
-    ),
-    devices=(DinoLauncher,),
-))

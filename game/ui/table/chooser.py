@@ -20,8 +20,8 @@ from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.scenes.table import TableScene
+    from game.ui.scene import AppHost
+    from game.ui.table.host import TableHost
 
 MAX_CHOICES = 9
 
@@ -73,7 +73,7 @@ class ChooserScene(PanelScene):
     row_h = 46
     gap = 8
 
-    def __init__(self, app: App, table: TableScene, actions: Sequence[A.Action],
+    def __init__(self, app: AppHost, table: TableHost, actions: Sequence[A.Action],
                  on_choice: Callable[[A.Action], object] | None = None,
                  cancellable: bool = False) -> None:
         super().__init__(app)
@@ -105,9 +105,7 @@ class ChooserScene(PanelScene):
         if self.cancellable:
             self.app.pop()
             return
-        from game.ui.scenes.menus import PauseScene
-
-        self.app.push(PauseScene(self.app, self.table))
+        self.app.open("pause", self.table)
 
     def autoplay_intent(self) -> I.Intent | None:
         return I.Press("choice0") if self.actions else None

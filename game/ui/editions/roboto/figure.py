@@ -10,7 +10,7 @@ finish after a reaction time; the last one draws. In reaction mode (the set-up's
 ``Session.race_mode``) :class:`ReactionRaceScene` flashes a lamp after a random delay: the
 first to press after it wins, a press before it is a false start and loses. A nickname he
 asks a person for is typed in :class:`NicknameScene`, and he uses it from then on (those
-dialogs are in :mod:`game.ui.editions.roboto_races`). Only the view and the events are
+dialogs are in :mod:`game.ui.editions.roboto.races`). Only the view and the events are
 read.
 """
 
@@ -29,15 +29,14 @@ from game.rules import events as E
 from game.rules.engine import Decision
 from game.ui import intents as I
 from game.ui import text, theme
-from game.ui.devices import DeviceLayer
-from game.ui.editions import EditionUI, register
 from game.ui.editions.common import fly_discarded
 from game.ui.scene import Scene
+from game.ui.table.devices import DeviceLayer
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
-    from game.ui.presenter import Presenter
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.host import TableHost
+    from game.ui.table.presenter import Presenter
 
 METAL = (150, 166, 182)
 METAL_DARK = (84, 98, 114)
@@ -209,7 +208,7 @@ class RobotoPuppet:
 class RobotoFigure(RobotoPuppet, DeviceLayer):
     """Roboto and his speech bubble at the table; see the module docstring."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: TableHost) -> None:
         RobotoPuppet.__init__(self)
         DeviceLayer.__init__(self, table)
         self.said: list[str] = []
@@ -287,7 +286,7 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
         return self.talk > 0 or self.bubble > 0
 
     def decision_scene(self, decision: Decision) -> Scene | None:
-        from game.ui.editions.roboto_races import NicknameScene, RaceScene, ReactionRaceScene
+        from game.ui.editions.roboto.races import NicknameScene, RaceScene, ReactionRaceScene
 
         t = self.table
         if decision is Decision.RACE and t.viewer is not None:
@@ -315,26 +314,3 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
                 "said": len(self.said), "sleepy": self.sleepy(), "rect": [*self.body],
                 "interruptions": list(self.interruptions), "races": self.races,
                 "beeps": self.beeps}
-
-
-UI = register(EditionUI(
-    key="roboto",
-    title=N_("UNO Roboto"),
-    blurb=N_("Roboto the robot runs the game, calls surprise commands and a house rule."),
-    based_on="official",
-    rules=(
-        (N_("Roboto: set-up"), N_(
-            "Each player gives their name. Roboto may ask one player for a house rule. If the "
-            "first card turned is an action card, it goes back and another is turned. Roboto "
-            "chooses who starts.")),
-        (N_("Roboto: interruptions"), N_(
-            "After a card is played, Roboto may interrupt with a surprise command — a player "
-            "discards every card of a colour, gives a nickname, or two players race (the loser "
-            "draws 2) — or with the house rule, where the last to do it draws 2. Then Roboto "
-            "names who continues.")),
-        (N_("Roboto: covering cards"), N_(
-            "Cards discarded on a command go on the pile one at a time, in the order their "
-            "owner chooses; the card left on top acts on the player Roboto names to continue.")),
-    ),
-    devices=(RobotoFigure,),
-))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,28 +18,18 @@ from game.narrate import COLOUR_NAMES, Narrator
 from game.rules import events as E
 from game.rules.cards import WILD, Card, Colour
 from game.ui import cardart, text, theme
+from game.ui.backdrop import felt
 from game.ui.widgets import focus_ring, panel
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.host import TableFace
 
 _ROTATED: OrderedDict[tuple[int, int, int, bool], pygame.Surface] = OrderedDict()
 
 
-@lru_cache(maxsize=4)
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The table cloth: a soft radial light on green felt (built once per window size)."""
-    w, h = size
-    surf = pygame.Surface(size)
-    surf.fill(theme.FELT_DARK)
-    steps = 28
-    for i in range(steps):
-        t = i / (steps - 1)
-        colour = theme.mix(theme.FELT_DARK, theme.FELT_LIGHT, t ** 1.4)
-        rw, rh = int(w * (1.25 - 0.85 * t)), int(h * (1.2 - 0.8 * t))
-        pygame.draw.ellipse(surf, colour, pygame.Rect(w // 2 - rw // 2, int(h * 0.45) - rh // 2,
-                                                      rw, rh))
-    return surf.convert() if pygame.display.get_surface() is not None else surf
+def clear_caches() -> None:
+    """Forget the cached rotated faces (their surfaces belong to a closed display)."""
+    _ROTATED.clear()
 
 
 def rotated_face(card: Card, width: int, angle: int, marks: bool) -> pygame.Surface:
@@ -54,7 +43,7 @@ def rotated_face(card: Card, width: int, angle: int, marks: bool) -> pygame.Surf
     return surf
 
 
-def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
+def draw_table(surface: pygame.Surface, scene: TableFace) -> None:
     lay, m = scene.layout, scene.model
     surface.blit(felt(lay.size), (0, 0))
     for dev in scene.devices:
@@ -78,7 +67,7 @@ def draw_table(surface: pygame.Surface, scene: TableScene) -> None:
     del m
 
 
-def _direction(surface: pygame.Surface, scene: TableScene) -> None:
+def _direction(surface: pygame.Surface, scene: TableFace) -> None:
     """Two arcs with arrowheads around the piles, turning the way play goes."""
     lay, m = scene.layout, scene.model
     cx, cy = lay.centre
@@ -101,7 +90,7 @@ def _direction(surface: pygame.Surface, scene: TableScene) -> None:
         pygame.draw.polygon(surface, colour, [end, left, right])
 
 
-def _piles(surface: pygame.Surface, scene: TableScene) -> None:
+def _piles(surface: pygame.Surface, scene: TableFace) -> None:
     owned: set[str] = set()
     for dev in scene.devices:
         owned |= dev.replaces
@@ -114,7 +103,7 @@ def _piles(surface: pygame.Surface, scene: TableScene) -> None:
             dev.draw(surface, "piles")
 
 
-def _draw_pile(surface: pygame.Surface, scene: TableScene) -> None:
+def _draw_pile(surface: pygame.Surface, scene: TableFace) -> None:
     lay, m = scene.layout, scene.model
     back = cardart.back(lay.card_w)
     depth = min(6, m.draw_size // 12 + (1 if m.draw_size else 0))
@@ -130,7 +119,7 @@ def _draw_pile(surface: pygame.Surface, scene: TableScene) -> None:
         focus_ring(surface, r, lay.s)
 
 
-def _discard(surface: pygame.Surface, scene: TableScene) -> None:
+def _discard(surface: pygame.Surface, scene: TableFace) -> None:
     lay, m = scene.layout, scene.model
     marks = scene.settings.colour_blind_marks
     d = lay.discard
@@ -155,7 +144,7 @@ def _discard(surface: pygame.Surface, scene: TableScene) -> None:
             surface.blit(mark, mark.get_rect(midright=(rect.left - 6 * lay.s, rect.centery)))
 
 
-def _seat(surface: pygame.Surface, scene: TableScene, player: int) -> None:
+def _seat(surface: pygame.Surface, scene: TableFace, player: int) -> None:
     lay, m = scene.layout, scene.model
     spot = lay.seats[player]
     ps = lay.plate_s
@@ -191,7 +180,7 @@ def _seat(surface: pygame.Surface, scene: TableScene, player: int) -> None:
         focus_ring(surface, plate, ps)
 
 
-def _my_side(surface: pygame.Surface, scene: TableScene) -> None:
+def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
     lay, m = scene.layout, scene.model
     marks = scene.settings.colour_blind_marks
     me = lay.me
@@ -219,7 +208,7 @@ def _my_side(surface: pygame.Surface, scene: TableScene) -> None:
             focus_ring(surface, rect, lay.s)
 
 
-def _log(surface: pygame.Surface, scene: TableScene) -> None:
+def _log(surface: pygame.Surface, scene: TableFace) -> None:
     lay = scene.layout
     box = lay.log
     panel(surface, box, lay.s, 150)
@@ -239,12 +228,12 @@ def _log(surface: pygame.Surface, scene: TableScene) -> None:
         y += step
 
 
-def _info(surface: pygame.Surface, scene: TableScene) -> None:
+def _info(surface: pygame.Surface, scene: TableFace) -> None:
     lay = scene.layout
     text.draw(surface, scene.info_line(), int(16 * lay.s), lay.info, theme.TEXT_DIM, shadow=True)
 
 
-def _toast(surface: pygame.Surface, scene: TableScene) -> None:
+def _toast(surface: pygame.Surface, scene: TableFace) -> None:
     msg = scene.toast_text()
     if not msg:
         return

@@ -24,15 +24,14 @@ from game.rules.engine import Decision
 from game.ui import intents as I
 from game.ui import theme
 from game.ui.anim import fly
-from game.ui.devices import DeviceLayer
-from game.ui.editions import EditionUI, register
-from game.ui.editions.triple_draw import FLASH_S, TRAYS, TrayDrawing
-from game.ui.editions.triple_scenes import HoldScene, TrayPickScene
+from game.ui.editions.triple.draw import FLASH_S, TRAYS, TrayDrawing
+from game.ui.editions.triple.scenes import HoldScene, TrayPickScene
 from game.ui.scene import Scene
+from game.ui.table.devices import DeviceLayer
 
 if TYPE_CHECKING:
-    from game.ui.presenter import Presenter
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.host import TableHost
+    from game.ui.table.presenter import Presenter
 
 __all__ = ["HoldScene", "TrayPickScene", "TrayUnit", "parse_unit"]
 
@@ -56,7 +55,7 @@ class TrayUnit(TrayDrawing, DeviceLayer):
 
     replaces = frozenset({"discard"})
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: TableHost) -> None:
         super().__init__(table)
         self.tops: list[list[Card]] = [[] for _ in range(TRAYS)]
         self.lit: tuple[int, ...] = ()
@@ -103,7 +102,7 @@ class TrayUnit(TrayDrawing, DeviceLayer):
     # ------------------------------------------------------------------ state
     def sync(self) -> None:
         """Copy the player's view: the trays' cards and the public lights."""
-        view = self.table._view()
+        view = self.table.view()
         if view.piles:
             self.tops = [list(p[-3:]) for p in view.piles]
         parsed = parse_unit(view.unit)
@@ -285,11 +284,11 @@ class TrayUnit(TrayDrawing, DeviceLayer):
                        if isinstance(a, A.PickTray)]
             return TrayPickScene(t.app, self, presses=presses) if presses else None
         if decision is Decision.PAIR:
-            from game.ui.editions.triple_dialogs import PairScene
+            from game.ui.editions.triple.dialogs import PairScene
 
             return PairScene(t.app, t)
         if decision is Decision.GIVE:
-            from game.ui.editions.triple_dialogs import GiveScene
+            from game.ui.editions.triple.dialogs import GiveScene
 
             return GiveScene(t.app, t)
         return None
@@ -307,26 +306,3 @@ class TrayUnit(TrayDrawing, DeviceLayer):
             "timeups": self.timeups,
             "picking": list(self.picking),
         }
-
-
-UI = register(EditionUI(
-    key="triple",
-    title=N_("UNO Triple Play"),
-    blurb=N_("Three discard trays that light up, fill up and overload: 2 to 6 players."),
-    based_on="official",
-    rules=(
-        (N_("Triple Play: the trays"), N_(
-            "Each turn the unit lights one, two or three trays. Play one card on a lit tray "
-            "whose top card it matches; that tray is pressed. If you cannot play, draw one: "
-            "play it on a lit tray if it fits, or press any lit tray.")),
-        (N_("Triple Play: overload"), N_(
-            "Each tray holds a hidden number of presses; its light turns yellow, then red. The "
-            "press that reaches it overloads the tray: music plays and the presser draws 1 to 4 "
-            "cards. A last card that overloads a tray does not win.")),
-        (N_("Triple Play: special cards"), N_(
-            "Discard Two: play a second card of its colour on top. Wild Clear: resets its tray. "
-            "Wild Give Away: if its press overloads the tray, you share the penalty cards among "
-            "the others. After any wild, the next card on that tray may be any colour.")),
-    ),
-    devices=(TrayUnit,),
-))

@@ -4,8 +4,8 @@ Each person at the table records their name (at most 3 s: hold Space, Enter or t
 button; a live level meter follows the microphone), with their typed name as the fallback;
 then Roboto calls one of them by name to record the house rule (at most 10 s), or to pick one
 of the reference examples, or to skip it. Takes are saved with the
-:class:`~game.voice.clips.ClipStore`, keyed by the player's (typed) name, so Roboto speaks
-them in this game and the next ones (R-13): :func:`voice_cast` builds the speaker's cast.
+:class:`~game.voice.clips.ClipStore` (see :mod:`game.ui.voices`), so Roboto speaks them in
+this game and the next ones (R-13).
 
 The microphone opens on the recorder's own thread and closes on another one: the frame loop
 never waits. Without a microphone (none found, or it does not answer within a few seconds)
@@ -27,16 +27,17 @@ import pygame
 
 from game.i18n import N_, _
 from game.rules.ruleset import Ruleset
-from game.saves import SeatInfo, data_dir
+from game.saves import SeatInfo
 from game.ui import intents as I
 from game.ui import text, theme
+from game.ui.backdrop import felt
 from game.ui.scene import Scene
-from game.ui.table_draw import felt
+from game.ui.voices import clip_store
 from game.ui.widgets import Button, Choice, Control, TextField, panel
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.voice.clips import ClipStore, PlayerVoice
+    from game.ui.scene import AppHost
+    from game.voice.clips import ClipStore
 
 _log = logging.getLogger(__name__)
 
@@ -53,40 +54,13 @@ HOUSE_RULE_EXAMPLES = (
 )
 
 
-def clip_store() -> ClipStore:
-    """The clips folder in the game's data folder (``UNO_DATA_DIR`` in tests)."""
-    from game.voice.clips import ClipStore
-
-    return ClipStore(data_dir() / "clips")
-
-
-def voice_cast(names: Sequence[str], store: ClipStore | None = None) -> dict[int, PlayerVoice]:
-    """The speaker's cast: each player's typed name and, when recorded, their own voice."""
-    from game.voice.clips import ClipKind, PlayerVoice
-
-    store = store or clip_store()
-    return {i: PlayerVoice(n, store.find(n, ClipKind.NAME)) for i, n in enumerate(names)}
-
-
-def house_rule_voice(session: Any) -> PlayerVoice | None:
-    """The speaker's ``house_rule`` for a session set up here: its recording, else the
-    example's text; ``None`` when the game has no house rule."""
-    from game.voice.clips import PlayerVoice
-
-    text_, clip = getattr(session, "house_rule_text", ""), getattr(session, "house_rule_clip",
-                                                                   None)
-    if not session.ruleset.house_rule or not (text_ or clip):
-        return None
-    return PlayerVoice(text_ or _("House rule"), clip if isinstance(clip, Path) else None)
-
-
 class RobotoRecordScene(Scene):
     """See the module docstring. ``recorder`` and ``store`` may be given (tests)."""
 
     name = "roboto_record"
     opaque = True
 
-    def __init__(self, app: App, ruleset: Ruleset, seats: Sequence[SeatInfo],
+    def __init__(self, app: AppHost, ruleset: Ruleset, seats: Sequence[SeatInfo],
                  seed: int | None = None, race_mode: str = "family", *,
                  recorder: Any = None, store: ClipStore | None = None,
                  mic_timeout: float = MIC_TIMEOUT_S) -> None:
@@ -342,7 +316,7 @@ class RobotoRecordScene(Scene):
             threading.Thread(target=rec.close, name="uno-recorder-close", daemon=True).start()
 
     def finish(self, house_rule: bool, rule_text: str, rule_clip: Path | None) -> None:
-        from game.ui.scenes.setup import start_match
+        from game.ui.table.start import start_match
 
         self.close_mic()
         self.phase = "done"

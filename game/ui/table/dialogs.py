@@ -19,8 +19,8 @@ from game.ui.tween import Tween
 from game.ui.widgets import Button, Control, focus_ring
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.scenes.table import TableScene
+    from game.ui.scene import AppHost
+    from game.ui.table.host import TableHost
 
 
 class PassDeviceScene(PanelScene):
@@ -36,7 +36,7 @@ class PassDeviceScene(PanelScene):
     body = N_("{player}, it is your turn. Make sure nobody else can see the screen, then "
               "press Enter or the button below to see your cards.")
 
-    def __init__(self, app: App, table: TableScene, player: int) -> None:
+    def __init__(self, app: AppHost, table: TableHost, player: int) -> None:
         super().__init__(app, player=table.session.names[player])
         self.table = table
         self.player = player
@@ -44,7 +44,7 @@ class PassDeviceScene(PanelScene):
 
     def owing(self) -> tuple[int, ...]:
         """The other people who may call UNO now."""
-        from game.ui.shout_listener import owing
+        from game.ui.table.shout_listener import owing
 
         s = self.table.session
         return tuple(p for p in owing(self.table)
@@ -86,9 +86,7 @@ class PassDeviceScene(PanelScene):
         return False
 
     def back(self) -> None:
-        from game.ui.scenes.menus import PauseScene
-
-        self.app.push(PauseScene(self.app, self.table))
+        self.app.open("pause", self.table)
 
     def autoplay_intent(self) -> I.Intent | None:
         return I.Activate()
@@ -128,7 +126,7 @@ class ColourScene(PanelScene):
     title = N_("Name a colour")
     width = 640
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppHost, table: TableHost) -> None:
         super().__init__(app)
         self.table = table
 
@@ -159,9 +157,7 @@ class ColourScene(PanelScene):
                 self.table.act(A.ChooseColour(me, intent.colour))
             return
         if isinstance(intent, I.Back):
-            from game.ui.scenes.menus import PauseScene
-
-            self.app.push(PauseScene(self.app, self.table))
+            self.app.open("pause", self.table)
             return
         super().handle(intent)
 
@@ -185,7 +181,7 @@ class ChallengeScene(PanelScene):
               "Or accept and draw 4.")
     width = 640
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppHost, table: TableHost) -> None:
         me = table.viewer if table.viewer is not None else table.session.to_act
         view = table.session.view(me, with_events=True)
         culprit = next((e.player for e in reversed(view.events) if isinstance(e, E.CardPlayed)
@@ -207,9 +203,7 @@ class ChallengeScene(PanelScene):
             self.table.act(action)
             return
         if isinstance(intent, I.Back):
-            from game.ui.scenes.menus import PauseScene
-
-            self.app.push(PauseScene(self.app, self.table))
+            self.app.open("pause", self.table)
             return
         super().handle(intent)
 
@@ -223,7 +217,7 @@ class RevealScene(PanelScene):
     name = "reveal"
     width = 760
 
-    def __init__(self, app: App, table: TableScene, event: E.ChallengeResolved) -> None:
+    def __init__(self, app: AppHost, table: TableHost, event: E.ChallengeResolved) -> None:
         names = table.session.names
         super().__init__(app, player=names[event.challenged])
         self.table = table

@@ -16,12 +16,12 @@ from game.rules import actions as A
 from game.rules.cards import Card
 from game.ui import intents as I
 from game.ui import text, theme
-from game.ui.editions.triple_draw import LIGHT_RGB, TRAYS
+from game.ui.editions.triple.draw import LIGHT_RGB, TRAYS
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Control, focus_ring, panel
 
 if TYPE_CHECKING:
-    from game.ui.editions.triple import TrayUnit
+    from game.ui.editions.triple.unit import TrayUnit
 
 
 def draw_prompt(surface: pygame.Surface, unit: pygame.Rect, msg: str, s: float,
@@ -117,9 +117,7 @@ class TrayPickScene(Scene):
             if self.card is not None:
                 self.app.pop()
                 return
-            from game.ui.scenes.menus import PauseScene
-
-            self.app.push(PauseScene(self.app, self.table))
+            self.app.open("pause", self.table)
             return
         super().handle(intent)
 

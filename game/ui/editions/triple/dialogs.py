@@ -22,8 +22,8 @@ from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Choice, Control
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.scenes.table import TableScene
+    from game.ui.scene import AppHost
+    from game.ui.table.host import TableHost
 
 
 class CardButton(Button):
@@ -53,7 +53,7 @@ class PairScene(PanelScene):
     width = 560
     row_h = 58
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppHost, table: TableHost) -> None:
         super().__init__(app)
         self.table = table
         legal = table.session.legal(table.viewer)  # type: ignore[arg-type]
@@ -85,9 +85,7 @@ class PairScene(PanelScene):
         self.table.act(self.actions[i])
 
     def back(self) -> None:
-        from game.ui.scenes.menus import PauseScene
-
-        self.app.push(PauseScene(self.app, self.table))
+        self.app.open("pause", self.table)
 
     def autoplay_intent(self) -> I.Intent | None:
         return I.Press("choice0") if self.actions else None
@@ -100,7 +98,7 @@ class GiveScene(PanelScene):
     title = N_("Wild Give Away")
     width = 600
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppHost, table: TableHost) -> None:
         self.table = table
         me = table.viewer
         legal = table.session.legal(me) if me is not None else []
@@ -179,9 +177,7 @@ class GiveScene(PanelScene):
         self.table.act(a)
 
     def back(self) -> None:
-        from game.ui.scenes.menus import PauseScene
-
-        self.app.push(PauseScene(self.app, self.table))
+        self.app.open("pause", self.table)
 
     def autoplay_intent(self) -> I.Intent | None:
         return I.Press("give")

@@ -17,13 +17,13 @@ from game.rules.engine import Decision
 from game.ui import intents as I
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.host import TableFace
 
 _BOT = HeuristicBot()
 _RNG = random.Random(7)
 
 
-def table_intent(t: TableScene) -> I.Intent | None:
+def table_intent(t: TableFace) -> I.Intent | None:
     if not t.my_turn() or t.viewer is None:
         return None
     view = t.session.view(t.viewer)
@@ -46,7 +46,7 @@ def table_intent(t: TableScene) -> I.Intent | None:
     return None
 
 
-def table_state(t: TableScene) -> dict[str, Any]:
+def table_state(t: TableFace) -> dict[str, Any]:
     m, lay = t.model, t.layout
     s = t.session
     return {

@@ -16,11 +16,11 @@ import pygame
 from game.i18n import N_, _
 from game.ui import intents as I
 from game.ui import text, theme
-from game.ui.shout_listener import ShoutListener
+from game.ui.table.shout_listener import ShoutListener
 from game.ui.widgets import panel
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.host import TableFace
 
 #: How long the notice stays up (seconds).
 NOTICE_S = 12.0
@@ -34,7 +34,7 @@ VOLUME_MUTED = N_("The voice is muted: press V again to hear it.")
 class TableVoice:
     """See the module docstring."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: TableFace) -> None:
         self.table = table
         self.notice: str | None = None  # a message id of game.voice.notices
         self.notice_left = 0.0

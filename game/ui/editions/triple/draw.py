@@ -15,10 +15,10 @@ import pygame
 from game.i18n import _
 from game.rules.cards import Card
 from game.ui import cardart, text, theme
-from game.ui.table_draw import rotated_face
+from game.ui.table.draw import rotated_face
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.host import TableHost
 
 TRAYS = 3
 LIGHT_RGB = {"green": (60, 210, 90), "yellow": (250, 210, 40), "red": (235, 50, 45)}
@@ -63,7 +63,7 @@ def _case(size: tuple[int, int], wells: tuple[tuple[int, int, int, int], ...],
 class TrayDrawing:
     """Draws the unit from the state :class:`~game.ui.editions.triple.TrayUnit` keeps."""
 
-    table: TableScene
+    table: TableHost
     unit: pygame.Rect
     trays: list[pygame.Rect]
     tops: list[list[Card]]

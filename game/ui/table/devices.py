@@ -35,9 +35,9 @@ from game.ui.intents import Intent
 from game.ui.widgets import Control
 
 if TYPE_CHECKING:
-    from game.ui.presenter import Presenter
     from game.ui.scene import Scene
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.host import TableHost
+    from game.ui.table.presenter import Presenter
 
 
 class DeviceLayer:
@@ -46,7 +46,7 @@ class DeviceLayer:
     #: The core piles this layer draws itself ("discard", "draw"); see the module docstring.
     replaces: frozenset[str] = frozenset()
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: TableHost) -> None:
         self.table = table
 
     def relayout(self) -> None:
@@ -80,4 +80,4 @@ class DeviceLayer:
         return {}
 
 
-DeviceFactory = Callable[["TableScene"], DeviceLayer]
+DeviceFactory = Callable[["TableHost"], DeviceLayer]

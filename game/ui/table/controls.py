@@ -21,7 +21,7 @@ from game.ui import text, theme
 from game.ui.widgets import Button, Control, focus_ring
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.host import TableFace
 
 #: A translated explanation for each rule clause an illegal action can break.
 REFUSALS = {
@@ -63,7 +63,7 @@ class UnoButton(Button):
             focus_ring(surface, r, s, rad)
 
 
-def build_controls(t: TableScene) -> list[Control]:
+def build_controls(t: TableFace) -> list[Control]:
     """Every focusable thing on the table, in reading order."""
     lay, m = t.layout, t.model
     out: list[Control] = []
@@ -96,7 +96,7 @@ def build_controls(t: TableScene) -> list[Control]:
     return out
 
 
-def action_for(t: TableScene, intent: I.Intent) -> A.Action | str | Choices | None:
+def action_for(t: TableFace, intent: I.Intent) -> A.Action | str | Choices | None:
     """The engine action for a table intent of the player at the screen, a message id
     explaining why nothing can be done, or ``None`` when the intent is not a table action."""
     me = t.viewer

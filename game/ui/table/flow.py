@@ -12,15 +12,15 @@ from game.rules import actions as A
 from game.rules import events as E
 from game.rules.engine import Decision
 from game.rules.ruleset import MatchKind
-from game.ui.scenes.chooser import ChooserScene
-from game.ui.scenes.dialogs import ChallengeScene, ColourScene, PassDeviceScene, RevealScene
-from game.ui.scenes.results import HandEndScene, MatchEndScene
+from game.ui.table.chooser import ChooserScene
+from game.ui.table.dialogs import ChallengeScene, ColourScene, PassDeviceScene, RevealScene
+from game.ui.table.results import HandEndScene, MatchEndScene
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.host import TableFace
 
 
-def pause_for(t: TableScene, event: E.Event) -> bool:
+def pause_for(t: TableFace, event: E.Event) -> bool:
     """Stop presenting at ``event`` for a dialog: the hand's scores, the match's end, or
     the challenged hand shown to the person who challenged (C-8). ``True`` if paused."""
     if isinstance(event, E.HandEnded):
@@ -38,7 +38,7 @@ def pause_for(t: TableScene, event: E.Event) -> bool:
     return False
 
 
-def advance(t: TableScene) -> None:
+def advance(t: TableFace) -> None:
     """What the person at the screen must do next, if anything: pass the device, or a
     dialog for a decision (an edition's own first, the core's, or the chooser)."""
     s = t.session

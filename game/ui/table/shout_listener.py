@@ -20,7 +20,7 @@ from game.i18n import N_
 from game.rules import actions as A
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.host import TableFace
 
 _log = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ POLL_S = 0.05
 HEARD = N_("{name} shouted UNO!")
 
 
-def owing(t: TableScene) -> list[int]:
+def owing(t: TableFace) -> list[int]:
     """The people at the table who must call UNO now: those the engine lists as open to a
     catch (``uno_open``), then the one about to play their next-to-last card."""
     s = t.session
@@ -54,7 +54,7 @@ def owing(t: TableScene) -> list[int]:
 class ShoutListener:
     """Owned by the table: :meth:`update` every frame, :meth:`close` when the table goes."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: TableFace) -> None:
         self.table = table
         self._recorder: Any = None
         self._watcher: Any = None

@@ -13,16 +13,17 @@ from game.saves import SeatInfo
 from game.ui import intents as I
 from game.ui import text, theme
 from game.ui.scenes.base import PanelScene
+from game.ui.table.start import start_match
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.scenes.table import TableScene
+    from game.ui.scene import AppHost
+    from game.ui.table.host import TableHost
 
 LOWEST_WINS = (MatchKind.RUNNING_TOTAL, MatchKind.CHALLENGE)
 
 
-def score_rows(table: TableScene, scores: tuple[int, ...] | list[int]) -> list[tuple[str, int]]:
+def score_rows(table: TableHost, scores: tuple[int, ...] | list[int]) -> list[tuple[str, int]]:
     """(name, score) of every player, best first."""
     rs = table.session.ruleset
     rows = [(table.session.names[p], scores[p]) for p in range(len(scores))]
@@ -34,7 +35,7 @@ class ScoresPanel(PanelScene):
 
     width = 620
 
-    def __init__(self, app: App, table: TableScene, scores: tuple[int, ...] | list[int],
+    def __init__(self, app: AppHost, table: TableHost, scores: tuple[int, ...] | list[int],
                  **params: object) -> None:
         super().__init__(app, **params)
         self.table = table
@@ -64,7 +65,7 @@ class HandEndScene(ScoresPanel):
     name = "hand_end"
     title = N_("{player} wins the hand!")
 
-    def __init__(self, app: App, table: TableScene, event: E.HandEnded) -> None:
+    def __init__(self, app: AppHost, table: TableHost, event: E.HandEnded) -> None:
         names = table.session.names
         super().__init__(app, table, event.scores, player=names[event.winner],
                          points=event.points, target=table.session.ruleset.target)
@@ -96,7 +97,7 @@ class MatchEndScene(ScoresPanel):
 
     name = "match_end"
 
-    def __init__(self, app: App, table: TableScene, event: E.MatchEnded) -> None:
+    def __init__(self, app: AppHost, table: TableHost, event: E.MatchEnded) -> None:
         names = table.session.names
         winners = ", ".join(names[p] for p in event.winners)
         super().__init__(app, table, table.session.scores, players=winners)
@@ -118,20 +119,14 @@ class MatchEndScene(ScoresPanel):
                 Button.make("title", N_("Back to the title screen"))]
 
     def on_press(self, control: str) -> None:
-        from game.ui.scenes.setup import SetupScene
-        from game.ui.scenes.title import TitleScene
-
         session = self.table.session
         if control == "again":
-            from game.ui.scenes.setup import start_match
-
             start_match(self.app, session.ruleset, list(session.seats))
         elif control == "setup":
-            self.app.reset(TitleScene(self.app))
-            self.app.push(SetupScene(self.app, seats=list(session.seats),
-                                     ruleset=session.ruleset))
+            self.app.reset(self.app.make("title"))
+            self.app.open("setup", seats=list(session.seats), ruleset=session.ruleset)
         else:
-            self.app.reset(TitleScene(self.app))
+            self.app.reset(self.app.make("title"))
 
     def back(self) -> None:
         """Escape does not leave the results by accident."""
@@ -140,5 +135,5 @@ class MatchEndScene(ScoresPanel):
         return None
 
 
-def seats_of(table: TableScene) -> list[SeatInfo]:
+def seats_of(table: TableHost) -> list[SeatInfo]:
     return list(table.session.seats)

@@ -16,12 +16,12 @@ from game.i18n import N_, _
 from game.rules import actions as A
 from game.ui import intents as I
 from game.ui import text, theme
-from game.ui.editions.roboto import METAL
+from game.ui.editions.roboto.figure import METAL
 from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Control, TextField
 
 if TYPE_CHECKING:
-    from game.ui.editions.roboto import RobotoFigure
+    from game.ui.editions.roboto.figure import RobotoFigure
 
 #: AI reaction times (seconds, low-high) by level, for the races (R-10).
 REACTION = {"easy": (2.0, 3.6), "medium": (1.3, 2.6), "hard": (0.8, 1.7)}
@@ -114,9 +114,7 @@ class RaceScene(PanelScene):
                   self.panel_rect.top + int(20 * s)), theme.TEXT_DIM, "topright")
 
     def back(self) -> None:
-        from game.ui.scenes.menus import PauseScene
-
-        self.app.push(PauseScene(self.app, self.table))
+        self.app.open("pause", self.table)
 
     def autoplay_intent(self) -> I.Intent | None:
         for i, p in enumerate(self.racers):
@@ -291,9 +289,7 @@ class NicknameScene(PanelScene):
         self.table.act(A.NicknameGiven(me))
 
     def back(self) -> None:
-        from game.ui.scenes.menus import PauseScene
-
-        self.app.push(PauseScene(self.app, self.table))
+        self.app.open("pause", self.table)
 
     def autoplay_intent(self) -> I.Intent | None:
         if not self.value:

@@ -22,7 +22,7 @@ from game.ui.tween import Tween
 from game.ui.widgets import focus_ring
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.host import TableHost
 
 SKIN = (74, 150, 70)
 SKIN_DARK = (44, 98, 46)
@@ -120,7 +120,7 @@ class LauncherDrawing:
     """Where the launcher's parts are and how they are drawn, from the state
     :class:`~game.ui.editions.attack.DinoLauncher` keeps."""
 
-    table: TableScene
+    table: TableHost
     body: pygame.Rect
     clock: float
     presses: int  # since the last fire

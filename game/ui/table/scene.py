@@ -24,22 +24,23 @@ from game.rules.engine import Decision
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import MatchKind
 from game.rules.view import PlayerView
-from game.ui import anim, cardart, table_flow, theme
+from game.ui import anim, cardart, theme
 from game.ui import intents as I
-from game.ui.conductor import Conductor
 from game.ui.editions import edition_ui
-from game.ui.layout import TableLayout, table_layout
-from game.ui.model import LOG_EVENTS, TableModel
-from game.ui.presenter import Presenter
-from game.ui.roboto_setup import house_rule_voice
 from game.ui.scene import Scene
 from game.ui.session import Session
-from game.ui.table_controls import REFUSALS, REFUSED, Choices, action_for, build_controls
-from game.ui.table_draw import draw_table, log_lines
-from game.ui.table_voice import TableVoice
+from game.ui.table import flow as table_flow
+from game.ui.table.conductor import Conductor
+from game.ui.table.controls import REFUSALS, REFUSED, Choices, action_for, build_controls
+from game.ui.table.draw import draw_table, log_lines
+from game.ui.table.layout import TableLayout, table_layout
+from game.ui.table.model import LOG_EVENTS, TableModel
+from game.ui.table.presenter import Presenter
+from game.ui.table.voice import TableVoice
+from game.ui.voices import house_rule_voice
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppHost
 
 TOAST_S = 3.5
 MATCH_TEXT = {
@@ -57,7 +58,7 @@ class TableScene(Scene):
     name = "table"
     keys = "table"
 
-    def __init__(self, app: App, session: Session, *, resumed: bool = False) -> None:
+    def __init__(self, app: AppHost, session: Session, *, resumed: bool = False) -> None:
         super().__init__(app)
         self.session = session
         self.settings = app.settings
@@ -88,7 +89,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
         if self.resumed:
-            self.model.sync(self._view())
+            self.model.sync(self.view())
             self.model.note(self.session.recent_events()[-LOG_EVENTS:])
             self.synced = True
         else:
@@ -121,7 +122,7 @@ class TableScene(Scene):
 
     def _plan_warming(self) -> None:
         lay = self.layout
-        first = [*self._final_hand(), *self._view().discard[-4:]]
+        first = [*self._final_hand(), *self.view().discard[-4:]]
         rest = sorted(set(self.session.ruleset.cards()))
         backs = [*anim.flight_widths(lay.card_w, lay.small_w), lay.card_w, lay.small_w]
         self.warmer.plan(first + rest, lay.card_w, self.settings.colour_blind_marks, backs)
@@ -135,12 +136,12 @@ class TableScene(Scene):
         return seats[i:] + seats[:i]
 
     # ------------------------------------------------------------------ views
-    def _view(self) -> PlayerView:
+    def view(self) -> PlayerView:
         who = self.viewer if self.viewer is not None else self._order()[0]
         return self.session.view(who)
 
     def _final_hand(self) -> tuple[Any, ...]:
-        return self._view().hand if self.viewer is not None else ()
+        return self.view().hand if self.viewer is not None else ()
 
     def _redacted(self, events: Any) -> list[E.Event]:
         who = -1 if self.viewer is None else self.viewer
@@ -150,7 +151,7 @@ class TableScene(Scene):
         """The device is now in ``player``'s hands (after the pass screen)."""
         self.viewer = player
         self.model.viewer = player
-        self.model.sync(self._view())
+        self.model.sync(self.view())
         self.relayout()
 
     # ------------------------------------------------------------------ derived state
@@ -288,7 +289,7 @@ class TableScene(Scene):
         if self.app.top is not self:
             return changed
         if self.presenter.idle and not self.synced:
-            self.model.sync(self._view())
+            self.model.sync(self.view())
             self.synced = changed = True
         if self.presenter.idle:
             self._advance()
@@ -331,9 +332,7 @@ class TableScene(Scene):
                 self.refresh()
                 return
         if isinstance(intent, I.Back):
-            from game.ui.scenes.menus import PauseScene
-
-            self.app.push(PauseScene(self.app, self))
+            self.app.open("pause", self)
             return
         if isinstance(intent, I.Pointer):  # the card under the mouse rises, as with the keys
             super().handle(intent)
@@ -350,7 +349,7 @@ class TableScene(Scene):
         elif isinstance(result, str):
             self.say(result)
         elif isinstance(result, Choices):
-            from game.ui.scenes.chooser import ChooserScene
+            from game.ui.table.chooser import ChooserScene
 
             self.app.push(ChooserScene(self.app, self, result, cancellable=True))
         else:
@@ -386,11 +385,11 @@ class TableScene(Scene):
 
     def autoplay_intent(self) -> I.Intent | None:
         """Test hook (UNO_TEST_AUTOPLAY): what a simple AI would press for the person."""
-        from game.ui.autoplay import table_intent
+        from game.ui.table.autoplay import table_intent
 
         return table_intent(self)
 
     def test_state(self) -> dict[str, Any]:
-        from game.ui.autoplay import table_state
+        from game.ui.table.autoplay import table_state
 
         return table_state(self)

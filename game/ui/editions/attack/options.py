@@ -1,0 +1,51 @@
+"""UNO Attack's set-up options: how many Wild Customizable cards, and their effect (A-8)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.i18n import N_, _
+from game.rules.ruleset import CUSTOM_EFFECTS, Ruleset
+from game.ui.scenes.setup_sections import SetupForm, SetupSection
+from game.ui.widgets import Choice, Control
+
+#: A-8: the Wild Customizable's coded effects, with the one line that explains each.
+EFFECT_LABELS = {
+    "everyone_presses": (N_("Everyone presses"),
+                         N_("Every other player presses the launcher once.")),
+    "swap_hands": (N_("Swap hands"),
+                   N_("The player swaps hands with a player they choose.")),
+    "chosen_presses_twice": (N_("Chosen player presses twice"),
+                             N_("A player of their choice presses the launcher twice.")),
+    "skip_everyone": (N_("Skip everyone"),
+                      N_("Everyone is skipped: the player plays again.")),
+    "plain": (N_("Plain wild"), N_("No extra effect: it is an ordinary Wild.")),
+}
+
+
+class AttackOptions(SetupSection):
+    keys = ("custom_count", "custom_effect")
+    caption_room = {"custom_effect": 22}
+
+    def defaults(self, base: Ruleset, given: bool) -> dict[str, Any]:
+        return {"custom_count": base.custom_count, "custom_effect": base.custom_effect}
+
+    def controls(self, form: SetupForm) -> list[Control]:
+        effects = [(e, EFFECT_LABELS[e][0] if e in EFFECT_LABELS else e) for e in CUSTOM_EFFECTS]
+        return [
+            Choice.make("custom_count", N_("Wild Customizable cards"),
+                        [(n, str(n)) for n in range(4)], form.options["custom_count"],
+                        form.setter("custom_count")),
+            Choice.make("custom_effect", N_("Their effect"), effects,
+                        form.options["custom_effect"], form.setter("custom_effect")),
+        ]
+
+    def apply(self, rs: Ruleset, form: SetupForm) -> Ruleset:
+        return replace(rs, custom_count=form.options["custom_count"],
+                       custom_effect=form.options["custom_effect"])
+
+    def caption(self, control: Control) -> str:
+        if control.id == "custom_effect" and isinstance(control, Choice):
+            return _(EFFECT_LABELS.get(str(control.value), ("", ""))[1])
+        return ""

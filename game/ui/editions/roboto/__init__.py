@@ -1,0 +1,33 @@
+"""UNO Roboto's front end: the robot on the table (:mod:`.figure`), his races and
+nickname dialogs (:mod:`.races`) and the recording set-up (:mod:`.setup`).
+
+Importing the package registers the edition with :mod:`game.ui.editions`.
+"""
+
+from game.i18n import N_
+from game.ui.editions import EditionUI, register
+from game.ui.editions.roboto.figure import RobotoFigure
+from game.ui.editions.roboto.options import RobotoOptions
+
+UI = register(EditionUI(
+    key="roboto",
+    title=N_("UNO Roboto"),
+    blurb=N_("Roboto the robot runs the game, calls surprise commands and a house rule."),
+    based_on="official",
+    rules=(
+        (N_("Roboto: set-up"), N_(
+            "Each player gives their name. Roboto may ask one player for a house rule. If the "
+            "first card turned is an action card, it goes back and another is turned. Roboto "
+            "chooses who starts.")),
+        (N_("Roboto: interruptions"), N_(
+            "After a card is played, Roboto may interrupt with a surprise command — a player "
+            "discards every card of a colour, gives a nickname, or two players race (the loser "
+            "draws 2) — or with the house rule, where the last to do it draws 2. Then Roboto "
+            "names who continues.")),
+        (N_("Roboto: covering cards"), N_(
+            "Cards discarded on a command go on the pile one at a time, in the order their "
+            "owner chooses; the card left on top acts on the player Roboto names to continue.")),
+    ),
+    devices=(RobotoFigure,),
+    setup=(RobotoOptions(),),
+))

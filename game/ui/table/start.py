@@ -1,0 +1,24 @@
+"""Dealing a new match and sitting down at the table (from the set-up, Roboto's recording
+screen or "Play again")."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.rules.ruleset import Ruleset
+from game.saves import AutoSaver, SeatInfo, discard_save
+from game.ui.scene import AppHost
+from game.ui.session import Session
+
+
+def start_match(app: AppHost, ruleset: Ruleset, seats: Sequence[SeatInfo],
+                seed: int | None = None, race_mode: str = "family") -> Session:
+    """Deal a new match and show the table (the old autosave is replaced)."""
+    discard_save()
+    seed = seed if seed is not None else random.SystemRandom().randrange(10**9)
+    session = Session.new(ruleset, seats, seed, AutoSaver())
+    session.race_mode = race_mode
+    session.save()  # with the race mode
+    app.reset(app.make("table", session))
+    return session
