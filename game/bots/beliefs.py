@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.rules import events as E
+import game.rules.events as E
 from game.rules.cards import CARDS, WILD, Card, Rank
 from game.rules.engine import NO_RANK
 from game.rules.view import PlayerView

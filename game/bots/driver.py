@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+import game.rules.events as E
 from game.bots.base import Bot
-from game.rules import events as E
 from game.rules.actions import Action, RaceFinished
 from game.rules.engine import Decision, Game
 from game.rules.view import PlayerView, view

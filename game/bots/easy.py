@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.bots import editions as ed
+import game.bots.editions as ed
 from game.bots.beliefs import colour_counts
 from game.rules.actions import (
     Accept,

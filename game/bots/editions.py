@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+import game.rules.events as E
 from game.bots.beliefs import Tracker
-from game.rules import events as E
 from game.rules.actions import (
     Action,
     CallUno,

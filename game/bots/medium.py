@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.bots import editions as ed
+import game.bots.editions as ed
 from game.bots.beliefs import RANK_KEY, WILD_KEY, Tracker, colour_counts, p_holds
 from game.rules.actions import (
     Accept,

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import ClassVar, Final
 
-from game.rules import events as E
+import game.rules.events as E
 from game.rules.actions import (
     ACCEPT,
     CALL_UNO,

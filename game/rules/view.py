@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from game.rules import events as E
+import game.rules.events as E
 from game.rules.actions import Action
 from game.rules.cards import Card
 from game.rules.engine import Decision, Game

@@ -206,7 +206,7 @@ class ProcessRunner:
             if error is not None:
                 job.error = RuntimeError(error)
             job.result = result
-            job._done.set()
+            job.finish()
             self._wake_loop()
         if self._closed:
             return
@@ -218,7 +218,7 @@ class ProcessRunner:
             done = _run_on(fallback, request)
             done.wait(30)
             job.result, job.error = done.result, done.error
-            job._done.set()
+            job.finish()
             self._wake_loop()
 
     def _use_thread(self) -> ThreadRunner:

@@ -36,6 +36,10 @@ class Job:
     def wait(self, timeout: float | None = None) -> bool:
         return self._done.wait(timeout)
 
+    def finish(self) -> None:
+        """Mark the job done (its ``result`` or ``error`` is set): whoever waits wakes."""
+        self._done.set()
+
 
 class BotWorker:
     """A daemon thread running :class:`Job` objects in order."""
@@ -66,7 +70,7 @@ class BotWorker:
                 except Exception as exc:  # reported to the main thread, which decides
                     _log.exception("bot job failed")
                     job.error = exc
-            job._done.set()
+            job.finish()
             if self._wake is not None:
                 wake_loop(self._wake)
 

@@ -1,8 +1,11 @@
 """A match being played at the table: the game, who sits where, the autosave.
 
 The table talks to the game only through a :class:`Session`: it asks for a player's
-*view*, offers actions, and gets the events back. Every applied action is autosaved (on the
-saver's thread). Nothing here knows about time or pygame, so it is tested directly.
+*view* and the public facts of the match (who acts, on what decision, who owes UNO, how
+many cards each holds), offers actions, and gets the events back. Nothing in the front end
+reads the engine behind it (``session.game`` is for the session itself and for tests that
+rig a deal). Every applied action is autosaved (on the saver's thread). Nothing here knows
+about time or pygame, so it is tested directly.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from game.bots import BOTS
 from game.rules import events as E
 from game.rules.actions import Action
 from game.rules.editions import new_game
-from game.rules.engine import Game
+from game.rules.engine import Decision, Game
 from game.rules.ruleset import Ruleset
 from game.rules.view import PlayerView, view
 from game.saves import AutoSaver, SavedMatch, SeatInfo
@@ -117,6 +120,44 @@ class Session:
     @property
     def to_act(self) -> int:
         return self.game.to_act
+
+    @property
+    def decision(self) -> Decision:
+        """What the player to act must decide (public)."""
+        return self.game.decision
+
+    @property
+    def seed(self) -> int:
+        """The match's seed (for the table's own seeded choices: AI pacing, race times)."""
+        return self.game.seed
+
+    def hand_size(self, player: int) -> int:
+        """How many cards ``player`` holds (public)."""
+        return len(self.game.hands[player])
+
+    def owes_uno(self) -> tuple[int, ...]:
+        """Players who may still be caught without UNO (C-12's window is open), in the
+        engine's order."""
+        return tuple(self.game.uno_open)
+
+    def out_of_turn(self, player: int) -> list[Action]:
+        """What ``player`` may do out of turn now (call UNO, catch someone)."""
+        return self.game.out_of_turn_actions(player)
+
+    def reactors(self) -> list[int]:
+        """Players with something to do out of turn, in the order the bots' driver asks them:
+        those who owe UNO first, then everyone from the player to act."""
+        g = self.game
+        if not g.uno_open or g.over:
+            return []
+        seats = list(self.seating)
+        start = seats.index(g.to_act) if g.to_act in seats else 0
+        order = list(g.uno_open) + [seats[(start + i) % len(seats)] for i in range(len(seats))]
+        out: list[int] = []
+        for q in order:
+            if q not in out and g.out_of_turn_actions(q):
+                out.append(q)
+        return out
 
     @property
     def over(self) -> bool:

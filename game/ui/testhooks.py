@@ -51,7 +51,7 @@ class TestHooks:
         self._lingers = False
         self._dwelt: set[str] = set()
         self.exit_after_first_frame = exit_after_first_frame
-        self._last_write = 0.0
+        self._last_write = -1.0  # the app clock starts at 0: the first state is written at once
         self._pending = False
         self._autoplay_wait = 0.0
         self._last_text = ""
@@ -72,7 +72,7 @@ class TestHooks:
         return None
 
     def update(self, app: AppHost, dt: float) -> None:
-        if self._pending and time.monotonic() - self._last_write >= 0.1:
+        if self._pending and app.clock.now - self._last_write >= 0.1:
             self.write_state(app)
         if not self.autoplay:
             return
@@ -97,7 +97,7 @@ class TestHooks:
     def after_draw(self, app: AppHost) -> None:
         if self.state_path is None:
             return
-        if time.monotonic() - self._last_write >= 0.1:
+        if app.clock.now - self._last_write >= 0.1:
             self.write_state(app)
         else:
             self._pending = True
@@ -131,7 +131,7 @@ class TestHooks:
     def write_state(self, app: AppHost) -> None:
         if self.state_path is None:
             return
-        self._last_write = time.monotonic()
+        self._last_write = app.clock.now
         self._pending = False
         text = json.dumps(self.state(app), ensure_ascii=False, default=str)
         if text == self._last_text:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar, Final
 
-from game.rules import events as E
+import game.rules.events as E
 from game.rules.actions import PICK, PRESS, Action, Draw, PickPlayer, PressLauncher
 from game.rules.cards import Card, Rank
 from game.rules.engine import COLOUR, TURN, Decision, Delivery, Game, Handler

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from game.rules import events as E
+import game.rules.events as E
 from game.rules.actions import NICKNAME, Action, Discard, NicknameGiven, RaceFinished
 from game.rules.cards import COLOURS, Card, Colour, Rank
 from game.rules.engine import TURN, Decision, Game, Handler

@@ -6,7 +6,7 @@ covered) are ruleset options; only the Victory Lap needs code.
 
 from __future__ import annotations
 
-from game.rules import events as E
+import game.rules.events as E
 from game.rules.cards import Card, Rank
 from game.rules.engine import Delivery, Game
 

@@ -13,7 +13,7 @@ import random
 from itertools import combinations
 from typing import ClassVar, Final
 
-from game.rules import events as E
+import game.rules.events as E
 from game.rules.actions import (
     DRAW,
     PASS,

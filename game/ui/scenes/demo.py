@@ -160,7 +160,7 @@ class TryMeScene(Scene):
         if self.done:
             return False
         self.clock += dt
-        self.robot.tick(dt)
+        self.robot.tick(dt, self.app.clock.now)
         while self.line + 1 < len(SCRIPT) and self.clock >= SCRIPT[self.line + 1].at:
             self.line += 1
             words = self.words(self.line)

@@ -33,7 +33,7 @@ class Conductor:
         self.session = session
         self.runner = runner
         self.speed = speed
-        self.rng = rng or random.Random(session.game.seed ^ 0x5EED)
+        self.rng = rng or random.Random(session.seed ^ 0x5EED)
         self.clock = 0.0
         self.job: Job | None = None
         self.job_version = -1
@@ -89,7 +89,7 @@ class Conductor:
             view = s.view(p, with_events=self.runner.wants_history(p))
             self.job = self.runner.choose(p, view, legal)
             self.job_version = v
-            self.due = self.clock + self._think(s.game.decision)
+            self.due = self.clock + self._think(s.decision)
             return []
         if not self.job.done or self.clock < self.due:
             return []
@@ -119,28 +119,18 @@ class Conductor:
     def reactors(self) -> list[int]:
         """AI seats with something to do out of turn, in MatchRunner's order: those who owe
         UNO first, then everyone from the player to act."""
-        g = self.session.game
-        if not g.uno_open:
-            return []
-        seats = g.seats
-        start = g.pos[g.to_act] if g.pos[g.to_act] >= 0 else 0
-        order = list(g.uno_open) + [seats[(start + i) % len(seats)] for i in range(len(seats))]
-        out: list[int] = []
-        for q in order:
-            if q not in out and not self.session.is_human(q) and g.out_of_turn_actions(q):
-                out.append(q)
-        return out
+        return [q for q in self.session.reactors() if not self.session.is_human(q)]
 
     def _react(self, v: int) -> list[E.Event]:
         s = self.session
         if self.reaction is None or self.reaction_version != v:
             asks = []
             for q in self.reactors():
-                options = s.game.out_of_turn_actions(q)
+                options = s.out_of_turn(q)
                 asks.append((q, s.view(q, with_events=self.runner.wants_history(q)), options))
             self.reaction = self.runner.react(asks)
             self.reaction_version = v
-            owers_human = any(s.is_human(q) for q in s.game.uno_open)
+            owers_human = any(s.is_human(q) for q in s.owes_uno())
             delay = 0.25
             if owers_human:
                 levels = [s.seats[q].level for q in self.reactors()]
@@ -153,7 +143,7 @@ class Conductor:
         self.reacted_version = v
         out: list[E.Event] = []
         for q, action in job.result or []:
-            if action is not None and action in s.game.out_of_turn_actions(q):
+            if action is not None and action in s.out_of_turn(q):
                 out += s.act(action)
         return out
 

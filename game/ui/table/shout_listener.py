@@ -42,10 +42,9 @@ def owing(t: TableFace) -> list[int]:
     s = t.session
     if s.over:
         return []
-    game = s.game
-    out = [p for p in game.uno_open if s.is_human(p)]
+    out = [p for p in s.owes_uno() if s.is_human(p)]
     p = s.to_act
-    if p not in out and s.is_human(p) and len(game.hands[p]) == 2 \
+    if p not in out and s.is_human(p) and s.hand_size(p) == 2 \
             and A.CallUno(p) in s.legal(p):
         out.append(p)
     return out
@@ -99,7 +98,7 @@ class ShoutListener:
         t = self.table
         s = t.session
         due = owing(t)
-        near = not s.over and any(len(s.game.hands[p]) <= NEAR_UNO for p in s.humans)
+        near = not s.over and any(s.hand_size(p) <= NEAR_UNO for p in s.humans)
         if due or near:
             self._idle_for = 0.0
             self._open()

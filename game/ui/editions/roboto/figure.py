@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 import re
-import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -78,7 +77,7 @@ class RobotoPuppet:
         self.screen_w = 1280
         self.bubble_frac = 0.3  # the bubble's widest, as a share of the screen's width
         self.text_s: float | None = None  # the bubble text's scale (default: ``s``)
-        self._real = time.monotonic()
+        self._real: float | None = None  # the app clock's time at the last tick
 
     def speak(self, words: str, seconds: float | None = None) -> None:
         """Show ``words`` in his bubble and move his mouth for ``seconds`` (else a time
@@ -93,13 +92,13 @@ class RobotoPuppet:
         self.idle = 0.0
         self.beeped = False
 
-    def tick(self, dt: float) -> bool:
+    def tick(self, dt: float, now: float | None = None) -> bool:
         """Advance by ``dt``; ``True`` the one time he falls asleep in an idle stretch
-        (R-12: the sleep beep). A long gap between frames counts at its real length: an
-        idle table draws a frame a second at most, and the app caps ``dt`` at half a
-        second."""
-        now = time.monotonic()
-        real, self._real = now - self._real, now
+        (R-12: the sleep beep). ``now`` is the app clock (:class:`game.ui.clock.Clock`): a
+        long gap between frames counts at its real length, since an idle table draws a frame
+        a second at most and the app caps ``dt`` at half a second."""
+        real = dt if now is None or self._real is None else now - self._real
+        self._real = now
         self.clock += dt
         self.idle += max(dt, min(real, 5.0)) if real > 0.4 else dt
         self.talk = max(0.0, self.talk - dt)
@@ -277,7 +276,8 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
         return False
 
     def update(self, dt: float) -> bool:
-        if self.tick(dt):  # R-12: a short beep as he dozes off, once per idle stretch
+        # R-12: a short beep as he dozes off, once per idle stretch
+        if self.tick(dt, self.table.app.clock.now):
             self.beeps += 1
             self.table.sfx("beep")
         return True  # he blinks

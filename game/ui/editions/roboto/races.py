@@ -52,7 +52,7 @@ class RaceScene(PanelScene):
         self.done: list[int] = []
         self.clock = 0.0
         session = self.table.session
-        rng = random.Random(session.game.seed * 31 + session.version)
+        rng = random.Random(session.seed * 31 + session.version)
         levels = session.ai_levels()
         self.ai_time = {
             p: rng.uniform(*REACTION.get(levels.get(p, ""), (1.2, 2.4)))
@@ -160,7 +160,7 @@ class ReactionRaceScene(RaceScene):
                  legal: list[A.RaceFinished]) -> None:
         super().__init__(app, roboto, racers, legal)
         session = self.table.session
-        rng = random.Random(session.game.seed * 37 + session.version)
+        rng = random.Random(session.seed * 37 + session.version)
         self.flash_at = rng.uniform(*FLASH_DELAY)
         levels = session.ai_levels()
         self.ai_time = {

@@ -17,7 +17,6 @@ from __future__ import annotations
 import logging
 import random
 import threading
-import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -200,9 +199,7 @@ class RobotoRecordScene(Scene):
     def held(self) -> bool:
         if self.force_held:
             return True
-        keys = pygame.key.get_pressed()
-        return bool(pygame.mouse.get_pressed()[0] or keys[pygame.K_SPACE]
-                    or keys[pygame.K_RETURN])
+        return self.app.input.confirm_held()
 
     def update(self, dt: float) -> bool:
         self.clock += dt
@@ -215,7 +212,7 @@ class RobotoRecordScene(Scene):
                 self.go("typed")
             return True
         if self.recording:
-            long_enough = time.monotonic() - self.take_started >= MIN_HOLD_S
+            long_enough = self.clock - self.take_started >= MIN_HOLD_S
             if self.recorder.limit_reached or (not self.latched and long_enough
                                                and not self.held()):
                 self.stop_take()
@@ -233,7 +230,7 @@ class RobotoRecordScene(Scene):
         if self.recorder is None or not self.recorder.start(self.kind()):
             return
         self.latched = latched
-        self.take_started = time.monotonic()
+        self.take_started = self.clock
         self.message = ""
         self.relayout()
 

@@ -159,9 +159,7 @@ class HoldScene(Scene):
     def held(self) -> bool:
         if self.force_held:
             return True
-        keys = pygame.key.get_pressed()
-        return bool(pygame.mouse.get_pressed()[0] or keys[pygame.K_SPACE]
-                    or keys[pygame.K_RETURN])
+        return self.app.input.confirm_held()
 
     def update(self, dt: float) -> bool:
         self.unit.clock += dt
