@@ -13,7 +13,7 @@ import pytest
 
 from game import i18n
 from game.ui.app import App
-from game.ui.editions.roboto.figure import EYE, METAL
+from game.ui.editions.roboto.look import EYE, METAL
 from game.ui.scenes.demo import END_S, RACE_FLASH, SCRIPT, TryMeScene
 from game.ui.scenes.title import TitleScene
 from tests.ui.conftest import colour_share, pump, shot, started_app

@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game.ui import theme
-from game.ui.editions.roboto.figure import EYE, METAL
+from game.ui.editions.roboto.look import EYE, METAL
 from tests.ui.conftest import colour_share
 from tests.ui.test_e2e import (  # noqa: F401 - display and home are fixtures
     SETTINGS,

@@ -29,6 +29,7 @@ from game.rules.engine import Decision
 from game.ui import intents as I
 from game.ui import text, theme
 from game.ui.editions.common import fly_discarded
+from game.ui.editions.roboto.look import EYE, METAL, METAL_DARK
 from game.ui.scene import Scene
 from game.ui.table.devices import DeviceLayer
 from game.ui.widgets import Button, Control
@@ -37,9 +38,6 @@ if TYPE_CHECKING:
     from game.ui.table.host import TableHost
     from game.ui.table.presenter import Presenter
 
-METAL = (150, 166, 182)
-METAL_DARK = (84, 98, 114)
-EYE = (120, 220, 255)
 SLEEPY_S = 60.0
 SPOKEN = (E.RobotoInterrupts, E.RaceEnded, E.RobotoNames, E.FirstPlayerChosen)
 _QUOTED = re.compile(r"[“«]\s*(.+?)\s*[”»]")

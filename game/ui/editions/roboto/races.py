@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -16,12 +16,22 @@ from game.i18n import N_, _
 from game.rules import actions as A
 from game.ui import intents as I
 from game.ui import text, theme
-from game.ui.editions.roboto.figure import METAL
+from game.ui.editions.roboto.look import METAL
 from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Control, TextField
 
 if TYPE_CHECKING:
-    from game.ui.editions.roboto.figure import RobotoFigure
+    from game.ui.table.host import TableHost
+
+
+class RobotoFigure(Protocol):
+    """What a race or nickname dialog uses of Roboto on the table (his figure keeps moving
+    and talking while the dialog is open)."""
+
+    table: TableHost
+    nicknames: dict[int, str]
+
+    def update(self, dt: float) -> bool: ...
 
 #: AI reaction times (seconds, low-high) by level, for the races (R-10).
 REACTION = {"easy": (2.0, 3.6), "medium": (1.3, 2.6), "hard": (0.8, 1.7)}

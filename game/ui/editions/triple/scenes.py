@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -21,7 +21,20 @@ from game.ui.scene import Scene
 from game.ui.widgets import Button, Control, focus_ring, panel
 
 if TYPE_CHECKING:
-    from game.ui.editions.triple.unit import TrayUnit
+    from game.ui.table.host import TableHost
+
+
+class TrayUnit(Protocol):
+    """What the tray dialogs use of the unit on the table (it keeps drawing and timing)."""
+
+    table: TableHost
+    clock: float
+    picking: tuple[int, ...]
+    unit: pygame.Rect
+    trays: list[pygame.Rect]
+
+    def play(self, action: A.Action) -> None: ...
+    def tick_timer(self, dt: float) -> None: ...
 
 
 def draw_prompt(surface: pygame.Surface, unit: pygame.Rect, msg: str, s: float,
