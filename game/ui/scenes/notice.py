@@ -15,6 +15,12 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
+#: A second copy of the game was started (see :mod:`game.instance`).
+ALREADY_OPEN_TITLE = N_("The game is already open")
+ALREADY_OPEN = N_("UNO for the family is already running on this computer. Go to its window, "
+                  "or close it before starting the game again.")
+
+
 class NoticeScene(PanelScene):
     name = "notice"
     width = 700
@@ -32,6 +38,18 @@ class NoticeScene(PanelScene):
 
     def autoplay_intent(self) -> I.Intent | None:
         return I.Activate()
+
+
+class FarewellScene(NoticeScene):
+    """A notice after which the game closes (the game is already open elsewhere)."""
+
+    name = "farewell"
+
+    def on_press(self, control: str) -> None:
+        self.app.quit()
+
+    def back(self) -> None:
+        self.app.quit()
 
 
 def settings_notice(problem: SettingsProblem) -> tuple[str, str, dict[str, Any]]:
