@@ -163,3 +163,20 @@ def test_a_settings_value_out_of_range_is_told_not_raised(tmp_path: Path) -> Non
     assert not store_settings(Settings(voice_volume=101), tmp_path / "s.toml", watch)
     notice, = watch.take()
     assert notice.trouble == "other" and "voice_volume" in notice.text()
+
+
+def test_a_failure_nobody_foresaw_still_keeps_the_settings_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import settings as module
+
+    path = tmp_path / "settings.toml"
+    path.write_text("master_volume = 5\n", "utf-8")
+
+    def boom(data: object) -> Settings:
+        raise MemoryError
+
+    monkeypatch.setattr(module, "from_toml", boom)
+    s, problem = load_settings(path)
+    assert s == Settings() and problem is not None and "MemoryError" in problem.reason
+    assert problem.kept_as is not None
+    assert problem.kept_as.read_text("utf-8") == "master_volume = 5\n"

@@ -132,3 +132,23 @@ def test_a_full_disk_stops_the_autosave_with_a_notice_spoken_once_and_it_resumes
     pump(app, until=lambda: app.file_notices.text() == "The game is saved again.")
     assert autosave_path().exists()
     assert spoken[-1] == "The game is saved again." and len(spoken) == 2
+
+
+def test_a_save_that_cannot_even_be_put_aside_is_told_plainly(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import saves
+    from game.ui.scenes.notice import NoticeScene
+
+    def refuse(path: Path, label: str = "corrupt") -> Path:
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    monkeypatch.setattr(saves, "keep_aside", refuse)
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("[" * 100_000, "utf-8")
+    started_app(app)
+    notice = app.top
+    assert isinstance(notice, NoticeScene)
+    body = notice.body_text()
+    assert "nor put aside" in body and " -" not in body
+    assert path.read_text("utf-8") == "[" * 100_000

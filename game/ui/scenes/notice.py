@@ -66,8 +66,12 @@ def settings_notice(problem: SettingsProblem) -> tuple[str, str, dict[str, Any]]
 
 def save_notice(problem: SaveProblem) -> tuple[str, str, dict[str, Any]]:
     """Title, body and parameters telling the player their saved match was unreadable."""
+    if problem.kept_as is None:  # not even renamed: say so rather than "kept as -"
+        return (N_("The saved match could not be resumed"),
+                N_("The saved match {path} could not be read ({reason}), nor put aside. "
+                   "You can start a new game."),
+                {"path": str(problem.path), "reason": problem.reason})
     return (N_("The saved match could not be resumed"),
             N_("The saved match {path} was damaged ({reason}). It was kept as {kept}; you can "
                "start a new game."),
-            {"path": str(problem.path), "reason": problem.reason,
-             "kept": str(problem.kept_as) if problem.kept_as else "-"})
+            {"path": str(problem.path), "reason": problem.reason, "kept": str(problem.kept_as)})
