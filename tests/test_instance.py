@@ -4,6 +4,7 @@ Checked with real processes."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -39,7 +40,7 @@ def started() -> Iterator[list[subprocess.Popen[str]]]:
     procs: list[subprocess.Popen[str]] = []
     yield procs
     for p in procs:
-        if p.poll() is None:
+        with contextlib.suppress(ProcessLookupError):  # its session, children included
             os.killpg(p.pid, signal.SIGKILL)
         p.wait(10)
 
@@ -137,3 +138,30 @@ def test_without_a_screen_the_second_copy_says_it_on_stderr(
                          capture_output=True, text=True)
     assert run.returncode == 1 and "already running" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+HOLD_WITH_CHILD = (
+    "import multiprocessing, sys, time; from pathlib import Path\n"
+    "from game.instance import InstanceLock\n"
+    "if __name__ == '__main__':\n"
+    "    lock = InstanceLock(Path(sys.argv[1])); lock.acquire()\n"
+    "    child = multiprocessing.get_context('spawn').Process(target=time.sleep, args=(600,))\n"
+    "    child.start(); print('held', child.pid, flush=True); time.sleep(600)\n")
+
+
+def test_a_crash_that_leaves_a_worker_process_behind_does_not_keep_the_lock(
+        tmp_path: Path, env: dict[str, str], started: list[subprocess.Popen[str]]) -> None:
+    """The bots and the speech run in child processes ("spawn"): they must not inherit the
+    lock, or a crashed game whose worker lingers would lock the game out."""
+    script = tmp_path / "hold.py"
+    script.write_text(HOLD_WITH_CHILD, "utf-8")
+    first = spawn(started, [str(script), str(tmp_path)], env)
+    assert first.stdout is not None
+    word, child = first.stdout.readline().split()
+    assert word == "held"
+    with pytest.raises(AlreadyRunning):
+        InstanceLock(tmp_path).acquire()
+    os.kill(first.pid, signal.SIGKILL)  # the game dies; its worker lives on
+    first.wait(10)
+    os.kill(int(child), 0)  # still alive
+    assert InstanceLock(tmp_path).acquire()
