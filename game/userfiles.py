@@ -225,7 +225,8 @@ class WriteWatch:
             self._failing[what] = kind
             notice = WriteNotice(what, kind, path, describe(exc))
             self._notices.append(notice)
-        self._log(f"{notice.text()} ({path}: {describe(exc)})")
+        detail = describe(exc)
+        self._log(f"{notice.text()} ({detail if str(path) in detail else f'{path}: {detail}'})")
 
     def succeeded(self, what: str, path: Path) -> None:
         """A write of ``what`` worked: if it was failing, say it works again."""
