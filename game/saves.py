@@ -4,10 +4,17 @@ A save is the engine's :class:`~game.rules.record.GameRecord` (ruleset, players,
 actions: the game replays exactly from it) plus who sits where (names, human or AI, AI
 level). No pickle. Files are written atomically (temp file + rename) so a crash leaves the
 previous save whole. A save that cannot be read or does not replay is *corrupt*: it is
-renamed aside and reported, never silently overwritten.
+renamed aside and reported, never silently overwritten. Whatever is at the path (deep nesting,
+absurd numbers, a folder, a FIFO, a huge file), reading never raises nor hangs.
+
+Every function takes the path of the file it works on, and these guarantees hold per file:
+:func:`read_match` is the reader for any saved match (the autosave is one of them,
+:func:`read_autosave`), so more save slots can live next to it in :func:`data_dir`.
 
 :class:`AutoSaver` writes on a background thread (the newest state wins), so the frame loop
-never waits for the disk; :meth:`AutoSaver.flush` waits for the last write on exit.
+never waits for the disk; :meth:`AutoSaver.flush` waits for the last write on exit. A write
+that fails (disk full, read-only folder) is reported to :data:`game.userfiles.WATCH` (told to
+the player once) and tried again a little later, so saving resumes by itself.
 ``UNO_DATA_DIR`` overrides the folder (tests).
 """
 
@@ -15,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import threading
 import time
@@ -27,7 +35,8 @@ import platformdirs
 
 from game.rules.engine import Game
 from game.rules.record import GameRecord, RecordError
-from game.settings import APP_NAME, atomic_write, keep_aside
+from game.settings import APP_NAME
+from game.userfiles import WATCH, WriteWatch, atomic_write, describe, keep_aside, read_capped
 
 __all__ = [
     "FORMAT",
@@ -41,12 +50,23 @@ __all__ = [
     "discard_save",
     "load_save",
     "read_autosave",
+    "read_match",
     "write_save",
 ]
 
 FORMAT = "uno-save"
 VERSION = 1
 FILE_NAME = "autosave.json"
+#: A save the game writes stays far below this (a long match is tens of kilobytes); a larger
+#: file is not read at all.
+MAX_FILE_BYTES = 8 << 20
+#: Seconds between two tries of a write that failed, when no newer state comes meanwhile.
+RETRY_S = 5.0
+
+
+def is_save_name(name: str) -> bool:
+    """Is ``name`` a file name the game saves matches under (the autosave, later slots)?"""
+    return name.endswith(".json") and ".corrupt-" not in name
 
 
 class SaveError(ValueError):
@@ -141,9 +161,8 @@ class SavedMatch:
             raise SaveError(f"bad save: {exc}") from exc
         if len(seats) != record.players:
             raise SaveError(f"{record.players} players but {len(seats)} seats")
-        saved_at = data.get("saved_at", 0.0)
-        return SavedMatch(record, seats, float(saved_at) if isinstance(saved_at, int | float)
-                          else 0.0, table_options(data.get("table", {})))
+        return SavedMatch(record, seats, _saved_at(data.get("saved_at", 0.0)),
+                          table_options(data.get("table", {})))
 
     def replay(self) -> Game:
         """The game at the moment of the save; :class:`SaveError` if it does not replay."""
@@ -151,6 +170,19 @@ class SavedMatch:
             return self.record.replay()
         except (RecordError, ValueError) as exc:
             raise SaveError(f"the save does not replay: {exc}") from exc
+
+
+def _saved_at(value: Any) -> float:
+    """A save's time stamp: a finite number of seconds, else :class:`SaveError`."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise SaveError(f"bad saved_at {value!r}")
+    try:
+        out = float(value)
+    except OverflowError:
+        raise SaveError("saved_at is out of range") from None
+    if not math.isfinite(out):
+        raise SaveError("saved_at is out of range")
+    return out
 
 
 def data_dir() -> Path:
@@ -173,13 +205,25 @@ def write_save(match: SavedMatch, path: Path | None = None) -> Path:
 
 
 def load_save(path: Path) -> SavedMatch:
-    """Read and check a save (it must replay); :class:`SaveError` says what is wrong."""
+    """Read and check a save (it must replay). :class:`SaveError` says what is wrong with
+    its content, :class:`OSError` why it could not be read (missing, not a regular file,
+    too large); nothing else escapes, whatever the file holds."""
+    raw = read_capped(path, MAX_FILE_BYTES)
+    if raw is None:
+        raise FileNotFoundError(2, "no such file", str(path))
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise SaveError(f"not valid JSON: {exc}") from exc
-    match = SavedMatch.from_json(data)
-    match.replay()
+    except Exception as exc:  # RecursionError (deep nesting), ValueError (huge ints) ...
+        raise SaveError(f"not a usable JSON file: {describe(exc)}") from exc
+    try:
+        match = SavedMatch.from_json(data)
+        match.replay()
+    except SaveError:
+        raise
+    except Exception as exc:  # a value of a kind the checks above did not foresee
+        raise SaveError(f"bad save: {describe(exc)}") from exc
     return match
 
 
@@ -192,22 +236,24 @@ class SaveProblem:
     reason: str
 
 
-def read_autosave(path: Path | None = None) -> tuple[SavedMatch | None, SaveProblem | None]:
-    """The autosave to offer on the title screen, if any. A corrupt one is renamed aside
-    and reported; a finished match is not saved (see :func:`discard_save`)."""
-    path = autosave_path() if path is None else path
-    if not path.exists():
-        return None, None
+def read_match(path: Path) -> tuple[SavedMatch | None, SaveProblem | None]:
+    """The saved match at ``path``, if any. Never raises: a file that cannot be used,
+    whatever the reason, is renamed aside and reported in the second value."""
     try:
-        match = load_save(path)
-    except (SaveError, OSError) as exc:
+        if not os.path.lexists(path):
+            return None, None
+        return load_save(path), None
+    except Exception as exc:  # any failure at all: see the docstring
         kept: Path | None = None
-        try:
+        with contextlib.suppress(OSError):
             kept = keep_aside(path)
-        except OSError:
-            kept = None
-        return None, SaveProblem(path, kept, str(exc))
-    return match, None
+        return None, SaveProblem(path, kept, describe(exc))
+
+
+def read_autosave(path: Path | None = None) -> tuple[SavedMatch | None, SaveProblem | None]:
+    """The autosave to offer on the title screen, if any (see :func:`read_match`); a
+    finished match is not saved (see :func:`discard_save`)."""
+    return read_match(autosave_path() if path is None else path)
 
 
 def discard_save(path: Path | None = None) -> None:
@@ -219,13 +265,19 @@ def discard_save(path: Path | None = None) -> None:
 
 class AutoSaver:
     """Writes the newest :class:`SavedMatch` on a background thread; older pending ones are
-    dropped. Errors are kept in :attr:`error` (shown by the UI), never raised into the game."""
+    dropped. Errors are kept in :attr:`error` and reported to ``watch`` (the player is told
+    once), never raised into the game; a failed write is tried again every ``retry``
+    seconds until it works or a newer state replaces it."""
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, *, watch: WriteWatch | None = None,
+                 retry: float = RETRY_S) -> None:
         self.path = autosave_path() if path is None else path
         self.error: str | None = None
+        self.watch = WATCH if watch is None else watch
+        self.retry = retry
         self._cond = threading.Condition()
         self._pending: SavedMatch | None = None
+        self._failed: SavedMatch | None = None  # the newest state, not written yet
         self._discard = False
         self._busy = False
         self._closed = False
@@ -234,13 +286,13 @@ class AutoSaver:
 
     def save(self, match: SavedMatch) -> None:
         with self._cond:
-            self._pending, self._discard = match, False
+            self._pending, self._discard, self._failed = match, False, None
             self._cond.notify_all()
 
     def discard(self) -> None:
         """Forget the pending save and delete the file (after the last write)."""
         with self._cond:
-            self._pending, self._discard = None, True
+            self._pending, self._discard, self._failed = None, True, None
             self._cond.notify_all()
 
     def flush(self, timeout: float = 5.0) -> bool:
@@ -264,21 +316,43 @@ class AutoSaver:
     def _run(self) -> None:
         while True:
             with self._cond:
-                while self._pending is None and not self._discard and not self._closed:
-                    self._cond.wait()
-                if self._closed and self._pending is None and not self._discard:
+                job = self._next_job()
+                if job is None:
                     return
-                match, discard = self._pending, self._discard
-                self._pending, self._discard, self._busy = None, False, True
+                match, discard = job
+                self._busy = True
+            ok = False
             try:
                 if discard:
                     discard_save(self.path)
                 elif match is not None:
                     write_save(match, self.path)
-                self.error = None
-            except OSError as exc:
-                self.error = str(exc)
+                ok, self.error = True, None
+                self.watch.succeeded("game", self.path)
+            except Exception as exc:  # OSError mostly; nothing may stop the saver thread
+                self.error = describe(exc)
+                self.watch.failed("game", self.path, exc)
             finally:
                 with self._cond:
+                    if not ok and match is not None and not self._closed \
+                            and self._pending is None and not self._discard:
+                        self._failed = match  # tried again in a while
                     self._busy = False
                     self._cond.notify_all()
+
+    def _next_job(self) -> tuple[SavedMatch | None, bool] | None:
+        """Wait (holding the lock) for the next thing to do: a new state, a discard, or the
+        failed write again after :attr:`retry` seconds; ``None`` once closed. A failed write
+        gets one last try on close."""
+        while True:
+            if self._pending is not None or self._discard:
+                job = self._pending, self._discard
+                self._pending, self._discard = None, False
+                return job
+            if self._closed:
+                failed, self._failed = self._failed, None
+                return None if failed is None else (failed, False)
+            if self._failed is None:
+                self._cond.wait()
+            elif not self._cond.wait(self.retry):  # timed out: nothing newer came
+                self._pending, self._failed = self._failed, None

@@ -6,6 +6,10 @@ never leaves half a file. A file that cannot be read or holds a value of the wro
 and :func:`load_settings` says so in a message the UI shows. Keys this version does not know
 are kept and written back, so an older game does not erase a newer game's settings.
 
+Whatever the file holds (deep nesting, a folder or FIFO at its place, a huge file), loading
+never raises: the file is read with a size cap (:func:`game.userfiles.read_capped`) and any
+failure puts it aside. A window size out of range is clamped, not refused.
+
 ``UNO_CONFIG_DIR`` overrides the folder (tests, portable installs).
 """
 
@@ -13,28 +17,33 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
-import time
 import tomllib
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 import tomli_w
 
+from game.userfiles import WATCH, WriteWatch, atomic_write, describe, keep_aside, read_capped
+
 __all__ = [
     "ANIMATION_SPEEDS",
     "APP_NAME",
     "DEFAULT_SHOUT_THRESHOLD_DB",
     "NARRATION_LEVELS",
+    "WINDOW_MAX",
+    "WINDOW_MIN",
     "Settings",
     "SettingsProblem",
+    "atomic_write",
+    "clamp_window",
     "config_dir",
     "keep_aside",
     "load_settings",
     "save_settings",
     "settings_path",
+    "store_settings",
 ]
 
 APP_NAME = "uno-family"
@@ -47,6 +56,18 @@ NARRATION_LEVELS = ("off", "announcements", "full")
 DEFAULT_SHOUT_THRESHOLD_DB = -18.0
 #: A calibrated threshold is a level of the microphone's buffers: 0 dBFS is full scale.
 SHOUT_THRESHOLD_RANGE = (-90.0, 0.0)
+#: The window sizes a settings file may hold (larger or smaller ones are clamped): below the
+#: minimum nothing fits, above the maximum (8K) the window's buffer alone costs too much.
+WINDOW_MIN = (320, 240)
+WINDOW_MAX = (7680, 4320)
+#: No settings file the game writes comes near this; a larger one is not read at all.
+MAX_FILE_BYTES = 1 << 20
+
+
+def clamp_window(width: int, height: int) -> tuple[int, int]:
+    """``width`` x ``height`` brought within :data:`WINDOW_MIN` .. :data:`WINDOW_MAX`."""
+    return (min(max(int(width), WINDOW_MIN[0]), WINDOW_MAX[0]),
+            min(max(int(height), WINDOW_MIN[1]), WINDOW_MAX[1]))
 
 
 @dataclass
@@ -81,13 +102,16 @@ class Settings:
             raise ValueError(f"narration must be one of {', '.join(NARRATION_LEVELS)}")
         if not 0.0 <= self.animation_speed <= 10.0:
             raise ValueError("animation_speed must be within 0..10")
-        if not (320 <= self.window_width <= 16384 and 240 <= self.window_height <= 16384):
-            raise ValueError("window size out of range")
         low, high = SHOUT_THRESHOLD_RANGE
         if not low <= self.shout_threshold_db <= high:
             raise ValueError(f"shout_threshold_db must be within {low:g}..{high:g}")
         if any(not isinstance(n, str) for n in self.player_names):
             raise ValueError("player_names must be strings")
+
+    def clamped(self) -> Settings:
+        """A copy whose window size is within range (see :func:`clamp_window`)."""
+        w, h = clamp_window(self.window_width, self.window_height)
+        return replace(self, window_width=w, window_height=h, extra=dict(self.extra))
 
     def to_toml(self) -> dict[str, Any]:
         data = {k: v for k, v in asdict(self).items() if k != "extra"}
@@ -144,61 +168,50 @@ def from_toml(data: dict[str, Any]) -> Settings:
             values[key] = _coerce(key, getattr(base, key), value)
         else:
             extra[key] = value
-    settings = Settings(**values, extra=extra)
+    settings = Settings(**values, extra=extra).clamped()
     settings.validate()
     return settings
 
 
-def keep_aside(path: Path, label: str = "corrupt") -> Path:
-    """Rename ``path`` to ``<stem>.<label>-<time><suffix>`` next to it; returns the new path."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.{label}-{stamp}{path.suffix}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.stem}.{label}-{stamp}-{n}{path.suffix}")
-        n += 1
-    os.replace(path, target)
-    return target
-
-
 def load_settings(path: Path | None = None) -> tuple[Settings, SettingsProblem | None]:
-    """The saved settings (defaults when there is no file). A corrupt file is renamed aside
-    and reported in the second value; the defaults are returned in its place."""
+    """The saved settings (defaults when there is no file). Never raises: a file that cannot
+    be used, whatever the reason (bad TOML, deep nesting, a folder or FIFO in its place, too
+    large, unreadable), is renamed aside and reported in the second value; the defaults are
+    returned in its place."""
     path = settings_path() if path is None else path
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return Settings(), None
-    except OSError as exc:
-        return Settings(), SettingsProblem(path, None, str(exc))
-    try:
+        raw = read_capped(path, MAX_FILE_BYTES)
+        if raw is None:
+            return Settings(), None
         return from_toml(tomllib.loads(raw.decode("utf-8"))), None
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, TypeError) as exc:
+    except Exception as exc:  # any failure at all: see the docstring
         kept: Path | None = None
         with contextlib.suppress(OSError):
             kept = keep_aside(path)
-        return Settings(), SettingsProblem(path, kept, str(exc))
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temp file in the same folder and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+        return Settings(), SettingsProblem(path, kept, describe(exc))
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:
-    """Write ``settings`` atomically; returns the path written."""
+    """Write ``settings`` atomically, the window size clamped; returns the path written.
+    ``ValueError`` (nothing written) for a value out of range, ``OSError`` from the disk."""
+    settings = settings.clamped()
     settings.validate()
     path = settings_path() if path is None else path
     atomic_write(path, tomli_w.dumps(settings.to_toml()).encode("utf-8"))
     return path
+
+
+def store_settings(settings: Settings, path: Path | None = None,
+                   watch: WriteWatch | None = None) -> bool:
+    """:func:`save_settings` for the running game: never raises. A failure to write (a full
+    disk, a read-only config folder) is reported to ``watch`` (:data:`game.userfiles.WATCH`),
+    which tells the player once, and once more when a later write works; ``False`` then."""
+    watch = WATCH if watch is None else watch
+    path = settings_path() if path is None else path
+    try:
+        save_settings(settings, path)
+    except Exception as exc:  # OSError mostly; a bad value is reported the same way
+        watch.failed("settings", path, exc)
+        return False
+    watch.succeeded("settings", path)
+    return True

@@ -3,7 +3,10 @@ reported and kept aside."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -22,8 +25,10 @@ from game.saves import (
     autosave_path,
     load_save,
     read_autosave,
+    read_match,
     write_save,
 )
+from game.userfiles import WriteWatch
 
 SEATS = (SeatInfo("Ann", True), SeatInfo("Bob", False, "heuristic"),
          SeatInfo("Cid", False, "random"))
@@ -140,3 +145,112 @@ def test_malformed_table_options_make_a_corrupt_save(tmp_path: Path, table: obje
     path.write_text(json.dumps(data), "utf-8")
     match, problem = read_autosave(path)
     assert match is None and problem is not None and problem.kept_as is not None
+
+
+# ---------------------------------------------------------------- issue 12: files that must
+# never stop the game from opening, and an autosave that must never stop silently
+
+def _save_text(**changes: object) -> str:
+    data = SavedMatch.of(played(5), SEATS).to_json()
+    data.update(changes)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 100_000,  # RecursionError in the JSON parser
+    "{" * 100_000,
+    _save_text(saved_at=10 ** 400),  # OverflowError turning it into a float
+    _save_text(saved_at=float("inf")),  # json writes Infinity
+    _save_text(record={"format": "uno-record", "version": 1, "players": 3, "seed": 1,
+                       "ruleset": [], "actions": []}),  # AttributeError in the engine
+    _save_text(seats="abc"),
+    '{"format": "uno-save", "version": 1, "record": {"players": ' + "9" * 5000 + "}}",
+])
+def test_any_unusable_save_is_reported_and_kept_aside(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "autosave.json"
+    path.write_text(text, "utf-8")
+    match, problem = read_autosave(path)
+    assert match is None and problem is not None and problem.reason
+    assert not path.exists() and problem.kept_as is not None
+    assert problem.kept_as.read_text("utf-8") == text
+
+
+def test_a_failure_nobody_foresaw_still_keeps_the_save_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write_save(SavedMatch.of(played(), SEATS), tmp_path / "autosave.json")
+    text = path.read_text("utf-8")
+
+    def boom(data: object) -> SavedMatch:
+        raise MemoryError
+
+    monkeypatch.setattr(SavedMatch, "from_json", staticmethod(boom))
+    match, problem = read_autosave(path)
+    assert match is None and problem is not None and "MemoryError" in problem.reason
+    assert problem.kept_as is not None and problem.kept_as.read_text("utf-8") == text
+
+
+def test_saves_are_read_per_file_so_slots_can_sit_side_by_side(tmp_path: Path) -> None:
+    good = write_save(SavedMatch.of(played(), SEATS), tmp_path / "slot-1.json")
+    bad = tmp_path / "slot-2.json"
+    bad.write_text("[" * 50_000, "utf-8")
+    assert read_match(good)[0] is not None
+    match, problem = read_match(bad)
+    assert match is None and problem is not None and problem.path == bad
+    assert good.exists() and read_match(tmp_path / "slot-3.json") == (None, None)
+
+
+def _failing_writes(monkeypatch: pytest.MonkeyPatch, code: int) -> list[int]:
+    """Make every save write fail with ``code`` (an errno) while the list holds anything."""
+    from game import saves
+
+    failing = [code]
+    real = saves.atomic_write
+
+    def write(path: Path, data: bytes) -> None:
+        if failing:
+            raise OSError(failing[0], os.strerror(failing[0]), str(path))
+        real(path, data)
+
+    monkeypatch.setattr(saves, "atomic_write", write)
+    return failing
+
+
+@pytest.mark.parametrize(("code", "trouble"), [
+    (errno.ENOSPC, "full"), (errno.EROFS, "read_only"), (errno.EACCES, "read_only")])
+def test_an_autosave_that_fails_is_told_once_and_resumes_by_itself(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int, trouble: str) -> None:
+    lines: list[str] = []
+    watch = WriteWatch(stderr=lines.append)
+    failing = _failing_writes(monkeypatch, code)
+    path = tmp_path / "autosave.json"
+    saver = AutoSaver(path, watch=watch, retry=0.05)
+    game = new_game(edition("official"), 3, 5)
+    runner = MatchRunner(game, [make_bot("heuristic")] * 3, 5)
+    for _ in range(5):
+        runner.step()
+        saver.save(SavedMatch.of(game, SEATS))
+        assert saver.flush(5.0)
+    assert not path.exists() and saver.error
+    notices = watch.take()
+    assert [(n.what, n.trouble) for n in notices] == [("game", trouble)]  # once, not 5 times
+    assert len(lines) == 1 and str(path) in lines[0]
+    failing.clear()  # room again: the saver tries by itself, no new action needed
+    deadline = time.monotonic() + 5
+    while not path.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert dump(load_save(path).replay()) == dump(game)
+    assert [(n.what, n.trouble) for n in watch.take()] == [("game", "ok")]
+    assert saver.error is None and watch.failing("game") is None
+    saver.close()
+
+
+def test_a_failed_autosave_gets_one_last_try_on_close(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    failing = _failing_writes(monkeypatch, errno.ENOSPC)
+    path = tmp_path / "autosave.json"
+    saver = AutoSaver(path, watch=WriteWatch(stderr=lambda line: None), retry=60)
+    saver.save(SavedMatch.of(played(), SEATS))
+    assert saver.flush(5.0) and not path.exists()
+    failing.clear()
+    saver.close()
+    assert load_save(path).seats == SEATS

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import tomllib
 from pathlib import Path
 
 import pytest
 
-from game.settings import Settings, config_dir, load_settings, save_settings, settings_path
+from game.settings import (
+    WINDOW_MAX,
+    WINDOW_MIN,
+    Settings,
+    config_dir,
+    load_settings,
+    save_settings,
+    settings_path,
+    store_settings,
+)
+from game.userfiles import WriteWatch
 
 
 def test_defaults_when_there_is_no_file(tmp_path: Path) -> None:
@@ -71,3 +83,100 @@ def test_invalid_settings_are_not_written(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         save_settings(Settings(voice_volume=101), tmp_path / "settings.toml")
     assert not (tmp_path / "settings.toml").exists()
+
+
+# ---------------------------------------------------------------- issue 12: window sizes,
+# files that must never stop the game from opening, a read-only config folder
+
+@pytest.mark.parametrize(("size", "clamped"), [
+    ((16384, 16384), WINDOW_MAX),  # accepted before, and cost 5 GiB of window
+    ((10 ** 30, 10 ** 30), WINDOW_MAX),
+    ((300, 200), WINDOW_MIN),
+    ((-5, 0), WINDOW_MIN),
+    ((1280, 720), (1280, 720)),
+])
+def test_a_window_size_out_of_range_is_clamped_on_load(
+        tmp_path: Path, size: tuple[int, int], clamped: tuple[int, int]) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text(f"window_width = {size[0]}\nwindow_height = {size[1]}\n", "utf-8")
+    s, problem = load_settings(path)
+    assert problem is None and (s.window_width, s.window_height) == clamped
+    assert path.exists()
+
+
+def test_saving_a_window_shrunk_below_the_range_never_raises(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(window_width=300, window_height=200), path)  # F11 twice at 300x200
+    data = tomllib.loads(path.read_text("utf-8"))
+    assert (data["window_width"], data["window_height"]) == WINDOW_MIN
+    save_settings(Settings(window_width=16384, window_height=16384), path)
+    data = tomllib.loads(path.read_text("utf-8"))
+    assert (data["window_width"], data["window_height"]) == WINDOW_MAX
+
+
+@pytest.mark.parametrize("content", [
+    "a = " + "[" * 5000,  # RecursionError in tomllib
+    "a = " + "{ b = " * 3000,
+    "master_volume = " + "9" * 5000 + "\n",  # too many digits for int()
+    "animation_speed = nan\n",
+    "player_names = [1, 2]\n",
+    "window_width = 1.5\n",
+])
+def test_any_unusable_settings_file_is_reported_and_kept_aside(
+        tmp_path: Path, content: str) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text(content, "utf-8")
+    s, problem = load_settings(path)
+    assert s == Settings() and problem is not None and problem.reason
+    assert not path.exists() and problem.kept_as is not None
+    assert problem.kept_as.read_text("utf-8") == content
+
+
+def test_settings_in_a_read_only_folder_are_told_once_and_resume(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import settings as module
+
+    lines: list[str] = []
+    watch = WriteWatch(stderr=lines.append)
+    failing = [errno.EROFS]
+    real = module.atomic_write
+
+    def write(path: Path, data: bytes) -> None:
+        if failing:
+            raise OSError(failing[0], os.strerror(failing[0]), str(path))
+        real(path, data)
+
+    monkeypatch.setattr(module, "atomic_write", write)
+    path = tmp_path / "settings.toml"
+    assert not store_settings(Settings(master_volume=10), path, watch)
+    assert not store_settings(Settings(master_volume=20), path, watch)
+    assert [(n.what, n.trouble) for n in watch.take()] == [("settings", "read_only")]
+    assert len(lines) == 1 and "read-only" in lines[0]
+    failing.clear()
+    assert store_settings(Settings(master_volume=30), path, watch)
+    assert [(n.what, n.trouble) for n in watch.take()] == [("settings", "ok")]
+    assert load_settings(path)[0].master_volume == 30
+
+
+def test_a_settings_value_out_of_range_is_told_not_raised(tmp_path: Path) -> None:
+    watch = WriteWatch(stderr=lambda line: None)
+    assert not store_settings(Settings(voice_volume=101), tmp_path / "s.toml", watch)
+    notice, = watch.take()
+    assert notice.trouble == "other" and "voice_volume" in notice.text()
+
+
+def test_a_failure_nobody_foresaw_still_keeps_the_settings_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import settings as module
+
+    path = tmp_path / "settings.toml"
+    path.write_text("master_volume = 5\n", "utf-8")
+
+    def boom(data: object) -> Settings:
+        raise MemoryError
+
+    monkeypatch.setattr(module, "from_toml", boom)
+    s, problem = load_settings(path)
+    assert s == Settings() and problem is not None and "MemoryError" in problem.reason
+    assert problem.kept_as is not None
+    assert problem.kept_as.read_text("utf-8") == "master_volume = 5\n"

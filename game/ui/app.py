@@ -12,6 +12,7 @@ import logging
 import os
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -20,9 +21,11 @@ import pygame
 
 from game import i18n
 from game.i18n import _
-from game.settings import Settings, SettingsProblem, load_settings, save_settings
+from game.instance import AlreadyRunning, claim
+from game.settings import Settings, SettingsProblem, clamp_window, load_settings, store_settings
 from game.ui import scenes, theme
 from game.ui.clock import Clock
+from game.ui.file_notices import FileNotices
 from game.ui.intents import Help, InputState, Intent, Quit, ToggleFullscreen, translate
 from game.ui.options import StartOptions
 from game.ui.scene import Scene, SceneStack
@@ -57,6 +60,8 @@ class App:
         self.input = InputState()
         self.hooks = hooks or TestHooks()
         self.settings_path = settings_path
+        #: False in a copy that must not write the player's files (see :func:`already_open`).
+        self.writes_settings = True
         self.bot_processes = bot_processes
         self._spare: BotRunner | None = None
         self._switch = sys.getswitchinterval()
@@ -64,8 +69,8 @@ class App:
         pygame.display.init()
         pygame.font.init()
         _forget_caches()  # surfaces and fonts of an earlier display are not valid any more
-        self.windowed = size or (max(MIN_SIZE[0], settings.window_width),
-                                 max(MIN_SIZE[1], settings.window_height))
+        self.windowed = size or self.fit((max(MIN_SIZE[0], settings.window_width),
+                                          max(MIN_SIZE[1], settings.window_height)))
         self.fullscreen = False
         from game.ui import cardart
 
@@ -80,6 +85,7 @@ class App:
         self.running = True
         self.frames = 0
         self._first_frame_done = False
+        self.file_notices = FileNotices(self)  # "Can't save the game: the disk is full"
         i18n.add_listener(self._on_language)
 
     # ------------------------------------------------------------------ window
@@ -92,6 +98,19 @@ class App:
     @property
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
+
+    @staticmethod
+    def fit(size: tuple[int, int]) -> tuple[int, int]:
+        """``size`` within the settings' range and what the largest display can show."""
+        w, h = clamp_window(*size)
+        try:
+            desktops = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            desktops = []
+        if desktops:
+            w = min(w, max(max(d[0] for d in desktops), MIN_SIZE[0] // 2))
+            h = min(h, max(max(d[1] for d in desktops), MIN_SIZE[1] // 2))
+        return w, h
 
     def set_fullscreen(self, on: bool) -> None:
         if on == self.fullscreen:
@@ -169,14 +188,14 @@ class App:
 
     # ------------------------------------------------------------------ settings
     def save_settings(self) -> None:
+        """Write the settings; never raises (a failure is told once, see FileNotices)."""
+        if not self.writes_settings:
+            self.sound.settings_changed()
+            return
         if not self.fullscreen:
-            w, h = self.size
-            self.settings.window_width, self.settings.window_height = w, h
-        try:
-            path = None if self.settings_path is None else self.settings_path
-            save_settings(self.settings, path)  # type: ignore[arg-type]
-        except OSError as exc:
-            _log.warning("settings not saved: %s", exc)
+            self.settings.window_width, self.settings.window_height = self.fit(self.size)
+        path = None if self.settings_path is None else Path(self.settings_path)
+        store_settings(self.settings, path)
         self.sound.settings_changed()
 
     def set_language(self, code: str) -> None:
@@ -232,15 +251,16 @@ class App:
     def next_wakeup(self) -> float | None:
         top = self.top
         wake = top.wakeup() if top is not None else None
-        hook = self.hooks.wakeup()
-        if hook is not None:
-            wake = hook if wake is None else min(wake, hook)
+        for other in (self.hooks.wakeup(), self.file_notices.wakeup()):
+            if other is not None:
+                wake = other if wake is None else min(wake, other)
         return wake
 
     def frame(self, dt: float) -> bool:
         """Update the top scene by ``dt`` and draw if anything changed; ``True`` if drawn."""
         top = self.top
         changed = top.update(dt) if top is not None else False
+        changed = self.file_notices.update(dt) or changed
         self.hooks.update(self, dt)
         if not (changed or self.dirty):
             return False
@@ -268,6 +288,7 @@ class App:
                 veil.fill((0, 0, 0, scene.dim))
                 surface.blit(veil, (0, 0))
             scene.draw(surface)
+        self.file_notices.draw(surface)
 
     def run(self) -> int:
         clock = pygame.time.Clock()
@@ -327,20 +348,51 @@ def start(app: App, problem: SettingsProblem | None = None) -> None:
 
 def run_app(options: StartOptions | None = None) -> int:
     """Open the table's window and run until the player quits (``game.cli`` calls it with
-    the command line's choices)."""
+    the command line's choices). Only one copy runs at a time: a second one says so and
+    exits (status 1) without touching the save (see :mod:`game.instance`)."""
     options = options or StartOptions()
     hooks = TestHooks.from_env()
-    settings, problem = load_settings()
-    lang = options.lang or settings.language or i18n.detect_language()
-    if lang not in i18n.LANGUAGES:
-        lang = i18n.DEFAULT_LANGUAGE
-    i18n.set_language(lang)
-    app = App(settings, options=options, hooks=hooks, bot_processes=True)
-    start(app, problem)
     try:
-        return app.run()
+        lock = claim()
+    except AlreadyRunning:
+        return already_open(options, hooks)
+    try:
+        settings, problem = load_settings()
+        set_language(options, settings)
+        app = App(settings, options=options, hooks=hooks, bot_processes=True)
+        start(app, problem)
+        try:
+            return app.run()
+        finally:
+            pygame.quit()
+    finally:
+        lock.release()
+
+
+def set_language(options: StartOptions, settings: Settings) -> None:
+    lang = options.lang or settings.language or i18n.detect_language()
+    i18n.set_language(lang if lang in i18n.LANGUAGES else i18n.DEFAULT_LANGUAGE)
+
+
+def already_open(options: StartOptions, hooks: TestHooks) -> int:
+    """Another copy holds the lock: say so on stderr and, when a window can open, on screen;
+    read and write no file of the player's (the other copy owns them)."""
+    from game.ui.scenes.notice import ALREADY_OPEN, ALREADY_OPEN_TITLE, FarewellScene
+
+    set_language(options, Settings())
+    print(f"uno: {_(ALREADY_OPEN)}", file=sys.stderr, flush=True)
+    try:
+        app = App(Settings(), options=options, hooks=hooks)
+    except pygame.error as exc:  # no screen after all: stderr was enough
+        _log.info("no window for the notice: %s", exc)
+        return 1
+    app.writes_settings = False
+    try:
+        app.push(FarewellScene(app, ALREADY_OPEN_TITLE, ALREADY_OPEN))
+        app.run()
     finally:
         pygame.quit()
+    return 1
 
 
 if __name__ == "__main__":  # ``python -m game.ui.app``: the game with the set-up's defaults

@@ -15,6 +15,12 @@ if TYPE_CHECKING:
     from game.ui.scene import AppHost
 
 
+#: A second copy of the game was started (see :mod:`game.instance`).
+ALREADY_OPEN_TITLE = N_("The game is already open")
+ALREADY_OPEN = N_("UNO for the family is already running on this computer. Go to its window, "
+                  "or close it before starting the game again.")
+
+
 class NoticeScene(PanelScene):
     name = "notice"
     width = 700
@@ -34,6 +40,18 @@ class NoticeScene(PanelScene):
         return I.Activate()
 
 
+class FarewellScene(NoticeScene):
+    """A notice after which the game closes (the game is already open elsewhere)."""
+
+    name = "farewell"
+
+    def on_press(self, control: str) -> None:
+        self.app.quit()
+
+    def back(self) -> None:
+        self.app.quit()
+
+
 def settings_notice(problem: SettingsProblem) -> tuple[str, str, dict[str, Any]]:
     """Title, body and parameters telling the player their settings file was unreadable."""
     if problem.kept_as is None:
@@ -48,8 +66,12 @@ def settings_notice(problem: SettingsProblem) -> tuple[str, str, dict[str, Any]]
 
 def save_notice(problem: SaveProblem) -> tuple[str, str, dict[str, Any]]:
     """Title, body and parameters telling the player their saved match was unreadable."""
+    if problem.kept_as is None:  # not even renamed: say so rather than "kept as -"
+        return (N_("The saved match could not be resumed"),
+                N_("The saved match {path} could not be read ({reason}), nor put aside. "
+                   "You can start a new game."),
+                {"path": str(problem.path), "reason": problem.reason})
     return (N_("The saved match could not be resumed"),
             N_("The saved match {path} was damaged ({reason}). It was kept as {kept}; you can "
                "start a new game."),
-            {"path": str(problem.path), "reason": problem.reason,
-             "kept": str(problem.kept_as) if problem.kept_as else "-"})
+            {"path": str(problem.path), "reason": problem.reason, "kept": str(problem.kept_as)})
