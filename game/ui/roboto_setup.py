@@ -4,8 +4,13 @@ Each person at the table records their name (at most 3 s: hold Space, Enter or t
 button; a live level meter follows the microphone), with their typed name as the fallback;
 then Roboto calls one of them by name to record the house rule (at most 10 s), or to pick one
 of the reference examples, or to skip it. Takes are saved with the
-:class:`~game.voice.clips.ClipStore`, keyed by the player's (typed) name, so Roboto speaks
-them in this game and the next ones (R-13): :func:`voice_cast` builds the speaker's cast.
+:class:`~game.voice.clips.ClipStore`, keyed by the player's id (never the typed name: two
+players called Sam keep their own voices), so Roboto speaks them in this game and the next ones
+(R-13): :func:`voice_cast` builds the speaker's cast. A name typed here goes through
+:func:`~game.names.clean_name`; a seat whose name is changed here is another player, with an
+id of its own, so nobody is announced in someone else's voice. A stored clip that is not one
+the game made (:func:`~game.voice.clips.check_clip`) is not played: the name is spoken, and
+:func:`clip_notice` tells the table once.
 
 The microphone opens on the recorder's own thread and closes on another one: the frame loop
 never waits. Without a microphone (none found, or it does not answer within a few seconds)
@@ -26,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _
+from game.names import clean_name, is_player_id, new_player_id
 from game.rules.ruleset import Ruleset
 from game.saves import SeatInfo, data_dir
 from game.ui import intents as I
@@ -51,6 +57,10 @@ HOUSE_RULE_EXAMPLES = (
     N_("Stand up and sit down again!"),
     N_("Say the name of an animal!"),
 )
+#: The table's notice about recordings that are not played (see :func:`clip_notice`).
+CLIP_REFUSED = N_("These recordings can't be played (they are not short recordings made by "
+                  "the game), so the voice says them instead: {recordings}.")
+HOUSE_RULE_RECORDING = N_("the house rule")
 
 
 def clip_store() -> ClipStore:
@@ -60,24 +70,85 @@ def clip_store() -> ClipStore:
     return ClipStore(data_dir() / "clips")
 
 
-def voice_cast(names: Sequence[str], store: ClipStore | None = None) -> dict[int, PlayerVoice]:
-    """The speaker's cast: each player's typed name and, when recorded, their own voice."""
+def usable_clip(path: Path | None, kind: Any) -> Path | None:
+    """``path`` when it is a clip the game may play as a ``kind``, else ``None`` (logged)."""
+    from game.voice.clips import ClipProblem, check_clip
+
+    if path is None:
+        return None
+    try:
+        check_clip(path, kind)
+    except ClipProblem as exc:
+        _log.warning("recording not used: %s", exc)
+        return None
+    return path
+
+
+def _name_clips(ids: Sequence[str], store: ClipStore) -> dict[int, Path]:
+    """Each seat's stored name clip, whatever it holds (seats without an id have none)."""
+    from game.voice.clips import ClipKind
+
+    found = {i: store.find(pid, ClipKind.NAME) for i, pid in enumerate(ids) if is_player_id(pid)}
+    return {i: path for i, path in found.items() if path is not None}
+
+
+def voice_cast(names: Sequence[str], store: ClipStore | None = None,
+               ids: Sequence[str] = ()) -> dict[int, PlayerVoice]:
+    """The speaker's cast: each player's typed name and, when they recorded one that the game
+    may play, their own voice (looked up by their id in ``ids``)."""
     from game.voice.clips import ClipKind, PlayerVoice
 
-    store = store or clip_store()
-    return {i: PlayerVoice(n, store.find(n, ClipKind.NAME)) for i, n in enumerate(names)}
+    clips = _name_clips(ids, store or clip_store())
+    return {i: PlayerVoice(n, usable_clip(clips.get(i), ClipKind.NAME))
+            for i, n in enumerate(names)}
 
 
 def house_rule_voice(session: Any) -> PlayerVoice | None:
-    """The speaker's ``house_rule`` for a session set up here: its recording, else the
-    example's text; ``None`` when the game has no house rule."""
-    from game.voice.clips import PlayerVoice
+    """The speaker's ``house_rule`` for a session set up here: its recording (when the game may
+    play it), else the example's text; ``None`` when the game has no house rule."""
+    from game.voice.clips import ClipKind, PlayerVoice
 
     text_, clip = getattr(session, "house_rule_text", ""), getattr(session, "house_rule_clip",
                                                                    None)
     if not session.ruleset.house_rule or not (text_ or clip):
         return None
-    return PlayerVoice(text_ or _("House rule"), clip if isinstance(clip, Path) else None)
+    clip = usable_clip(clip if isinstance(clip, Path) else None, ClipKind.HOUSE_RULE)
+    return PlayerVoice(text_ or _("House rule"), clip)
+
+
+#: Told once per refused file (path, size, time): a resumed match does not tell it again.
+_told: set[tuple[str, int, int]] = set()
+
+
+def clip_notice(session: Any, store: ClipStore | None = None) -> tuple[str, dict[str, str]]:
+    """The table's notice about recordings the game refuses to play (see the module
+    docstring), as a message id and its parameters; ``("", {})`` when there is nothing new
+    to tell."""
+    from game.voice.clips import ClipKind, ClipProblem, check_clip
+
+    names = list(session.names)
+    found: list[tuple[str, Path, Any]] = [
+        (names[i], path, ClipKind.NAME)
+        for i, path in _name_clips(session.player_ids, store or clip_store()).items()]
+    rule = getattr(session, "house_rule_clip", None)
+    if session.ruleset.house_rule and isinstance(rule, Path):
+        found.append((_(HOUSE_RULE_RECORDING), rule, ClipKind.HOUSE_RULE))
+    refused: list[str] = []
+    for what, path, kind in found:
+        try:
+            check_clip(path, kind)
+        except ClipProblem:
+            try:
+                st = path.stat()
+                key = (str(path), st.st_size, st.st_mtime_ns)
+            except (OSError, ValueError):
+                key = (str(path), -1, -1)
+            if key not in _told:
+                _told.add(key)
+                refused.append(what)
+    if not refused:
+        return "", {}
+    return CLIP_REFUSED, {"recordings": ", ".join(refused)}
 
 
 class RobotoRecordScene(Scene):
@@ -97,6 +168,7 @@ class RobotoRecordScene(Scene):
         self.race_mode = race_mode
         self.humans = [i for i, s in enumerate(self.seats) if s.human]
         self.names = {i: s.name for i, s in enumerate(self.seats)}
+        self.renamed_ids: dict[int, str] = {}  # seat -> the id of the name typed here
         self.store = store
         self.mic_timeout = mic_timeout
         self.clock = 0.0
@@ -146,6 +218,17 @@ class RobotoRecordScene(Scene):
         if self.phase == "names":
             return self.humans[self.step]
         return self.caller
+
+    def name_of(self, p: int) -> str:
+        """Seat ``p``'s name as typed here, cleaned (its set-up name when left empty)."""
+        return clean_name(self.names[p], self.seats[p].name)
+
+    def player_id(self, p: int) -> str:
+        """Seat ``p``'s id: the set-up's while the name is the set-up's; a name typed here is
+        another player, with an id of their own (so nobody speaks in another's voice)."""
+        if self.name_of(p) == self.seats[p].name:
+            return self.seats[p].player_id
+        return self.renamed_ids.setdefault(p, new_player_id())
 
     def kind(self) -> Any:
         from game.voice.clips import ClipKind
@@ -322,10 +405,9 @@ class RobotoRecordScene(Scene):
             self.finish(False, "", None)
 
     def save(self, player: int, take: Any) -> Path | None:
-        name = self.names[player].strip() or self.seats[player].name
         try:
             store = self.store or clip_store()
-            return store.save(name, take.kind, take.samples, take.rate)
+            return store.save(self.player_id(player), take.kind, take.samples, take.rate)
         except Exception as exc:  # a full disk must not stop the game
             _log.warning("clip not saved: %s", exc)
             return None
@@ -346,7 +428,7 @@ class RobotoRecordScene(Scene):
 
         self.close_mic()
         self.phase = "done"
-        seats = [replace(s, name=self.names[i].strip() or s.name)
+        seats = [replace(s, name=self.name_of(i), player_id=self.player_id(i))
                  for i, s in enumerate(self.seats)]
         start_match(self.app, replace(self.ruleset, house_rule=house_rule), seats, self.seed,
                     self.race_mode)
@@ -355,18 +437,19 @@ class RobotoRecordScene(Scene):
             session.house_rule_text = rule_text
             session.house_rule_clip = rule_clip
             session.save()  # a resumed match keeps its house rule
-        self.app.sound.set_names([s.name for s in seats])
+            self.app.sound.set_names(session.names, house_rule_voice(session),
+                                     ids=session.player_ids)
 
     # ------------------------------------------------------------------ drawing
     def title(self) -> str:
         if self.phase == "names":
-            return _("{player}, say your name!").format(player=self.names[self.player])
+            return _("{player}, say your name!").format(player=self.name_of(self.player))
         if self.phase == "rule" and not self.can_record():
             return _("{player}, choose the house rule!").format(
-                player=self.names[self.caller])
+                player=self.name_of(self.caller))
         if self.phase == "rule":
             return _("{player}, record the house rule!").format(
-                player=self.names[self.caller])
+                player=self.name_of(self.caller))
         if self.phase == "typed":
             return _("Your names")
         return _("Roboto is listening…")

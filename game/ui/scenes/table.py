@@ -31,7 +31,7 @@ from game.ui.editions import edition_ui
 from game.ui.layout import TableLayout, table_layout
 from game.ui.model import LOG_EVENTS, TableModel
 from game.ui.presenter import Presenter
-from game.ui.roboto_setup import house_rule_voice
+from game.ui.roboto_setup import clip_notice, house_rule_voice
 from game.ui.scene import Scene
 from game.ui.session import Session
 from game.ui.table_controls import REFUSALS, REFUSED, Choices, action_for, build_controls
@@ -95,8 +95,12 @@ class TableScene(Scene):
             self.presenter.push(self._redacted(self.session.opening_events()),
                                 self._final_hand())
         house_rule = house_rule_voice(self.session)
-        self.app.sound.set_names(self.session.names, house_rule)
-        self.app.sound.start_voice(self.session.names, house_rule)
+        ids = self.session.player_ids  # recordings are kept under the players' ids
+        self.app.sound.set_names(self.session.names, house_rule, ids)
+        self.app.sound.start_voice(self.session.names, house_rule, ids)
+        refused, params = clip_notice(self.session)  # recordings the game will not play
+        if refused:
+            self.notify(refused, **params)
         self.voice.enter()
         super().enter()
         self.warmer.step(0.05)  # what the first frames show: the backs, the hand, the piles
