@@ -14,6 +14,8 @@ from typing import Any
 import numpy as np
 import pytest
 import soundfile
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.names import MAX_NAME_LENGTH, is_player_id
 from game.rules.editions import new_game
@@ -238,3 +240,15 @@ def test_a_save_whose_clip_leads_out_of_the_data_folder_resumes_without_it(
         table = app.top
         assert isinstance(table, TableScene) and table.resumed
         assert table.session.house_rule_clip is None
+
+
+@settings(max_examples=300, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(alphabet=st.characters(codec=None), max_size=40))
+def test_any_cleaned_name_renders_in_the_game_font(app: App, raw: str) -> None:
+    from game.names import clean_name
+    from game.ui import text
+
+    name = clean_name(raw, "Player 1")
+    surface = text.render(name, 20)  # what the seat plates and name fields do
+    assert surface.get_height() > 0
