@@ -57,6 +57,34 @@ def test_a_remembered_name_with_a_NUL_or_lone_surrogate_no_longer_crashes_new_ga
     assert saved["player_names"][0] == name  # the settings keep the clean name
 
 
+def test_a_settings_file_naming_a_player_with_a_NUL_no_longer_crashes_new_game(
+        dirs: Path) -> None:
+    from game import i18n
+    from game.settings import load_settings
+
+    path = dirs / "config" / "settings.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text('narration = "off"\nanimation_speed = 0.0\n'
+                    'player_names = ["A\\u0000nn", "\\u001b[2J"]\n'
+                    'player_ids = ["../../etc", 7]\n', "utf-8")
+    loaded, problem = load_settings(path)
+    assert problem is None and loaded.player_names[0] == "A\x00nn"
+    i18n.set_language("en")
+    app = App(loaded, size=(1280, 720), settings_path=path)
+    try:
+        started_app(app)
+        app.dispatch(I.Press("new"))
+        app.draw()
+        app.dispatch(I.Press("start"))
+        table = app.top
+        assert isinstance(table, TableScene)
+        app.draw()
+        assert table.session.names[:2] == ["Ann", "[2J"]
+        assert all(is_player_id(i) for i in table.session.player_ids)  # not "../../etc"
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("raw", BAD_NAMES.values(), ids=BAD_NAMES.keys())
 def test_a_saved_name_with_a_NUL_or_lone_surrogate_no_longer_crashes_resume(
         app: App, outdir: Path, raw: str) -> None:
