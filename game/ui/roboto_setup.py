@@ -57,7 +57,10 @@ HOUSE_RULE_EXAMPLES = (
     N_("Stand up and sit down again!"),
     N_("Say the name of an animal!"),
 )
-#: The table's notice about recordings that are not played (see :func:`clip_notice`).
+#: The table's notice about recordings that are not played (see :func:`clip_notice`): one,
+#: or several (the count is never 0, so two messages do for English and French).
+CLIP_REFUSED_ONE = N_("This recording can't be played (it is not a short recording made by "
+                      "the game), so the voice says it instead: {recordings}.")
 CLIP_REFUSED = N_("These recordings can't be played (they are not short recordings made by "
                   "the game), so the voice says them instead: {recordings}.")
 HOUSE_RULE_RECORDING = N_("the house rule")
@@ -148,7 +151,8 @@ def clip_notice(session: Any, store: ClipStore | None = None) -> tuple[str, dict
                 refused.append(what)
     if not refused:
         return "", {}
-    return CLIP_REFUSED, {"recordings": ", ".join(refused)}
+    return (CLIP_REFUSED_ONE if len(refused) == 1 else CLIP_REFUSED,
+            {"recordings": ", ".join(refused)})
 
 
 class RobotoRecordScene(Scene):

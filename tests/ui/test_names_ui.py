@@ -23,7 +23,13 @@ from game.rules.ruleset import edition
 from game.saves import SavedMatch, SeatInfo, autosave_path, data_dir, write_save
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.roboto_setup import CLIP_REFUSED, RobotoRecordScene, clip_notice, voice_cast
+from game.ui.roboto_setup import (
+    CLIP_REFUSED,
+    CLIP_REFUSED_ONE,
+    RobotoRecordScene,
+    clip_notice,
+    voice_cast,
+)
 from game.ui.scenes.setup import SetupScene, player_ids
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
@@ -242,13 +248,41 @@ def test_a_recording_the_game_did_not_make_is_not_played_and_the_table_says_so_o
     app.reset(table)
     assert table.toast is not None
     msgid, params, _left = table.toast
-    assert msgid == CLIP_REFUSED and params == {"recordings": "Ann"}
+    assert msgid == CLIP_REFUSED_ONE and params == {"recordings": "Ann"}
     app.frame(0.016)
     shot(app, outdir, "refused_recording")
+    from game import i18n
+
+    i18n.set_language("fr")
+    assert table.toast_text().startswith("Cet enregistrement ne peut pas être joué")
+    assert table.toast_text().endswith("\u00a0: Ann.")
+    app.draw()
+    shot(app, outdir, "refused_recording_fr")
+    i18n.set_language("en")
     cast = voice_cast(session.names, store, session.player_ids)
     assert cast[0].name_clip is None and cast[0].spoken == ("Ann", None)  # the name is spoken
     assert cast[1].name_clip == good
     assert clip_notice(session) == ("", {})  # told once
+
+
+def test_several_refused_recordings_are_told_in_one_notice(app: App) -> None:
+    from game.ui.session import Session
+
+    seats = [SeatInfo("Ann", True), SeatInfo("Bob", True)]
+    store = ClipStore(data_dir() / "clips")
+    for seat in seats:
+        path = store.path(seat.player_id, ClipKind.NAME)
+        path.parent.mkdir(parents=True)
+        path.write_text("not a recording", "utf-8")
+    rule = store.path(seats[0].player_id, ClipKind.HOUSE_RULE)
+    soundfile.write(str(rule), np.full(CLIP_RATE * 11, 0.1, np.float32), CLIP_RATE)  # 11 s
+    session = Session(new_game(replace(edition("roboto"), house_rule=True), 2, 4), seats)
+    session.house_rule_clip = rule
+    assert clip_notice(session) == (CLIP_REFUSED, {"recordings": "Ann, Bob, the house rule"})
+    from game.ui.roboto_setup import house_rule_voice
+
+    voice = house_rule_voice(session)
+    assert voice is not None and voice.name_clip is None  # said, not played
 
 
 def test_a_save_whose_clip_leads_out_of_the_data_folder_resumes_without_it(
