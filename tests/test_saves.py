@@ -7,9 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
+from game.names import clean_name
 from game.rules.editions import new_game
 from game.rules.position import dump
 from game.rules.ruleset import edition
@@ -205,3 +208,35 @@ def test_seats_clean_their_names_and_refuse_an_empty_one() -> None:
         SeatInfo("\x00", True)
     with pytest.raises(ValueError, match="player id"):
         SeatInfo("Ann", True, player_id="../x")
+
+
+GAME = played(5)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(names=st.lists(st.text(alphabet=st.characters(codec=None), max_size=30), min_size=3,
+                      max_size=3),
+       ids=st.lists(st.one_of(st.none(), st.text(max_size=40),
+                              st.from_regex(r"[0-9a-z]{6,32}", fullmatch=True)),
+                    min_size=3, max_size=3))
+def test_any_seat_names_and_ids_give_a_clean_match_or_a_corrupt_save(
+        names: list[str], ids: list[str | None]) -> None:
+    import tempfile
+
+    data = SavedMatch.of(GAME, SEATS).to_json()
+    for seat, name, pid in zip(data["seats"], names, ids):
+        seat["name"] = name
+        if pid is None:
+            del seat["id"]
+        else:
+            seat["id"] = pid
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "autosave.json"
+        path.write_text(json.dumps(data), "utf-8")
+        match, problem = read_autosave(path)
+        if match is None:
+            assert problem is not None and "player id" in problem.reason
+            return
+        assert [s.name for s in match.seats] == [clean_name(n, s.name)
+                                                 for n, s in zip(names, match.seats)]
+        assert load_save(write_save(match, path)).seats == match.seats
