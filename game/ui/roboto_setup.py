@@ -434,6 +434,10 @@ class RobotoRecordScene(Scene):
         self.phase = "done"
         seats = [replace(s, name=self.name_of(i), player_id=self.player_id(i))
                  for i, s in enumerate(self.seats)]
+        if seats != self.seats:  # names typed here are the ones the next set-up offers
+            self.app.settings.player_names = [s.name for s in seats]
+            self.app.settings.player_ids = [s.player_id for s in seats]
+            self.app.save_settings()
         start_match(self.app, replace(self.ruleset, house_rule=house_rule), seats, self.seed,
                     self.race_mode)
         session = getattr(self.app.top, "session", None)

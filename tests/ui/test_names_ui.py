@@ -230,6 +230,8 @@ def test_a_name_changed_at_roboto_s_set_up_is_another_player(app: App, tmp_path:
     assert ids[1] != seats[1].player_id  # Zoé does not speak with Bob's recorded name
     assert store.find(seats[1].player_id, ClipKind.NAME) is None
     assert store.find(ids[1], ClipKind.NAME) is not None
+    assert app.settings.player_names == ["Ann", "Zoé"]  # the next set-up finds Zoé's voice
+    assert app.settings.player_ids == ids
 
 
 def test_a_recording_the_game_did_not_make_is_not_played_and_the_table_says_so_once(
