@@ -33,6 +33,8 @@ from typing import Any
 
 import platformdirs
 
+from game.i18n import _
+from game.names import clean_name, derived_player_id, is_player_id, new_player_id
 from game.rules.engine import Game
 from game.rules.record import GameRecord, RecordError
 from game.settings import APP_NAME
@@ -51,6 +53,7 @@ __all__ = [
     "load_save",
     "read_autosave",
     "read_match",
+    "seats_from_json",
     "write_save",
 ]
 
@@ -75,23 +78,55 @@ class SaveError(ValueError):
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """One seat at the table: the name shown, human or AI, and the AI's level (a bot kind)."""
+    """One seat at the table: the name shown, human or AI, the AI's level (a bot kind), and
+    the player's id, under which their recordings are kept (:mod:`game.names`).
+
+    The name is cleaned on the way in (:func:`~game.names.clean_name`); an empty name or a
+    malformed id is a :class:`ValueError`.
+    """
 
     name: str
     human: bool
     level: str = "heuristic"
+    player_id: str = field(default_factory=new_player_id)
+
+    def __post_init__(self) -> None:
+        name = clean_name(self.name)
+        if not name:
+            raise ValueError(f"a seat needs a name, not {self.name!r}")
+        if not is_player_id(self.player_id):
+            raise ValueError(f"bad player id {self.player_id!r}")
+        object.__setattr__(self, "name", name)
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "human": self.human, "level": self.level}
+        return {"name": self.name, "human": self.human, "level": self.level,
+                "id": self.player_id}
 
     @staticmethod
-    def from_json(data: Any) -> SeatInfo:
+    def from_json(data: Any, seat: int = 0) -> SeatInfo:
+        """A saved seat. Its name is cleaned, not refused: a stray control character in a
+        name is no reason to lose the match (an empty name becomes "Player <seat + 1>"). A
+        save from before player ids gets one derived from the seat and the name."""
         if not isinstance(data, Mapping):
             raise SaveError("a seat must be an object")
         name, human, level = data.get("name"), data.get("human"), data.get("level", "heuristic")
         if not isinstance(name, str) or not isinstance(human, bool) or not isinstance(level, str):
             raise SaveError(f"bad seat {dict(data)!r}")
-        return SeatInfo(name, human, level)
+        player_id = data.get("id", derived_player_id(seat, name))
+        if not is_player_id(player_id):
+            raise SaveError(f"bad player id {player_id!r}")
+        default = _("Player {number}").format(number=seat + 1)
+        return SeatInfo(clean_name(name, default), human, level, player_id)
+
+
+def seats_from_json(data: Any) -> tuple[SeatInfo, ...]:
+    """A save's seats; :class:`SaveError` when malformed or when two seats share an id."""
+    if not isinstance(data, list):
+        raise SaveError("the seats must be a list")
+    seats = tuple(SeatInfo.from_json(s, i) for i, s in enumerate(data))
+    if len({s.player_id for s in seats}) != len(seats):
+        raise SaveError("two seats have the same player id")
+    return seats
 
 
 #: The table's choices a save keeps besides the rules (all optional): Roboto's race mode
@@ -156,7 +191,7 @@ class SavedMatch:
             raise SaveError(f"unsupported save version {data.get('version')!r}")
         try:
             record = GameRecord.from_json(data["record"])
-            seats = tuple(SeatInfo.from_json(s) for s in data["seats"])
+            seats = seats_from_json(data["seats"])
         except (KeyError, TypeError, RecordError) as exc:
             raise SaveError(f"bad save: {exc}") from exc
         if len(seats) != record.players:

@@ -91,6 +91,9 @@ class Settings:
     #: "Shout UNO" (issue 4): a loud sound at the microphone counts as the call; off by default.
     shout_uno: bool = False
     shout_threshold_db: float = DEFAULT_SHOUT_THRESHOLD_DB
+    #: The ids of the players in ``player_names`` (game.names): their recordings are kept
+    #: under these, so a name typed again next time finds its own voice.
+    player_ids: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def validate(self) -> None:

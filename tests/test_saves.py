@@ -10,9 +10,12 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
+from game.names import clean_name
 from game.rules.editions import new_game
 from game.rules.position import dump
 from game.rules.ruleset import edition
@@ -254,3 +257,99 @@ def test_a_failed_autosave_gets_one_last_try_on_close(
     failing.clear()
     saver.close()
     assert load_save(path).seats == SEATS
+
+# ---------------------------------------------------------------- issue 12 item 4: names, ids
+OLD_SAVE = Path(__file__).parent / "data" / "save_v1_before_player_ids.json"
+
+
+def test_a_save_of_today_s_format_without_player_ids_still_loads(tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    path.write_bytes(OLD_SAVE.read_bytes())  # written by the game before ids existed
+    match, problem = read_autosave(path)
+    assert problem is None and match is not None
+    assert [s.name for s in match.seats] == ["Sam", "Sam", "Chloé"]
+    ids = [s.player_id for s in match.seats]
+    assert len(set(ids)) == 3  # the two Sams are two players
+    assert [s.player_id for s in load_save(path).seats] == ids  # the same ids every time
+    match.replay()
+    again = load_save(write_save(match, tmp_path / "again.json"))
+    assert again.seats == match.seats  # from now on the ids are written down
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("A\u0000nn", "Ann"),
+    ("\ud800Bob", "Bob"),
+    ("\u0000", "Player 2"),
+    ("Maximilian Alexander the Great", "Maximilian Alexa"),
+])
+def test_a_save_with_a_bad_name_resumes_with_the_name_cleaned(tmp_path: Path, raw: str,
+                                                              clean: str) -> None:
+    data = SavedMatch.of(played(), SEATS).to_json()
+    data["seats"][1]["name"] = raw
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps(data), "utf-8")  # (JSON escapes NUL and the lone surrogate)
+    match, problem = read_autosave(path)
+    assert problem is None and match is not None
+    assert match.seats[1].name == clean
+    write_save(match, path)  # and it saves again (a lone surrogate cannot be encoded)
+    assert load_save(path).seats[1].name == clean
+
+
+@pytest.mark.parametrize("bad_id", ["../../etc", "ABCDEF123", "", 42, None, "a" * 40])
+def test_a_save_with_a_malformed_player_id_is_corrupt(tmp_path: Path, bad_id: object) -> None:
+    data = SavedMatch.of(played(), SEATS).to_json()
+    data["seats"][0]["id"] = bad_id
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps(data), "utf-8")
+    match, problem = read_autosave(path)
+    assert match is None and problem is not None and "player id" in problem.reason
+    assert problem.kept_as is not None and problem.kept_as.exists()
+
+
+def test_two_seats_with_one_player_id_make_a_corrupt_save(tmp_path: Path) -> None:
+    data = SavedMatch.of(played(), SEATS).to_json()
+    data["seats"][2]["id"] = data["seats"][0]["id"]
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps(data), "utf-8")
+    match, problem = read_autosave(path)
+    assert match is None and problem is not None and "same player id" in problem.reason
+
+
+def test_seats_clean_their_names_and_refuse_an_empty_one() -> None:
+    assert SeatInfo(" A\x00nn ", True).name == "Ann"
+    with pytest.raises(ValueError, match="needs a name"):
+        SeatInfo("\x00", True)
+    with pytest.raises(ValueError, match="player id"):
+        SeatInfo("Ann", True, player_id="../x")
+
+
+GAME = played(5)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(names=st.lists(st.text(alphabet=st.characters(codec=None), max_size=30), min_size=3,
+                      max_size=3),
+       ids=st.lists(st.one_of(st.none(), st.text(max_size=40),
+                              st.from_regex(r"[0-9a-z]{6,32}", fullmatch=True)),
+                    min_size=3, max_size=3))
+def test_any_seat_names_and_ids_give_a_clean_match_or_a_corrupt_save(
+        names: list[str], ids: list[str | None]) -> None:
+    import tempfile
+
+    data = SavedMatch.of(GAME, SEATS).to_json()
+    for seat, name, pid in zip(data["seats"], names, ids):
+        seat["name"] = name
+        if pid is None:
+            del seat["id"]
+        else:
+            seat["id"] = pid
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "autosave.json"
+        path.write_text(json.dumps(data), "utf-8")
+        match, problem = read_autosave(path)
+        if match is None:
+            assert problem is not None and "player id" in problem.reason
+            return
+        assert [s.name for s in match.seats] == [clean_name(n, s.name)
+                                                 for n, s in zip(names, match.seats)]
+        assert load_save(write_save(match, path)).seats == match.seats

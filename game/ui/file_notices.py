@@ -18,7 +18,7 @@ from game.ui.widgets import panel
 from game.userfiles import OK, WATCH, WriteNotice, WriteWatch
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppHost as App
 
 #: How long a failure stays on screen (seconds); "saved again" is shorter.
 NOTICE_S = 12.0

@@ -21,7 +21,7 @@ from game.rules.editions import new_game
 from game.rules.engine import Decision, Game
 from game.rules.ruleset import Ruleset
 from game.rules.view import PlayerView, view
-from game.saves import AutoSaver, SavedMatch, SeatInfo
+from game.saves import AutoSaver, SavedMatch, SeatInfo, data_dir
 
 
 def default_level() -> str:
@@ -66,6 +66,11 @@ class Session:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    @property
+    def player_ids(self) -> list[str]:
+        """Each seat's player id, under which their recordings are kept."""
+        return [s.player_id for s in self.seats]
 
     @property
     def humans(self) -> list[int]:
@@ -185,13 +190,22 @@ class Session:
 
     def table_options(self) -> dict[str, Any]:
         """What the save keeps besides the rules (see :data:`game.saves.TABLE_OPTIONS`)."""
+        from game.voice.clips import clip_reference
+
         clip = self.house_rule_clip
         return {"race_mode": self.race_mode, "house_rule_text": self.house_rule_text,
-                "house_rule_clip": str(clip) if isinstance(clip, Path) else None}
+                "house_rule_clip": clip_reference(clip, data_dir()) if isinstance(clip, Path)
+                else None}
 
     def restore_table_options(self, options: Mapping[str, Any]) -> None:
-        """A resumed match's table options; a recording that is gone is left out."""
+        """A resumed match's table options. The recording is named by its path inside the
+        data folder; one that is gone, or named by a path leading anywhere else (absolute,
+        ``..``, a symbolic link out of the clips folder), is left out: the match resumes and
+        the house rule is spoken from its text."""
+        from game.voice.clips import resolve_clip_reference
+
         self.race_mode = options.get("race_mode", self.race_mode)
         self.house_rule_text = options.get("house_rule_text", self.house_rule_text)
         clip = options.get("house_rule_clip")
-        self.house_rule_clip = Path(clip) if clip and Path(clip).is_file() else None
+        self.house_rule_clip = (resolve_clip_reference(clip, data_dir())
+                                if isinstance(clip, str) else None)

@@ -162,25 +162,28 @@ class Sound:
             pass
 
     # ------------------------------------------------------------------ voice
-    def start_voice(self, names: Sequence[str], house_rule: Any = None) -> None:
+    def start_voice(self, names: Sequence[str], house_rule: Any = None,
+                    ids: Sequence[str] = ()) -> None:
         """Start the speaker in the background when narration is on (see module doc).
-        ``house_rule`` is the game's house rule as a PlayerVoice (Roboto), if any."""
+        ``house_rule`` is the game's house rule as a PlayerVoice (Roboto), if any; ``ids``
+        the players' ids, under which their recorded names are found."""
         self._house_rule = house_rule
         if self.settings.narration == "off" or self._voice_thread is not None:
             return
         self.voice_status = "starting"
         self.probe_devices()
-        self._voice_thread = threading.Thread(target=self._open_speaker, args=(list(names),),
+        self._voice_thread = threading.Thread(target=self._open_speaker,
+                                              args=(list(names), list(ids)),
                                               name="uno-voice-start", daemon=True)
         self._voice_thread.start()
 
-    def _open_speaker(self, names: list[str]) -> None:
+    def _open_speaker(self, names: list[str], ids: list[str]) -> None:
         try:
             from game.voice.clips import PlayerVoice
             from game.voice.phrases import Narration
             from game.voice.speaker import Speaker
 
-            speaker = Speaker(cast=self._cast(names, PlayerVoice),
+            speaker = Speaker(cast=self._cast(names, PlayerVoice, ids),
                               narration=Narration(self.settings.narration),
                               volume_level=self._voice_level())
             speaker.house_rule = self._house_rule
@@ -199,8 +202,10 @@ class Sound:
         pct = self.settings.master_volume * self.settings.voice_volume / 100
         return 0 if pct <= 0 else 1 if pct < 40 else 2 if pct < 75 else 3
 
-    def set_names(self, names: Sequence[str], house_rule: Any = None) -> None:
-        """The players' names (and their recordings) and the house rule for the voice."""
+    def set_names(self, names: Sequence[str], house_rule: Any = None,
+                  ids: Sequence[str] = ()) -> None:
+        """The players' names (and, by their ``ids``, their recordings) and the house rule
+        for the voice."""
         self._house_rule = house_rule
         sp = self._speaker
         if sp is None:
@@ -208,18 +213,18 @@ class Sound:
         try:
             from game.voice.clips import PlayerVoice
 
-            sp.cast = self._cast(names, PlayerVoice)
+            sp.cast = self._cast(names, PlayerVoice, ids)
             sp.house_rule = house_rule
         except Exception as exc:
             _log.info("voice cast not set: %s", exc)
 
     @staticmethod
-    def _cast(names: Sequence[str], plain: Any) -> dict[int, Any]:
+    def _cast(names: Sequence[str], plain: Any, ids: Sequence[str] = ()) -> dict[int, Any]:
         """Each player's typed name and, when one was recorded (Roboto), their own voice."""
         try:
             from game.ui.voices import voice_cast
 
-            return voice_cast(names)
+            return voice_cast(names, ids=ids)
         except Exception as exc:  # no clip store: the typed names still work
             _log.info("recorded names unavailable: %s", exc)
             return {i: plain(n) for i, n in enumerate(names)}

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 import soundfile
 
-from game.voice.clips import load_clip, splice
+from game.voice.clips import ClipProblem, load_clip, splice
 from game.voice.dsp import Audio, silence, to_mono, to_pcm16
 from game.voice.utterance import Clip, Pause, Segment, Speech
 
@@ -185,7 +185,8 @@ def assemble(segments: Sequence[Segment], language: str, rate: int, channels: in
     """Synthesize and splice ``segments`` into interleaved 16-bit PCM at ``rate``/``channels``.
 
     Returns the PCM, its frame count, and the voice used for each spoken segment. A clip that
-    cannot be read is replaced by its text, spoken.
+    cannot be used (:class:`~game.voice.clips.ClipProblem`: whatever the file holds) is
+    replaced by its text, spoken.
     """
     parts: list[Audio] = []
     used: list[str] = []
@@ -196,7 +197,7 @@ def assemble(segments: Sequence[Segment], language: str, rate: int, channels: in
         if isinstance(segment, Clip):
             try:
                 clip = load_clip(segment.path)
-            except (OSError, RuntimeError, soundfile.LibsndfileError):
+            except ClipProblem:
                 segment = Speech(segment.text)
             else:
                 gap = Audio(silence(CLIP_GAP_S, rate), rate)

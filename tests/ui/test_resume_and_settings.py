@@ -162,12 +162,18 @@ def test_R10_a_resumed_roboto_match_keeps_its_race_mode_and_house_rule(
     start_match(app, edition("roboto"), seats, seed=5, race_mode="reaction")
     table = app.top
     assert isinstance(table, TableScene)
-    clip = tmp_path / "rule.wav"
+    from game.saves import data_dir
+
+    clip = data_dir() / "clips" / seats[0].player_id / "house_rule.wav"  # where it is kept
+    clip.parent.mkdir(parents=True)
     clip.write_bytes(b"RIFF")  # stands for the recording (only its path is saved)
     table.session.house_rule_text = ""
     table.session.house_rule_clip = clip
     table.session.save()
     assert table.session.saver is not None and table.session.saver.flush()
+    saved, _problem = read_autosave()  # named inside the data folder, not by an absolute path
+    assert saved is not None
+    assert saved.table["house_rule_clip"] == f"clips/{seats[0].player_id}/house_rule.wav"
     app.reset(TitleScene(app))
     app.frame(0.016)
     app.dispatch(I.Press("resume"))

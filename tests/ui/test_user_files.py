@@ -17,7 +17,7 @@ from game.saves import autosave_path
 from game.settings import WINDOW_MAX, WINDOW_MIN, Settings
 from game.ui import intents as I
 from game.ui.app import MIN_SIZE, App
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
 from game.userfiles import WATCH
 from tests.ui.conftest import pump, shot, started_app
 

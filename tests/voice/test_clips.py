@@ -1,4 +1,4 @@
-"""Recorded clips: stored per player and kind, kept between games, spliced at any rate."""
+"""Recorded clips: stored per player id and kind, kept between games, spliced at any rate."""
 
 from __future__ import annotations
 
@@ -6,41 +6,79 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import soundfile
 
-from game.voice.clips import ClipKind, ClipStore, PlayerVoice, load_clip, splice
+from game.names import new_player_id
+from game.voice.clips import (
+    CLIP_RATE,
+    ClipKind,
+    ClipStore,
+    PlayerVoice,
+    check_clip,
+    load_clip,
+    splice,
+)
 from game.voice.dsp import Audio
+
+ZOE, BOB = "a1b2c3d4e5f6", "0f0e0d0c0b0a"
 
 
 def test_R13_clips_are_kept_between_games(tmp_path: Path) -> None:
     samples = (0.3 * np.sin(np.arange(8000) / 5)).astype(np.float32)
-    ClipStore(tmp_path).save("Zoé", ClipKind.NAME, samples, 16000)
+    ClipStore(tmp_path).save(ZOE, ClipKind.NAME, samples, 16000)
     later = ClipStore(tmp_path)  # a new game, a new store over the same folder
-    path = later.find("Zoé", ClipKind.NAME)
+    path = later.find(ZOE, ClipKind.NAME)
     assert path is not None and path.parent.parent == tmp_path
-    clip = load_clip(path)
-    assert clip.rate == 16000 and len(clip.samples) == 8000
+    clip = load_clip(path, ClipKind.NAME)
+    assert clip.rate == CLIP_RATE  # stored at the game's rate, whatever the microphone's
+    assert len(clip.samples) == round(8000 * CLIP_RATE / 16000)
     assert np.max(np.abs(clip.samples)) == pytest.approx(0.8, abs=1e-3)  # brought to TTS level
-    assert later.find("Zoé", ClipKind.HOUSE_RULE) is None
+    assert later.find(ZOE, ClipKind.HOUSE_RULE) is None
 
 
-def test_player_keys_never_collide_or_escape(tmp_path: Path) -> None:
+@pytest.mark.parametrize("key", ["Zoé", "../etc", "a/b", "", "ABCDEF", "abc", "x" * 33,
+                                 "abcdef\x00", "..", "con", "aux123/.."])
+def test_clips_are_keyed_by_player_id_and_nothing_else_names_a_folder(
+        tmp_path: Path, key: str) -> None:
     store = ClipStore(tmp_path)
-    keys = ["Zoé", "Zoe", "../etc", "a/b", "a_b", "", "Jean-Luc", "🙂"]
-    paths = {store.path(k, ClipKind.NAME) for k in keys}
-    assert len(paths) == len(keys)
-    for p in paths:
-        assert p.resolve().is_relative_to(tmp_path.resolve())
+    with pytest.raises(ValueError, match="player id"):
+        store.path(key, ClipKind.NAME)
+    with pytest.raises(ValueError, match="player id"):
+        store.save(key, ClipKind.NAME, np.full(100, 0.1, np.float32), CLIP_RATE)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_two_players_with_the_same_name_keep_their_own_recordings(tmp_path: Path) -> None:
+    store = ClipStore(tmp_path)
+    first, second = new_player_id(), new_player_id()  # both typed "Sam"
+    assert first != second
+    store.save(first, ClipKind.NAME, np.full(1000, 0.1, np.float32), CLIP_RATE)
+    store.save(second, ClipKind.NAME, np.full(2000, 0.1, np.float32), CLIP_RATE)
+    a, b = store.find(first, ClipKind.NAME), store.find(second, ClipKind.NAME)
+    assert a is not None and b is not None and a != b
+    assert len(load_clip(a, ClipKind.NAME).samples) == 1000
+    assert len(load_clip(b, ClipKind.NAME).samples) == 2000
 
 
 def test_saving_again_replaces_the_clip(tmp_path: Path) -> None:
     store = ClipStore(tmp_path)
-    store.save("Bob", ClipKind.NICKNAME, np.full(100, 0.1, np.float32), 8000)
-    store.save("Bob", ClipKind.NICKNAME, np.full(300, 0.1, np.float32), 8000)
-    assert len(load_clip(store.path("Bob", ClipKind.NICKNAME)).samples) == 300
-    assert [p.name for p in store.path("Bob", ClipKind.NICKNAME).parent.iterdir()] == [
+    store.save(BOB, ClipKind.NICKNAME, np.full(100, 0.1, np.float32), CLIP_RATE)
+    store.save(BOB, ClipKind.NICKNAME, np.full(300, 0.1, np.float32), CLIP_RATE)
+    assert len(load_clip(store.path(BOB, ClipKind.NICKNAME)).samples) == 300
+    assert [p.name for p in store.path(BOB, ClipKind.NICKNAME).parent.iterdir()] == [
         "nickname.wav"]
-    store.delete("Bob", ClipKind.NICKNAME)
-    assert store.find("Bob", ClipKind.NICKNAME) is None
+    store.delete(BOB, ClipKind.NICKNAME)
+    assert store.find(BOB, ClipKind.NICKNAME) is None
+
+
+def test_R2_a_saved_take_never_exceeds_its_kind_s_limit(tmp_path: Path) -> None:
+    store = ClipStore(tmp_path)
+    long_take = np.full(4 * 48000, 0.1, np.float32)  # 4 s at a 48 kHz microphone
+    name = store.save(ZOE, ClipKind.NAME, long_take, 48000)
+    rule = store.save(ZOE, ClipKind.HOUSE_RULE, long_take, 48000)
+    check_clip(name, ClipKind.NAME)
+    assert soundfile.info(str(name)).frames == ClipKind.NAME.max_frames  # 3 s
+    assert soundfile.info(str(rule)).frames == 4 * CLIP_RATE  # within 10 s: kept whole
 
 
 def test_clip_limits_follow_the_rules() -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from game.voice.clips import CLIP_RATE
 from game.voice.dsp import level_db
 from game.voice.synth import EngineState, Rendered, SpeechRenderer
 from game.voice.tts import choose_voice
@@ -57,21 +58,22 @@ def test_french_and_english_renderings_of_the_same_text_differ(
 
 def test_a_recorded_clip_is_spliced_at_the_output_rate(renderer: SpeechRenderer,
                                                        tmp_path: Path) -> None:
-    rate = 16000
+    rate = CLIP_RATE  # clips are stored at the game's rate; the output here is another
+    out_rate = 22050
     tone = (0.3 * np.sin(2 * np.pi * 880 * np.arange(rate // 2) / rate)).astype(np.float32)
     clip = write_wav(tmp_path / "alice.wav", tone, rate)
     out = renderer.render([Clip(clip, "Alice"), Pause(0.1),
-                           Speech("discard all your red cards!")], "en", 44100, 2)
+                           Speech("discard all your red cards!")], "en", out_rate, 2)
     stereo = np.frombuffer(out.pcm, np.int16).reshape(-1, 2)
     assert np.array_equal(stereo[:, 0], stereo[:, 1])
     audio = stereo[:, 0].astype(np.float32) / 32768.0
-    start = int(0.04 * 44100)  # the gap put before a clip
-    head = audio[start: start + 44100 // 2]
+    start = int(0.04 * out_rate)  # the gap put before a clip
+    head = audio[start: start + out_rate // 2]
     spectrum = np.abs(np.fft.rfft(head * np.hanning(len(head))))
-    assert np.argmax(spectrum) * 44100 / len(head) == pytest.approx(880, abs=3)
+    assert np.argmax(spectrum) * out_rate / len(head) == pytest.approx(880, abs=3)
     assert np.max(np.abs(head)) == pytest.approx(0.8, abs=0.02)  # clip brought to TTS level
     assert out.voices == (renderer.worker_voices["en"],)
-    assert len(audio) / 44100 > 0.5 + 0.08 + 0.1 + 0.8
+    assert len(audio) / out_rate > 0.5 + 0.08 + 0.1 + 0.8
 
 
 def test_an_unreadable_clip_is_replaced_by_the_spoken_name(renderer: SpeechRenderer,

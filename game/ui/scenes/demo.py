@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _
+from game.names import clean_name, is_player_id
 from game.narrate import AI_NAMES
 from game.rules.cards import Card
 from game.ui import cardart, text, theme
@@ -103,8 +104,11 @@ class TryMeScene(Scene):
 
     def __init__(self, app: AppHost) -> None:
         super().__init__(app)
-        me = next((n for n in app.settings.player_names[:1] if n.strip()), "")
+        remembered = app.settings.player_names[:1]
+        me = clean_name(remembered[0]) if remembered and isinstance(remembered[0], str) else ""
         self.names = [me or AI_NAMES[0], AI_NAMES[1], AI_NAMES[2]]
+        ids = app.settings.player_ids[:1]  # the person's recorded name, if any, is used
+        self.ids = [ids[0]] if me and ids and is_player_id(ids[0]) else []
         self.clock = 0.0
         self.line = -1  # the line being said
         self.voiced = -1  # the last line handed to the voice
@@ -120,7 +124,7 @@ class TryMeScene(Scene):
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
         super().enter()
-        self.app.sound.start_voice(self.names)
+        self.app.sound.start_voice(self.names, ids=self.ids)
 
     def exit(self) -> None:
         self.app.sound.hush()

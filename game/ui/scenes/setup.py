@@ -21,6 +21,7 @@ import pygame
 from game import i18n
 from game.bots import BOTS
 from game.i18n import N_, _
+from game.names import clean_name, is_player_id, new_player_id
 from game.narrate import AI_NAMES
 from game.rules.ruleset import MatchKind, Ruleset, edition
 from game.saves import SeatInfo
@@ -64,6 +65,53 @@ def level_label(kind: str) -> str:
     return LEVEL_LABELS.get(kind, kind.replace("_", " ").capitalize())
 
 
+def default_name(seat: int, human: bool) -> str:
+    """The name of a seat left without one: "Player 2" for a person, an AI's own name."""
+    return _("Player {number}").format(number=seat + 1) if human else AI_NAMES[seat]
+
+
+def known_players(settings: Any, seats: Sequence[SeatInfo]) -> list[tuple[str, str]]:
+    """The (cleaned name, id) of the players last seen at each seat: the match just played
+    (``seats``), else the settings' remembered players ("" for a name that is no name; a
+    malformed or missing id is replaced by a new one)."""
+    if seats:
+        return [(s.name, s.player_id) for s in seats]
+    names = [n if isinstance(n, str) else "" for n in settings.player_names]
+    ids = list(getattr(settings, "player_ids", []))
+    out: list[tuple[str, str]] = []
+    for i, name in enumerate(names[:MAX_SEATS]):
+        pid = ids[i] if i < len(ids) and is_player_id(ids[i]) else new_player_id()
+        out.append((clean_name(name), pid))
+    return out
+
+
+def player_ids(names: Sequence[str], known: Sequence[tuple[str, str]]) -> list[str]:
+    """An id for each of ``names``: the id of the same name at the same seat last time, else
+    of the same name at another seat (people changed places), else a new one. A name is one
+    player: two "Sam" take the two remembered Sams' ids, never the same one twice."""
+    ids: list[str | None] = [None] * len(names)
+    used: set[int] = set()
+    for i, name in enumerate(names):
+        if i < len(known) and known[i][0] == name:
+            ids[i] = known[i][1]
+            used.add(i)
+    for i, name in enumerate(names):
+        if ids[i] is None:
+            j = next((j for j, (n, _pid) in enumerate(known) if n == name and j not in used),
+                     None)
+            if j is not None:
+                used.add(j)
+            ids[i] = known[j][1] if j is not None else new_player_id()
+    taken: set[str] = set()
+    out: list[str] = []
+    for pid in ids:
+        assert pid is not None
+        pid = pid if pid not in taken else new_player_id()  # (settings that list one id twice)
+        taken.add(pid)
+        out.append(pid)
+    return out
+
+
 class SetupScene(Scene):
     name = "setup"
     opaque = True
@@ -72,14 +120,14 @@ class SetupScene(Scene):
                  ruleset: Ruleset | None = None) -> None:
         super().__init__(app)
         given = app.options
-        names = list(app.settings.player_names)
+        #: (name, id) of the players last seen at each seat: a name typed again keeps its id.
+        self.known = known_players(app.settings, seats or ())
         levels = self._given_levels(given.bots)
         self.seats: list[dict[str, Any]] = []
         for i in range(MAX_SEATS):
             human = i == 0
-            default = names[i] if i < len(names) and names[i] else (
-                _("Player {number}").format(number=i + 1) if human else AI_NAMES[i])
-            self.seats.append({"name": default, "human": human,
+            known = self.known[i][0] if i < len(self.known) else ""
+            self.seats.append({"name": known or default_name(i, human), "human": human,
                                "level": levels[i] if i < len(levels) else default_level()})
         if seats:
             for i, seat in enumerate(seats[:MAX_SEATS]):
@@ -289,13 +337,13 @@ class SetupScene(Scene):
         if self.error:
             self.app.sound.play("error")
             return
-        seats = []
-        for i in range(self.players):
-            seat = self.seats[i]
-            name = str(seat["name"]).strip() or (_("Player {number}").format(number=i + 1)
-                                                 if seat["human"] else AI_NAMES[i])
-            seats.append(SeatInfo(name, bool(seat["human"]), str(seat["level"])))
+        names = [clean_name(str(seat["name"]), default_name(i, bool(seat["human"])))
+                 for i, seat in enumerate(self.seats[: self.players])]
+        ids = player_ids(names, self.known)
+        seats = [SeatInfo(names[i], bool(seat["human"]), str(seat["level"]), ids[i])
+                 for i, seat in enumerate(self.seats[: self.players])]
         self.app.settings.player_names = [s.name for s in seats]
+        self.app.settings.player_ids = [s.player_id for s in seats]
         self.app.save_settings()
         rs = self.ruleset()
         for section in self.sections():

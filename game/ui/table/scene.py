@@ -37,7 +37,7 @@ from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.model import LOG_EVENTS, TableModel
 from game.ui.table.presenter import Presenter
 from game.ui.table.voice import TableVoice
-from game.ui.voices import house_rule_voice
+from game.ui.voices import clip_notice, house_rule_voice
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost
@@ -96,8 +96,12 @@ class TableScene(Scene):
             self.presenter.push(self._redacted(self.session.opening_events()),
                                 self._final_hand())
         house_rule = house_rule_voice(self.session)
-        self.app.sound.set_names(self.session.names, house_rule)
-        self.app.sound.start_voice(self.session.names, house_rule)
+        ids = self.session.player_ids  # recordings are kept under the players' ids
+        self.app.sound.set_names(self.session.names, house_rule, ids)
+        self.app.sound.start_voice(self.session.names, house_rule, ids)
+        refused, params = clip_notice(self.session)  # recordings the game will not play
+        if refused:
+            self.notify(refused, **params)
         self.voice.enter()
         super().enter()
         self.warmer.step(0.05)  # what the first frames show: the backs, the hand, the piles

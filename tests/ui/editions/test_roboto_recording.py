@@ -58,7 +58,7 @@ def test_without_a_microphone_the_typed_names_are_used(app: App, outdir: Path,
     assert table.session.ruleset.house_rule
     assert table.session.house_rule_text == HOUSE_RULE_EXAMPLES[1]
     assert table.session.race_mode == "reaction"
-    assert store.find("Ann", ClipKind.NAME) is None
+    assert store.find(table.session.player_ids[0], ClipKind.NAME) is None
     voice = house_rule_voice(table.session)
     assert voice is not None and voice.spoken == (HOUSE_RULE_EXAMPLES[1], None)
 
@@ -110,9 +110,10 @@ def test_a_fed_wav_becomes_the_players_name_clip(app: App, outdir: Path,
     assert scene.player == 1
     app.dispatch(I.Press("next"))  # Bob keeps his typed name
     assert scene.phase == "rule"
-    saved = store.find("Ann", ClipKind.NAME)
-    assert saved is not None and store.find("Bob", ClipKind.NAME) is None
-    cast = voice_cast(["Ann", "Bob", "Cid"], store)
+    ids = [s.player_id for s in scene.seats]
+    saved = store.find(ids[0], ClipKind.NAME)
+    assert saved is not None and store.find(ids[1], ClipKind.NAME) is None
+    cast = voice_cast(["Ann", "Bob", "Cid"], store, ids)
     assert cast[0].name_clip == saved and cast[1].name_clip is None
     shot(app, outdir, "rule")
     assert scene.caller == 0  # (seed 4) Roboto calls Ann for the house rule
@@ -127,7 +128,7 @@ def test_a_fed_wav_becomes_the_players_name_clip(app: App, outdir: Path,
     app.dispatch(I.Press("keep"))
     table = app.top
     assert isinstance(table, TableScene)
-    rule = store.find("Ann", ClipKind.HOUSE_RULE)
+    rule = store.find(ids[0], ClipKind.HOUSE_RULE)
     assert rule is not None and table.session.house_rule_clip == rule
     assert table.session.ruleset.house_rule
     voice = house_rule_voice(table.session)

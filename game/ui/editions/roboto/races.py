@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.i18n import N_, _
+from game.names import clean_name
 from game.rules import actions as A
 from game.ui import intents as I
 from game.ui import text, theme
@@ -281,16 +282,16 @@ class NicknameScene(PanelScene):
     def build(self) -> list[Control]:
         field = TextField.make("nick", N_("Nickname"), self.value, self._typed)
         return [field, Button.make("ok", N_("Give the nickname"), style="primary",
-                                   enabled=bool(self.value.strip()))]
+                                   enabled=bool(clean_name(self.value)))]
 
     def _typed(self, value: str) -> None:
         self.value = value
         for c in self.controls:
             if c.id == "ok":
-                c.enabled = bool(value.strip())
+                c.enabled = bool(clean_name(value))
 
     def on_press(self, control: str) -> None:
-        nick = self.value.strip()
+        nick = clean_name(self.value)  # a nickname is a name (game.names)
         me = self.table.viewer
         if not nick or me is None:
             return

@@ -4,8 +4,13 @@ Each person at the table records their name (at most 3 s: hold Space, Enter or t
 button; a live level meter follows the microphone), with their typed name as the fallback;
 then Roboto calls one of them by name to record the house rule (at most 10 s), or to pick one
 of the reference examples, or to skip it. Takes are saved with the
-:class:`~game.voice.clips.ClipStore` (see :mod:`game.ui.voices`), so Roboto speaks them in
-this game and the next ones (R-13).
+:class:`~game.voice.clips.ClipStore`, keyed by the player's id (never the typed name: two
+players called Sam keep their own voices), so Roboto speaks them in this game and the next ones
+(R-13): see :mod:`game.ui.voices`. A name typed here goes through
+:func:`~game.names.clean_name`; a seat whose name is changed here is another player, with an
+id of its own, so nobody is announced in someone else's voice. A stored clip that is not one
+the game made (:func:`~game.voice.clips.check_clip`) is not played: the name is spoken, and
+:func:`game.ui.voices.clip_notice` tells the table once.
 
 The microphone opens on the recorder's own thread and closes on another one: the frame loop
 never waits. Without a microphone (none found, or it does not answer within a few seconds)
@@ -25,13 +30,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _
+from game.names import clean_name, new_player_id
 from game.rules.ruleset import Ruleset
 from game.saves import SeatInfo
 from game.ui import intents as I
 from game.ui import text, theme
 from game.ui.backdrop import felt
 from game.ui.scene import Scene
-from game.ui.voices import clip_store
+from game.ui.voices import clip_store, house_rule_voice
 from game.ui.widgets import Button, Choice, Control, TextField, panel
 
 if TYPE_CHECKING:
@@ -70,6 +76,7 @@ class RobotoRecordScene(Scene):
         self.race_mode = race_mode
         self.humans = [i for i, s in enumerate(self.seats) if s.human]
         self.names = {i: s.name for i, s in enumerate(self.seats)}
+        self.renamed_ids: dict[int, str] = {}  # seat -> the id of the name typed here
         self.store = store
         self.mic_timeout = mic_timeout
         self.clock = 0.0
@@ -119,6 +126,17 @@ class RobotoRecordScene(Scene):
         if self.phase == "names":
             return self.humans[self.step]
         return self.caller
+
+    def name_of(self, p: int) -> str:
+        """Seat ``p``'s name as typed here, cleaned (its set-up name when left empty)."""
+        return clean_name(self.names[p], self.seats[p].name)
+
+    def player_id(self, p: int) -> str:
+        """Seat ``p``'s id: the set-up's while the name is the set-up's; a name typed here is
+        another player, with an id of their own (so nobody speaks in another's voice)."""
+        if self.name_of(p) == self.seats[p].name:
+            return self.seats[p].player_id
+        return self.renamed_ids.setdefault(p, new_player_id())
 
     def kind(self) -> Any:
         from game.voice.clips import ClipKind
@@ -293,10 +311,9 @@ class RobotoRecordScene(Scene):
             self.finish(False, "", None)
 
     def save(self, player: int, take: Any) -> Path | None:
-        name = self.names[player].strip() or self.seats[player].name
         try:
             store = self.store or clip_store()
-            return store.save(name, take.kind, take.samples, take.rate)
+            return store.save(self.player_id(player), take.kind, take.samples, take.rate)
         except Exception as exc:  # a full disk must not stop the game
             _log.warning("clip not saved: %s", exc)
             return None
@@ -317,8 +334,12 @@ class RobotoRecordScene(Scene):
 
         self.close_mic()
         self.phase = "done"
-        seats = [replace(s, name=self.names[i].strip() or s.name)
+        seats = [replace(s, name=self.name_of(i), player_id=self.player_id(i))
                  for i, s in enumerate(self.seats)]
+        if seats != self.seats:  # names typed here are the ones the next set-up offers
+            self.app.settings.player_names = [s.name for s in seats]
+            self.app.settings.player_ids = [s.player_id for s in seats]
+            self.app.save_settings()
         start_match(self.app, replace(self.ruleset, house_rule=house_rule), seats, self.seed,
                     self.race_mode)
         session = getattr(self.app.top, "session", None)
@@ -326,18 +347,19 @@ class RobotoRecordScene(Scene):
             session.house_rule_text = rule_text
             session.house_rule_clip = rule_clip
             session.save()  # a resumed match keeps its house rule
-        self.app.sound.set_names([s.name for s in seats])
+            self.app.sound.set_names(session.names, house_rule_voice(session),
+                                     ids=session.player_ids)
 
     # ------------------------------------------------------------------ drawing
     def title(self) -> str:
         if self.phase == "names":
-            return _("{player}, say your name!").format(player=self.names[self.player])
+            return _("{player}, say your name!").format(player=self.name_of(self.player))
         if self.phase == "rule" and not self.can_record():
             return _("{player}, choose the house rule!").format(
-                player=self.names[self.caller])
+                player=self.name_of(self.caller))
         if self.phase == "rule":
             return _("{player}, record the house rule!").format(
-                player=self.names[self.caller])
+                player=self.name_of(self.caller))
         if self.phase == "typed":
             return _("Your names")
         return _("Roboto is listening…")
