@@ -79,9 +79,10 @@ class InstanceLock:
 
 def claim(data: Path | None = None, config: Path | None = None) -> InstanceLock:
     """Take the lock for the table (:class:`AlreadyRunning` if another copy has it) and,
-    holding it, remove the temp files a killed save left in the data and config folders
+    holding it, remove the temp files a killed save left in the data (and saved matches') and config
+    folders
     (only ours: see :func:`game.userfiles.clean_leftovers`). Release it on exit."""
-    from game.saves import data_dir, is_save_name
+    from game.saves import MATCHES_DIR, data_dir, is_save_name
     from game.settings import FILE_NAME as SETTINGS_NAME
     from game.settings import config_dir
     from game.userfiles import clean_leftovers
@@ -89,6 +90,7 @@ def claim(data: Path | None = None, config: Path | None = None) -> InstanceLock:
     lock = InstanceLock(data_dir() if data is None else data)
     if lock.acquire():
         clean_leftovers(lock.path.parent, is_save_name)
+        clean_leftovers(lock.path.parent / MATCHES_DIR, is_save_name)
         clean_leftovers(config_dir() if config is None else config,
                         lambda name: name == SETTINGS_NAME)
     return lock

@@ -1,4 +1,11 @@
-"""The autosave: the match in progress as versioned JSON, rewritten after every action.
+"""Saved matches: each match in progress as versioned JSON, rewritten after every action.
+
+Every match has a file of its own in :func:`matches_dir` (a *slot*, named when it is dealt by
+:func:`new_match_path`), so starting a new game never replaces a match in progress: the
+title screen lists them all (:func:`list_matches`, newest first) and the player resumes or
+deletes one. A finished match removes its own file. A save of the first versions (one
+``autosave.json`` in the data folder) is moved into the slots folder the first time they
+are listed, never lost.
 
 A save is the engine's :class:`~game.rules.record.GameRecord` (ruleset, players, seed,
 actions: the game replays exactly from it) plus who sits where (names, human or AI, AI
@@ -24,6 +31,7 @@ import contextlib
 import json
 import math
 import os
+import secrets
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -46,11 +54,16 @@ __all__ = [
     "AutoSaver",
     "SaveError",
     "SavedMatch",
+    "SavedSlot",
     "SeatInfo",
     "autosave_path",
     "data_dir",
+    "delete_match",
     "discard_save",
+    "list_matches",
     "load_save",
+    "matches_dir",
+    "new_match_path",
     "read_autosave",
     "read_match",
     "seats_from_json",
@@ -60,6 +73,8 @@ __all__ = [
 FORMAT = "uno-save"
 VERSION = 1
 FILE_NAME = "autosave.json"
+#: The folder (in the data folder) that holds one file per saved match.
+MATCHES_DIR = "matches"
 #: A save the game writes stays far below this (a long match is tens of kilobytes); a larger
 #: file is not read at all.
 MAX_FILE_BYTES = 8 << 20
@@ -228,7 +243,22 @@ def data_dir() -> Path:
 
 
 def autosave_path() -> Path:
+    """Where the first versions kept their one save (adopted by :func:`list_matches`)."""
     return data_dir() / FILE_NAME
+
+
+def matches_dir() -> Path:
+    return data_dir() / MATCHES_DIR
+
+
+def new_match_path(folder: Path | None = None) -> Path:
+    """A fresh slot for a match being dealt now: ``match-<date>-<time>-<random>.json``."""
+    folder = matches_dir() if folder is None else folder
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    while True:
+        path = folder / f"match-{stamp}-{secrets.token_hex(3)}.json"
+        if not os.path.lexists(path):
+            return path
 
 
 def write_save(match: SavedMatch, path: Path | None = None) -> Path:
@@ -286,13 +316,71 @@ def read_match(path: Path) -> tuple[SavedMatch | None, SaveProblem | None]:
 
 
 def read_autosave(path: Path | None = None) -> tuple[SavedMatch | None, SaveProblem | None]:
-    """The autosave to offer on the title screen, if any (see :func:`read_match`); a
-    finished match is not saved (see :func:`discard_save`)."""
-    return read_match(autosave_path() if path is None else path)
+    """The saved match at ``path`` (see :func:`read_match`); without a path, the newest of
+    :func:`list_matches` and the first problem met listing them."""
+    if path is not None:
+        return read_match(path)
+    slots, problems = list_matches()
+    return (slots[0].match if slots else None), (problems[0] if problems else None)
+
+
+@dataclass(frozen=True)
+class SavedSlot:
+    """One saved match and the file it lives in."""
+
+    path: Path
+    match: SavedMatch
+
+
+def _adopt_legacy(folder: Path) -> tuple[SavedSlot | None, SaveProblem | None]:
+    """The first versions' ``autosave.json``: read where it is (a damaged one is put aside
+    there and reported, like any save), then moved into the slots folder. A move that fails
+    leaves it in place, still listed and resumed from there: nothing is lost."""
+    legacy = folder.parent / FILE_NAME
+    match, problem = read_match(legacy)
+    if match is None:
+        return None, problem
+    path = legacy
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+        target = new_match_path(folder)
+        os.replace(legacy, target)
+        path = target
+    return SavedSlot(path, match), None
+
+
+def list_matches(folder: Path | None = None) -> tuple[list[SavedSlot], list[SaveProblem]]:
+    """Every saved match, newest first, and the problems met: a slot that cannot be used,
+    whatever the reason, is put aside and reported (see :func:`read_match`); the others are
+    listed all the same. Never raises."""
+    folder = matches_dir() if folder is None else folder
+    adopted, problem = _adopt_legacy(folder)
+    slots: list[SavedSlot] = [] if adopted is None else [adopted]
+    problems: list[SaveProblem] = [] if problem is None else [problem]
+    candidates: list[Path] = []
+    try:
+        if folder.is_dir():
+            candidates = sorted(p for p in folder.iterdir()
+                                if is_save_name(p.name) and p != getattr(adopted, "path", None))
+    except OSError as exc:
+        problems.append(SaveProblem(folder, None, describe(exc)))
+    for path in candidates:
+        match, problem = read_match(path)
+        if match is not None:
+            slots.append(SavedSlot(path, match))
+        if problem is not None:
+            problems.append(problem)
+    slots.sort(key=lambda slot: (slot.match.saved_at, slot.path.name), reverse=True)
+    return slots, problems
+
+
+def delete_match(path: Path) -> None:
+    """The player deleted this saved match (asked first, on screen)."""
+    discard_save(path)
 
 
 def discard_save(path: Path | None = None) -> None:
-    """Remove the autosave (the match ended, or the player chose a new one)."""
+    """Remove a saved match's file (the match ended, or the player deleted it)."""
     path = autosave_path() if path is None else path
     with contextlib.suppress(FileNotFoundError):
         path.unlink()
@@ -306,7 +394,7 @@ class AutoSaver:
 
     def __init__(self, path: Path | None = None, *, watch: WriteWatch | None = None,
                  retry: float = RETRY_S) -> None:
-        self.path = autosave_path() if path is None else path
+        self.path = new_match_path() if path is None else path
         self.error: str | None = None
         self.watch = WATCH if watch is None else watch
         self.retry = retry

@@ -98,12 +98,16 @@ def test_a_second_game_says_it_is_already_open_and_leaves_the_save_alone(
         assert time.monotonic() < deadline, "the first copy did not start"
         time.sleep(0.1)
     assert json.loads(state.read_text("utf-8"))["scenes"][-1] == "title"
+    # the first copy owns the files (it files the first versions' save among the matches)
+    files = sorted(p.relative_to(data).as_posix() for p in data.rglob("*"))
+    saved = {p: (data / p).read_bytes() for p in files if (data / p).is_file()}
+    assert before in saved.values()
     second = spawn(started, ["-m", "game.ui.app"], dict(env, UNO_TEST_AUTOPLAY="1"))
     _out, err = second.communicate(timeout=90)
     assert second.returncode == 1, err
     assert "already running" in err and "Traceback" not in err
-    assert save.read_bytes() == before
-    assert sorted(p.name for p in data.iterdir()) == ["autosave.json", LOCK_NAME]
+    assert sorted(p.relative_to(data).as_posix() for p in data.rglob("*")) == files
+    assert {p: (data / p).read_bytes() for p in saved} == saved
     assert first.poll() is None  # the first copy plays on
 
 

@@ -127,10 +127,10 @@ def test_a_full_disk_stops_the_autosave_with_a_notice_spoken_once_and_it_resumes
     shot(app, outdir, "disk_full")
     pump(app, 0.5)
     assert spoken == [app.file_notices.text()]  # on screen and aloud, once
-    assert not autosave_path().exists()
+    assert not table.session.saver.path.exists()
     failing.clear()
     pump(app, until=lambda: app.file_notices.text() == "The game is saved again.")
-    assert autosave_path().exists()
+    assert table.session.saver.path.exists()
     assert spoken[-1] == "The game is saved again." and len(spoken) == 2
 
 

@@ -21,6 +21,8 @@ SCENES: dict[str, str] = {
     "calibrate": "game.ui.scenes.calibrate:CalibrateScene",
     "help": "game.ui.scenes.help:HelpScene",
     "notice": "game.ui.scenes.notice:NoticeScene",
+    "confirm": "game.ui.scenes.notice:ConfirmScene",
+    "matches": "game.ui.scenes.matches:SavedMatchesScene",
     "demo": "game.ui.scenes.demo:TryMeScene",
     "table": "game.ui.table.scene:TableScene",
     "pause": "game.ui.table.pause:PauseScene",

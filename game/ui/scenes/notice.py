@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_
@@ -38,6 +39,33 @@ class NoticeScene(PanelScene):
 
     def autoplay_intent(self) -> I.Intent | None:
         return I.Activate()
+
+
+class ConfirmScene(NoticeScene):
+    """A yes-or-no question before something that can't be undone; "No" has the focus, so
+    a reflex Enter (or Escape) changes nothing."""
+
+    name = "confirm"
+
+    def __init__(self, app: AppHost, title: str, body: str, *, on_yes: Callable[[], None],
+                 **params: Any) -> None:
+        super().__init__(app, title, body, **params)
+        self.on_yes = on_yes
+
+    def build(self) -> list[Control]:
+        return [Button.make("no", N_("No, keep it"), style="primary"),
+                Button.make("yes", N_("Yes, delete it"))]
+
+    def on_press(self, control: str) -> None:
+        if control == "yes":
+            self.on_yes()
+        self.app.pop()  # the scene below resumes, and sees what changed
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def autoplay_intent(self) -> I.Intent | None:
+        return I.Press("no")
 
 
 class FarewellScene(NoticeScene):

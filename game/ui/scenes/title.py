@@ -1,5 +1,6 @@
-"""The title screen: resume the saved match, start a new one, settings, rules, quit, and
-Roboto's "Try me" demo (R-12) in the corner, with the little robot beside its button."""
+"""The title screen: resume the newest saved match (or choose among them all), start a new
+one, settings, rules, quit, and Roboto's "Try me" demo (R-12) in the corner, with the little
+robot beside its button."""
 
 from __future__ import annotations
 
@@ -7,16 +8,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _
 from game.rules.cards import Card
-from game.saves import AutoSaver, SavedMatch, SaveError, read_autosave
+from game.saves import SavedSlot, list_matches
 from game.ui import cardart, text, theme
 from game.ui import intents as I
-from game.ui.editions import edition_ui
 from game.ui.editions.roboto.figure import RobotoPuppet
 from game.ui.scenes.base import PanelScene
+from game.ui.scenes.matches import describe_match, resume_match
 from game.ui.scenes.notice import save_notice
-from game.ui.session import Session
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
@@ -33,22 +33,34 @@ class TitleScene(PanelScene):
 
     def __init__(self, app: AppHost) -> None:
         super().__init__(app)
-        self.saved: SavedMatch | None = None
+        self.slots: list[SavedSlot] = []
         self.checked = False
         self.robot = RobotoPuppet()
         self.robot.clock = 1.0  # eyes open (not mid-blink)
 
+    @property
+    def saved(self) -> SavedSlot | None:
+        """The newest saved match, offered first."""
+        return self.slots[0] if self.slots else None
+
     def enter(self) -> None:
-        self.saved, problem = read_autosave()
+        self.slots, problems = list_matches()
         super().enter()
-        if problem is not None:
+        for problem in problems:
             title, body, params = save_notice(problem)
             self.app.open("notice", title, body, **params)
+
+    def resume(self) -> None:  # back from the saved matches: one may have been deleted
+        self.slots, _problems = list_matches()
+        super().resume()
 
     def build(self) -> list[Control]:
         out: list[Control] = []
         if self.saved is not None:
             out.append(Button.make("resume", N_("Resume the match"), style="primary"))
+        if len(self.slots) > 1:
+            out.append(Button.make("matches", _("Saved matches ({count})").format(
+                count=len(self.slots))))
         out += [Button.make("new", N_("New game"), style="normal" if self.saved else "primary"),
                 Button.make("settings", N_("Settings")),
                 Button.make("help", N_("Rules and keys")),
@@ -90,17 +102,13 @@ class TitleScene(PanelScene):
                 c.rect.move_ip(0, dy)
 
     def resume_text(self) -> str:
-        if self.saved is None:
-            return ""
-        rec = self.saved.record
-        title = _(edition_ui(rec.ruleset.edition).title)
-        players = ngettext("{count} player", "{count} players", rec.players).format(
-            count=rec.players)
-        return _("{edition}, {players}").format(edition=title, players=players)
+        return describe_match(self.saved) if self.saved is not None else ""
 
     def on_press(self, control: str) -> None:
         if control == "resume" and self.saved is not None:
-            self.resume_match()
+            resume_match(self.app, self.saved)
+        elif control == "matches":
+            self.app.open("matches")
         elif control == "new":
             self.app.open("setup")
         elif control == "settings":
@@ -111,18 +119,6 @@ class TitleScene(PanelScene):
             self.app.quit()
         elif control == "try":
             self.app.open("demo")
-
-    def resume_match(self) -> None:
-        assert self.saved is not None
-        try:
-            game = self.saved.replay()
-        except SaveError as exc:
-            self.app.open("notice", N_("The saved match could not be resumed"), "{reason}",
-                          reason=str(exc))
-            return
-        session = Session(game, self.saved.seats, AutoSaver())
-        session.restore_table_options(self.saved.table)
-        self.app.reset(self.app.make("table", session, resumed=True))
 
     def back(self) -> None:
         """Escape on the title screen does nothing (Quit is a button)."""
@@ -152,7 +148,9 @@ class TitleScene(PanelScene):
     def draw_extra(self, surface: pygame.Surface) -> None:
         self.robot.draw_robot(surface)
         if self.saved is not None:
-            text.draw(surface, self.resume_text(), int(17 * self.s),
+            line = self.resume_text()
+            width = self.panel_rect.width - int(40 * self.s)
+            text.draw(surface, line, text.fit(line, int(17 * self.s), width),
                       (self.panel_rect.centerx, self.content_top), theme.TEXT_DIM, "midtop")
 
     def autoplay_intent(self) -> I.Intent | None:

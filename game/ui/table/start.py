@@ -7,17 +7,17 @@ import random
 from collections.abc import Sequence
 
 from game.rules.ruleset import Ruleset
-from game.saves import AutoSaver, SeatInfo, discard_save
+from game.saves import AutoSaver, SeatInfo, new_match_path
 from game.ui.scene import AppHost
 from game.ui.session import Session
 
 
 def start_match(app: AppHost, ruleset: Ruleset, seats: Sequence[SeatInfo],
                 seed: int | None = None, race_mode: str = "family") -> Session:
-    """Deal a new match and show the table (the old autosave is replaced)."""
-    discard_save()
+    """Deal a new match in a save slot of its own (the other saved matches stay) and show
+    the table."""
     seed = seed if seed is not None else random.SystemRandom().randrange(10**9)
-    session = Session.new(ruleset, seats, seed, AutoSaver())
+    session = Session.new(ruleset, seats, seed, AutoSaver(new_match_path()))
     session.race_mode = race_mode
     session.save()  # with the race mode
     app.reset(app.make("table", session))

@@ -1,0 +1,165 @@
+"""The saved matches: every match in progress, newest first, to resume or delete.
+
+Each match keeps its own file (:mod:`game.saves`), so a new game never replaces one. A row
+names the match by edition, players and date; Enter (or a click) resumes it, the row's
+"Delete" button asks first. The list shows a page at a time (the "More matches" button or
+the mouse wheel turn the page), so a family with many matches reaches every one of them.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from game.i18n import N_, _
+from game.saves import AutoSaver, SavedSlot, SaveError, delete_match, list_matches
+from game.ui import intents as I
+from game.ui.editions import edition_ui
+from game.ui.scenes.base import PanelScene
+from game.ui.scenes.notice import save_notice
+from game.ui.session import Session
+from game.ui.widgets import Button, Control
+
+if TYPE_CHECKING:
+    from game.ui.scene import AppHost
+
+PAGE = 5
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
+          N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+
+
+def when(saved_at: float, now: float | None = None) -> str:
+    """A save's date as a family reads it: "today, 16:40", "yesterday, 09:05", "3 Dec, 18:20"."""
+    t = time.localtime(saved_at)
+    today = time.localtime(time.time() if now is None else now)
+    hour = f"{t.tm_hour:02d}:{t.tm_min:02d}"
+    days = (time.mktime((*today[:3], 0, 0, 0, 0, 0, -1)) -
+            time.mktime((*t[:3], 0, 0, 0, 0, 0, -1))) / 86400
+    if round(days) == 0:
+        return _("today, {hour}").format(hour=hour)
+    if round(days) == 1:
+        return _("yesterday, {hour}").format(hour=hour)
+    return _("{day} {month}, {hour}").format(day=t.tm_mday, month=_(MONTHS[t.tm_mon - 1]),
+                                             hour=hour)
+
+
+def describe_match(slot: SavedSlot, now: float | None = None) -> str:
+    """One line naming a saved match: edition, players, date."""
+    m = slot.match
+    title = _(edition_ui(m.record.ruleset.edition).title)
+    names = ", ".join(seat.name for seat in m.seats)
+    return _("{edition} · {players} · {when}").format(edition=title, players=names,
+                                                       when=when(m.saved_at, now))
+
+
+def resume_match(app: AppHost, slot: SavedSlot) -> None:
+    """Sit down at the table of a saved match (it keeps saving into its own file)."""
+    try:
+        game = slot.match.replay()
+    except SaveError as exc:
+        app.open("notice", N_("The saved match could not be resumed"), "{reason}",
+                 reason=str(exc))
+        return
+    session = Session(game, slot.match.seats, AutoSaver(slot.path))
+    session.restore_table_options(slot.match.table)
+    app.reset(app.make("table", session, resumed=True))
+
+
+class SavedMatchesScene(PanelScene):
+    name = "matches"
+    title = N_("Saved matches")
+    opaque = True
+    width = 860
+    row_h = 46
+
+    def __init__(self, app: AppHost) -> None:
+        super().__init__(app)
+        self.slots: list[SavedSlot] = []
+        self.page = 0
+
+    def enter(self) -> None:
+        self.reload()
+        super().enter()
+
+    def resume(self) -> None:  # back from the delete question: the list may have changed
+        self.reload()
+        super().resume()
+
+    def reload(self) -> None:
+        self.slots, problems = list_matches()
+        self.page = min(self.page, max(0, (len(self.slots) - 1) // PAGE))
+        for problem in problems:
+            title, body, params = save_notice(problem)
+            self.app.open("notice", title, body, **params)
+        if not self.slots and self.app.top is self:
+            self.app.pop()
+
+    def shown(self) -> list[tuple[int, SavedSlot]]:
+        first = self.page * PAGE
+        return list(enumerate(self.slots))[first:first + PAGE]
+
+    def body_text(self) -> str:
+        if not self.slots:
+            return _("No saved match.")
+        pages = (len(self.slots) - 1) // PAGE + 1
+        if pages == 1:
+            return _("Choose a match to go on with it.")
+        return _("Choose a match to go on with it. Page {page} of {pages}.").format(
+            page=self.page + 1, pages=pages)
+
+    def build(self) -> list[Control]:
+        out: list[Control] = []
+        for i, slot in self.shown():
+            out.append(Button.make(f"slot{i}", describe_match(slot),
+                                   style="primary" if i == 0 else "normal"))
+            out.append(Button.make(f"delete{i}", N_("Delete"), style="quiet"))
+        if len(self.slots) > PAGE:
+            out.append(Button.make("more", N_("More matches")))
+        out.append(Button.make("back", N_("Back")))
+        return out
+
+    def rows(self) -> list[float]:
+        return [0.0 if c.id.startswith("delete") else 1.0 for c in self.controls]
+
+    def place(self, controls: list[Control]) -> None:
+        """Each row: the match (wide) and its Delete button at its right."""
+        s = self.s
+        by_id = {c.id: c for c in controls}
+        for c in controls:
+            if c.id.startswith("slot"):
+                delete = by_id[f"delete{c.id[4:]}"]
+                dw = int(130 * s)
+                delete.rect = c.rect.copy()
+                delete.rect.width = dw
+                delete.rect.right = c.rect.right
+                c.rect.width -= dw + int(10 * s)
+
+    def on_press(self, control: str) -> None:
+        if control.startswith("slot"):
+            resume_match(self.app, self.slots[int(control[4:])])
+        elif control.startswith("delete"):
+            slot = self.slots[int(control[6:])]
+            self.app.open("confirm", N_("Delete this saved match?"), "{match}",
+                          on_yes=lambda: delete_match(slot.path), match=describe_match(slot))
+        elif control == "more":
+            self.turn(1)
+        elif control == "back":
+            self.app.pop()
+
+    def turn(self, pages: int) -> None:
+        count = (len(self.slots) - 1) // PAGE + 1
+        self.page = (self.page + pages) % max(1, count)
+        self.relayout()
+        self.focus_id(f"slot{self.page * PAGE}")
+
+    def handle(self, intent: I.Intent) -> None:
+        if isinstance(intent, I.Scroll):
+            self.turn(1 if intent.dy > 0 else -1)
+            return
+        super().handle(intent)
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def test_state(self) -> dict[str, Any]:
+        return {"slots": [str(slot.path.name) for slot in self.slots], "page": self.page}

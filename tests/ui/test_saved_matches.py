@@ -1,0 +1,145 @@
+"""Several saved matches (issue 13, item 2): a new game never replaces a match in progress;
+the title screen offers the newest and lists them all; deleting one asks first, and the safe
+answer is the default. Screenshots go to ``test-output/<test name>/``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game import i18n
+from game.rules.position import dump
+from game.rules.ruleset import edition
+from game.saves import SavedMatch, SeatInfo, list_matches, matches_dir, new_match_path, write_save
+from game.ui import intents as I
+from game.ui.app import App
+from game.ui.scenes.matches import SavedMatchesScene, describe_match, when
+from game.ui.scenes.notice import ConfirmScene
+from game.ui.scenes.title import TitleScene
+from game.ui.table.scene import TableScene
+from game.ui.table.start import start_match
+from tests.ui.conftest import pump, shot, started_app
+
+
+def play_a_little(app: App, table: TableScene) -> None:
+    pump(app, until=lambda: table.my_turn() or table.session.over)
+    if not table.session.over:
+        app.dispatch(I.DrawCard())
+        pump(app, until=lambda: table.presenter.idle)
+    assert table.session.saver is not None and table.session.saver.flush()
+
+
+def test_new_game_keeps_the_match_in_progress_and_the_title_lists_both(
+        app: App, outdir: Path) -> None:
+    started_app(app)
+    seats = [SeatInfo("Ann", True), SeatInfo("Bob", False, "medium"),
+             SeatInfo("Cleo", False, "easy")]
+    start_match(app, edition("triple"), seats, seed=3)
+    first = app.top
+    assert isinstance(first, TableScene)
+    play_a_little(app, first)
+    triple = dump(first.session.game)
+    app.dispatch(I.Back())
+    app.dispatch(I.Press("leave"))  # the pause menu's "Back to the title screen"
+    assert isinstance(app.top, TitleScene)
+    app.dispatch(I.Press("new"))
+    app.dispatch(I.Press("start"))  # the official game, as the set-up offers it
+    second = app.top
+    assert isinstance(second, TableScene)
+    play_a_little(app, second)
+    official = dump(second.session.game)
+    app.reset(TitleScene(app))
+    app.frame(0.016)
+    slots, problems = list_matches()
+    assert not problems and len(slots) == 2
+    assert [dump(s.match.replay()) for s in slots] == [official, triple]  # newest first
+    ids = [c.id for c in app.top.controls]
+    assert ids[:3] == ["resume", "matches", "new"]
+    shot(app, outdir, "title_two_matches")
+    app.dispatch(I.Press("matches"))
+    listing = app.top
+    assert isinstance(listing, SavedMatchesScene)
+    assert "Triple Play" in describe_match(slots[1]) and "Ann, Bob, Cleo" in describe_match(
+        slots[1])
+    shot(app, outdir, "saved_matches")
+    app.dispatch(I.Press("slot1"))  # the older one: the Triple Play match
+    resumed = app.top
+    assert isinstance(resumed, TableScene) and resumed.resumed
+    assert dump(resumed.session.game) == triple
+    assert resumed.session.saver is not None and resumed.session.saver.path == slots[1].path
+
+
+def test_deleting_a_saved_match_asks_first_and_no_is_the_default(
+        app: App, outdir: Path) -> None:
+    seats = [SeatInfo("Ann", True), SeatInfo("Bob", False)]
+    for seed in (1, 2):
+        from game.rules.editions import new_game
+
+        write_save(SavedMatch.of(new_game(edition("official"), 2, seed), seats),
+                   new_match_path())
+    started_app(app)
+    app.dispatch(I.Press("matches"))
+    assert isinstance(app.top, SavedMatchesScene)
+    app.dispatch(I.Press("delete0"))
+    ask = app.top
+    assert isinstance(ask, ConfirmScene) and ask.focused().id == "no"
+    shot(app, outdir, "delete_question")
+    app.dispatch(I.Activate())  # a reflex Enter keeps the match
+    assert len(list_matches()[0]) == 2 and isinstance(app.top, SavedMatchesScene)
+    app.dispatch(I.Press("delete0"))
+    app.dispatch(I.Back())  # so does Escape
+    assert len(list_matches()[0]) == 2
+    app.dispatch(I.Press("delete0"))
+    app.dispatch(I.Press("yes"))
+    assert len(list_matches()[0]) == 1
+    listing = app.top
+    assert isinstance(listing, SavedMatchesScene) and len(listing.slots) == 1
+    app.dispatch(I.Press("delete0"))
+    app.dispatch(I.Press("yes"))  # the last one: back to the title, which offers none
+    assert isinstance(app.top, TitleScene) and app.top.controls[0].id == "new"
+
+
+def test_the_first_versions_autosave_joins_the_saved_matches(app: App) -> None:
+    from game.rules.editions import new_game
+    from game.saves import autosave_path
+
+    game = new_game(edition("sonic"), 3, 8)
+    write_save(SavedMatch.of(game, [SeatInfo("Ann", True), SeatInfo("Bob", False),
+                                    SeatInfo("Cleo", False)]), autosave_path())
+    started_app(app)
+    assert app.top.controls[0].id == "resume"
+    assert not autosave_path().exists()
+    assert [p.name.startswith("match-") for p in matches_dir().iterdir()] == [True]
+    app.dispatch(I.Press("resume"))
+    assert isinstance(app.top, TableScene) and dump(app.top.session.game) == dump(game)
+
+
+def test_a_saved_match_is_named_by_edition_players_and_date_in_both_languages() -> None:
+    import time
+
+    now = time.mktime((2026, 12, 3, 18, 0, 0, 0, 0, -1))
+    assert when(now - 3600, now) == "today, 17:00"
+    assert when(now - 86400, now) == "yesterday, 18:00"
+    assert when(time.mktime((2026, 11, 28, 9, 5, 0, 0, 0, -1)), now) == "28 Nov, 09:05"
+    i18n.set_language("fr")
+    try:
+        assert when(now - 3600, now) == "aujourd’hui, 17:00"
+        assert when(time.mktime((2026, 11, 28, 9, 5, 0, 0, 0, -1)), now) == "28 nov., 09:05"
+    finally:
+        i18n.set_language("en")
+
+
+def test_many_matches_are_all_reachable_page_by_page(app: App) -> None:
+    from game.rules.editions import new_game
+
+    seats = [SeatInfo("Ann", True), SeatInfo("Bob", False)]
+    for seed in range(7):
+        write_save(SavedMatch.of(new_game(edition("official"), 2, seed), seats),
+                   new_match_path())
+    started_app(app)
+    app.dispatch(I.Press("matches"))
+    listing = app.top
+    assert isinstance(listing, SavedMatchesScene)
+    shown = {c.id for c in listing.controls if c.id.startswith("slot")}
+    app.dispatch(I.Press("more"))
+    shown |= {c.id for c in listing.controls if c.id.startswith("slot")}
+    assert shown == {f"slot{i}" for i in range(7)}
