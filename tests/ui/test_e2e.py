@@ -243,7 +243,9 @@ def test_one_person_against_three_ai(display: str, home: Path, outdir: Path) -> 
         app.proc.wait(15)
     finally:
         app.close()
-    saved = json.loads((home / "data" / "autosave.json").read_text("utf-8"))
+    slots = list((home / "data" / "matches").glob("match-*.json"))
+    assert len(slots) == 1, slots  # the match's own save slot
+    saved = json.loads(slots[0].read_text("utf-8"))
     assert len(saved["record"]["actions"]) == actions
     # Start again after the crash: the title offers to resume the very same position.
     app = RunningApp(display, home, outdir, SETTINGS.format(speed=3.0))
