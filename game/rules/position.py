@@ -536,7 +536,8 @@ def _check_launcher(g: AttackGame) -> None:
     elif d is Decision.PICK_PLAYER:
         raise PositionError("unit: a pick_player decision says what the player is named for")
     going_out = d is Decision.PICK_PLAYER and not g.hands[g.to_act]
-    if (out >= 0) != going_out or (going_out and out != g.to_act):
+    last_card = picking in ("attack", "chosen_presses_twice")  # as a last card
+    if (out >= 0) != going_out or (going_out and (out != g.to_act or not last_card)):
         raise PositionError("unit: only a player naming a victim with their last card goes out")
 
 

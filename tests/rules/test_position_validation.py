@@ -23,6 +23,7 @@ from game.bots import make_bot
 from game.bots.driver import MatchRunner
 from game.bots.random_bot import RandomBot
 from game.narrate import AI_NAMES, Narrator
+from game.position import describe
 from game.rules.actions import RaceFinished
 from game.rules.editions import new_game
 from game.rules.engine import Decision, Game
@@ -411,6 +412,7 @@ def swap_cards(draw: st.DrawFn, parts: list[str]) -> list[str]:
 
 def check_playable(game: Game) -> None:
     """What a loaded position must allow: list, view, apply each legal action, dump."""
+    describe(game)  # what ``python -m game.position show`` prints
     narrator = Narrator(AI_NAMES[: game.players], trays=game.PILES > 1)
     for p in range(game.players):
         view(game, p)
