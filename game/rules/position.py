@@ -543,8 +543,8 @@ def _check_launcher(g: AttackGame) -> None:
 
 def _check_roboto(g: RobotoGame) -> None:
     u, i, d = g.unit, g.unit.pending, g.decision
-    if u.since > MAX_COUNT:
-        raise PositionError("unit: too many plays since the last interruption")
+    if not 0 <= u.since <= MAX_COUNT:
+        raise PositionError(f"unit: plays since the last interruption are 0-{MAX_COUNT}")
     if i is None:
         if d in _INTERRUPTIONS:
             raise PositionError(f"decision: {d.value} needs Roboto's interruption in the unit")

@@ -207,6 +207,14 @@ def test_roboto_discard_command_needs_a_commanded_card_to_put_down() -> None:
     assert "no legal answer" in message
 
 
+def test_every_edition_says_which_decisions_it_has() -> None:
+    assert set(DECISIONS) == set(EDITIONS)
+
+
+def test_roboto_plays_since_the_last_interruption_are_not_negative() -> None:
+    refused(put_unit(after_moves("roboto"), 1, "-5"), "unit")
+
+
 @pytest.mark.parametrize("ed", EDS)
 def test_each_edition_refuses_decisions_it_does_not_have(ed: str) -> None:
     text = after_moves(ed)
