@@ -331,17 +331,23 @@ def test_race_answers_from_a_loaded_position_apply() -> None:
 # ---------------------------------------------------------------------- property test
 
 
-def _pool() -> list[str]:
+@functools.cache
+def pool() -> tuple[str, ...]:
+    """Real positions of every edition, some 25 per match (built on first use)."""
     out: list[str] = []
     for ed in EDS:
         for players, seed in ((2, 1), (3, 2), (4, 3)):
             texts = snapshots(ed, players, seed)
             out += texts[:: max(1, len(texts) // 25)]
-    return out
+    return tuple(out)
 
 
-POOL = _pool()
-FIELD_VALUES = {k: sorted({field(t, k) for t in POOL}) for k in FIELDS}
+@functools.cache
+def field_values() -> dict[str, list[str]]:
+    """Every value each field takes in :func:`pool`."""
+    return {k: sorted({field(t, k) for t in pool()}) for k in FIELDS}
+
+
 NUMBERS = ["0", "1", "-1", "2", "3", "6", "8", "9", "10", str(10**6), str(10**30), "-" * 2,
            "", "x", "9" * 5000]
 
@@ -349,7 +355,8 @@ NUMBERS = ["0", "1", "-1", "2", "3", "6", "8", "9", "10", str(10**6), str(10**30
 @st.composite
 def mutated(draw: st.DrawFn) -> str:
     """A real position with one to three changes; most change a value, a few the layout."""
-    text = draw(st.sampled_from(POOL))
+    text = draw(st.sampled_from(pool()))
+    values = field_values()
     parts = text.split(" ")
     for _ in range(draw(st.integers(1, 3))):
         i = draw(st.integers(1, len(parts) - 1))
@@ -364,10 +371,10 @@ def mutated(draw: st.DrawFn) -> str:
             parts.insert(i, parts[i])
         elif how == 2:
             parts.insert(i, draw(st.text(max_size=12)))
-        elif key not in FIELD_VALUES:
+        elif key not in values:
             continue
         elif how <= 5:  # the same field from another position, perhaps another edition
-            parts[i] = f"{key}={draw(st.sampled_from(FIELD_VALUES[key]))}"
+            parts[i] = f"{key}={draw(st.sampled_from(values[key]))}"
         elif how <= 6:
             parts[i] = f"{key}={draw(st.sampled_from(NUMBERS))}"
         elif how <= 9:  # one number inside the value changed
@@ -384,7 +391,7 @@ def mutated(draw: st.DrawFn) -> str:
             parts = swap_cards(draw, parts)
         elif key == "unit":  # one part of the unit's state from another position
             here = value.split(":")
-            there = draw(st.sampled_from(FIELD_VALUES["unit"])).split(":")
+            there = draw(st.sampled_from(values["unit"])).split(":")
             k = draw(st.integers(0, max(len(here), len(there)) - 1))
             if k < len(here) and k < len(there):
                 here[k] = there[k]
@@ -446,7 +453,7 @@ def test_mutated_position_text_loads_and_plays_or_raises_position_error(text: st
 
 
 def test_every_pool_position_is_valid_and_plays() -> None:
-    for text in POOL:
+    for text in pool():
         game = load(text)
         assert dump(game) == text
         check_playable(game)
