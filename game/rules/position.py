@@ -335,7 +335,8 @@ def load(text: str) -> Game:
         try:
             return parse(kv[name])
         except (ValueError, LookupError, ArithmeticError) as exc:
-            raise PositionError(f"{name}: {exc}") from None
+            why = str(exc)  # may quote the field: keep the message one short line
+            raise PositionError(f"{name}: {why if len(why) <= 200 else why[:200] + '…'}") from None
 
     get("edition", edition)
     rs = get("rules", lambda t: _parse_rules(kv["edition"], t))

@@ -289,6 +289,11 @@ def test_numbers_and_lists_out_of_range_are_refused(key: str, value: str) -> Non
     refused(put(after_moves("official"), key, value), key)
 
 
+def test_error_for_a_huge_field_is_one_short_line() -> None:
+    message = refused(put(after_moves("official"), "decision", "x" * 100_000), "decision")
+    assert len(message) < 300 and "\n" not in message
+
+
 def test_attack_uno_penalty_larger_than_the_deck_is_refused_it_would_never_end() -> None:
     with pytest.raises(ValueError, match="penalty"):
         replace(edition("attack"), uno_penalty=10**9)
