@@ -12,19 +12,29 @@ electronic unit's state (``-`` for none). ``rules``
 lists the options that differ from the edition's defaults (``match:single_hand``).
 ``wd4`` is ``player:guilty:hand`` while a Wild Draw Four awaits its answer. A loaded
 position continues with an RNG seeded from ``seed`` (exact replays use game records).
+
+:func:`load` accepts only what a game could be in: every count, index and range, card
+codes written as :func:`dump` writes them, the whole deck exactly once, a pending
+decision that the edition has and the table fits, and an answer to it. Anything else
+raises :class:`PositionError` naming the field; nothing else is raised.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
-from game.rules.cards import WILD, Card, Colour, format_cards, parse_cards
+from game.rules.actions import TRAYS, CallUno, Catch
+from game.rules.cards import RANK_CODES, WILD, Card, Colour, Rank, format_cards
 from game.rules.editions import game_class
+from game.rules.editions.attack import AttackGame
+from game.rules.editions.roboto import RobotoGame
+from game.rules.editions.triple import CAPACITY, OVERLOAD, TripleGame
 from game.rules.engine import NO_RANK, Decision, Game
 from game.rules.match import MatchState
 from game.rules.ruleset import Ruleset, edition
@@ -39,6 +49,55 @@ FIELDS = (
 
 T = TypeVar("T")
 
+#: The largest count a position may hold (turns, hands, scores, presses …): far beyond
+#: any real match, and small enough that no loop or table can blow up on it.
+MAX_COUNT: Final = 10**9
+_INT: Final = re.compile(r"-?[0-9]+")  # ASCII digits only
+
+D = Decision
+_OFFICIAL: Final = frozenset({D.TURN, D.COLOUR, D.CHALLENGE, D.DRAWN, D.OVER})
+#: The decisions each edition can be waiting for.
+DECISIONS: Final[dict[str, frozenset[Decision]]] = {
+    "official": _OFFICIAL,
+    "sonic": _OFFICIAL,
+    "roboto": _OFFICIAL | {D.DISCARD, D.NICKNAME, D.RACE},
+    "attack": frozenset({D.TURN, D.COLOUR, D.PICK_PLAYER, D.OVER}),  # no draw, no WD4
+    "triple": frozenset({D.TURN, D.DRAWN, D.PRESS_TRAY, D.PAIR, D.GIVE, D.OVER}),
+}
+#: Roboto's decisions during an interruption, and the interruptions they answer.
+_INTERRUPTIONS: Final = {
+    D.DISCARD: ("discard_colour",),
+    D.NICKNAME: ("nickname",),
+    D.RACE: ("duel", "house_rule"),
+}
+#: How many players each interruption names (house_rule: every seated player).
+_NAMED: Final = {"discard_colour": 1, "nickname": 2, "duel": 2}
+#: Attack: what a player may be named for, and the wild on top it needs.
+_PICKING: Final = {
+    "": None,
+    "attack": Rank.WILD_ATTACK_ATTACK,
+    "first_attack": Rank.WILD_ATTACK_ATTACK,
+    "swap_hands": Rank.WILD_CUSTOMIZABLE,
+    "chosen_presses_twice": Rank.WILD_CUSTOMIZABLE,
+}
+#: Decisions whose player may hold no card (going out on an Attack-Attack, a Give Away).
+_EMPTY_HANDED: Final = (D.PICK_PLAYER, D.GIVE)
+
+
+def _card_codes() -> dict[str, Card]:
+    codes = {}
+    for head in "RYGBW":
+        for code in RANK_CODES.values():
+            try:
+                c = Card.parse(head + code)
+            except ValueError:
+                continue
+            codes[str(c)] = c
+    return codes
+
+
+_CARD_CODES: Final = _card_codes()
+
 
 class PositionError(ValueError):
     """The text is not a valid position; the message says which field and why."""
@@ -46,10 +105,6 @@ class PositionError(ValueError):
 
 def _ints(items: list[int]) -> str:
     return ",".join(map(str, items)) if items else "-"
-
-
-def _parse_ints(text: str) -> list[int]:
-    return [] if text == "-" else [int(x) for x in text.split(",")]
 
 
 def _rules_text(rs: Ruleset) -> str:
@@ -69,29 +124,6 @@ def _option_text(v: object) -> str:
     if any(ch in text for ch in ", :="):
         raise ValueError(f"option value {text!r} cannot be written in a position")
     return text
-
-
-def _parse_rules(ed: str, text: str) -> Ruleset:
-    base = edition(ed)
-    if text == "-":
-        return base
-    changes: dict[str, Any] = {}
-    for item in text.split(","):
-        name, _, raw = item.partition(":")
-        if name not in Ruleset.OPTIONS:
-            raise PositionError(f"rules: unknown option {name!r}")
-        current = getattr(base, name)
-        if isinstance(current, Enum):
-            changes[name] = type(current)(raw)
-        elif isinstance(current, bool):
-            if raw not in ("0", "1"):
-                raise PositionError(f"rules: {name} is 0 or 1")
-            changes[name] = raw == "1"
-        elif isinstance(current, int):
-            changes[name] = int(raw)
-        else:
-            changes[name] = raw
-    return replace(base, **changes)
 
 
 def dump(game: Game) -> str:
@@ -140,7 +172,7 @@ def _split(text: str) -> dict[str, str]:
     for part in parts[1:]:
         key, sep, value = part.partition("=")
         if not sep or key not in FIELDS or key in kv:
-            raise PositionError(f"unexpected field {part!r}")
+            raise PositionError(f"unexpected field {_short(part)!r}")
         kv[key] = value
     missing = [k for k in FIELDS if k not in kv]
     if missing:
@@ -148,14 +180,82 @@ def _split(text: str) -> dict[str, str]:
     return kv
 
 
+# ---------------------------------------------------------------------- field parsers
+# Each raises ValueError with a message that follows the field's name.
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 24 else text[:20] + "…"
+
+
+def _int(text: str, lo: int | None = None, hi: int | None = None) -> int:
+    """A whole number in ASCII digits (``-`` allowed), within ``lo``..``hi``."""
+    if not _INT.fullmatch(text):
+        raise ValueError(f"{_short(text)!r} is not a whole number")
+    value = int(text)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise ValueError(f"{_short(text)} is not within {lo}..{hi}")
+    return value
+
+
+def _count(text: str) -> int:
+    return _int(text, 0, MAX_COUNT)
+
+
+def _flag(text: str) -> bool:
+    if text not in ("0", "1"):
+        raise ValueError(f"{_short(text)!r} is not 0 or 1")
+    return text == "1"
+
+
+def _cards(text: str) -> list[Card]:
+    """``-`` or card codes joined by dots, exactly as :func:`dump` writes them."""
+    if text == "-":
+        return []
+    out = []
+    for code in text.split("."):
+        c = _CARD_CODES.get(code)
+        if c is None:
+            raise ValueError(f"not a card code: {_short(code)!r}")
+        out.append(c)
+    return out
+
+
+def _drawn(text: str) -> Card | None:
+    cards = _cards(text)
+    if len(cards) > 1:
+        raise ValueError("one card, or -")
+    return cards[0] if cards else None
+
+
+def _entries(text: str, sep: str, n: int, what: str) -> list[str]:
+    items = text.split(sep)
+    if len(items) != n:
+        raise ValueError(f"{n} entries needed, one per {what}; got {len(items)}")
+    return items
+
+
 def _player(n: int, allow_none: bool = False) -> Callable[[str], int]:
     def parse(text: str) -> int:
         if allow_none and text == "-":
             return -1
-        p = int(text)
+        p = _int(text)
         if not 0 <= p < n:
             raise ValueError(f"no player {p} in a {n}-player game")
         return p
+
+    return parse
+
+
+def _players(n: int) -> Callable[[str], list[int]]:
+    """``-`` or distinct players joined by commas."""
+    player = _player(n)
+
+    def parse(text: str) -> list[int]:
+        out = [] if text == "-" else [player(x) for x in text.split(",")]
+        if len(set(out)) != len(out):
+            raise ValueError("a player is listed twice")
+        return out
 
     return parse
 
@@ -166,98 +266,307 @@ def _direction(text: str) -> int:
     return 1 if text == "+" else -1
 
 
-def _wd4(text: str) -> tuple[int, bool, tuple[Card, ...]] | None:
+def _colour(text: str) -> int:
+    if text == "W":
+        return WILD
+    if len(text) != 1 or text not in "RYGB":
+        raise ValueError(f"{_short(text)!r} is not R, Y, G, B or W")
+    return "RYGB".index(text)
+
+
+def _wd4(n: int) -> Callable[[str], tuple[int, bool, tuple[Card, ...]] | None]:
+    def parse(text: str) -> tuple[int, bool, tuple[Card, ...]] | None:
+        if text == "-":
+            return None
+        parts = text.split(":")
+        if len(parts) != 3:
+            raise ValueError("wd4 is player:guilty:hand, or -")
+        who, guilty, shown = parts
+        return _player(n)(who), _flag(guilty), tuple(_cards(shown))
+
+    return parse
+
+
+def _parse_rules(ed: str, text: str) -> Ruleset:
+    base = edition(ed)
     if text == "-":
-        return None
-    who, guilty, shown = text.split(":")
-    return int(who), guilty == "1", tuple(parse_cards(shown))
+        return base
+    changes: dict[str, Any] = {}
+    for item in text.split(","):
+        name, _, raw = item.partition(":")
+        if name not in Ruleset.OPTIONS:
+            raise ValueError(f"unknown option {_short(name)!r}")
+        if name in changes:
+            raise ValueError(f"{name} is given twice")
+        current = getattr(base, name)
+        if isinstance(current, Enum):
+            changes[name] = type(current)(raw)
+        elif isinstance(current, bool):
+            if raw not in ("0", "1"):
+                raise ValueError(f"{name} is 0 or 1")
+            changes[name] = raw == "1"
+        elif isinstance(current, int):
+            changes[name] = _int(raw, -MAX_COUNT, MAX_COUNT)
+        else:
+            changes[name] = raw
+    return replace(base, **changes)  # the Ruleset checks its own ranges
+
+
+def _player_count(rs: Ruleset, text: str) -> int:
+    players = _int(text, 0, MAX_COUNT)
+    rs.check_players(players)
+    return players
+
+
+# ---------------------------------------------------------------------- load
 
 
 def load(text: str) -> Game:
-    """Build a game from :func:`dump`'s text. Raises :class:`PositionError` naming the
-    field at fault."""
+    """Build a game from :func:`dump`'s text.
+
+    Any text that is not a valid position raises :class:`PositionError` (a
+    ``ValueError``) whose message begins with the field at fault; nothing else is
+    raised. A game that loads can list its legal actions, and its player to act has at
+    least one answer to the pending decision (unless the match is over).
+    """
     kv = _split(text)
 
     def get(name: str, parse: Callable[[str], T]) -> T:
         try:
             return parse(kv[name])
-        except (ValueError, IndexError) as exc:
-            raise PositionError(f"{name}: {exc}") from None
+        except (ValueError, LookupError, ArithmeticError) as exc:
+            why = str(exc)  # may quote the field: keep the message one short line
+            raise PositionError(f"{name}: {why if len(why) <= 200 else why[:200] + '…'}") from None
 
     get("edition", edition)
     rs = get("rules", lambda t: _parse_rules(kv["edition"], t))
-    players = get("players", int)
-    try:
-        rs.check_players(players)
-    except ValueError as exc:
-        raise PositionError(f"players: {exc}") from None
-    player, maybe = _player(players), _player(players, allow_none=True)
+    n = get("players", lambda t: _player_count(rs, t))
+    player, maybe, players = _player(n), _player(n, allow_none=True), _players(n)
     cls = game_class(rs)
     g = cls.__new__(cls)
-    g.ruleset, g.players = rs, players
-    g.seed = get("seed", int)
+    g.ruleset, g.players = rs, n
+    g.seed = get("seed", _int)
     g.rng = random.Random(g.seed)
     g.setup_devices()
-    ms = MatchState.new(players)
-    ms.scores = get("scores", _parse_ints)
-    ms.hand_no = get("hand", int)
+    ms = MatchState.new(n)
+    ms.scores = get("scores", lambda t: [_count(x) for x in _entries(t, ",", n, "player")])
+    ms.hand_no = get("hand", lambda t: _int(t, 1, MAX_COUNT))
     ms.dealer = get("dealer", player)
-    for p in get("out", lambda t: [player(x) for x in ([] if t == "-" else t.split(","))]):
+    for p in get("out", players):
         ms.eliminated[p] = True
     g.match = ms
-    g.seats = get("seats", lambda t: [player(x) for x in t.split(",")])
-    g.pos = [-1] * players
+    g.seats = get("seats", players)
+    g.pos = [-1] * n
     for i, p in enumerate(g.seats):
         g.pos[p] = i
     g.direction = get("dir", _direction)
     g.to_act = get("turn", player)
     g.decision = get("decision", Decision)
-    g.colour = get("colour", lambda t: WILD if t == "W" else int(Colour.parse(t)))
-    g.drawn = get("drawn", lambda t: None if t == "-" else Card.parse(t))
-    g.wd4 = get("wd4", _wd4)
-    g.uno_open = get("uno", lambda t: [player(x) for x in ([] if t == "-" else t.split(","))])
+    g.colour = get("colour", _colour)
+    g.drawn = get("drawn", _drawn)
+    g.wd4 = get("wd4", _wd4(n))
+    g.uno_open = get("uno", players)
     g.uno_declared = get("declared", maybe)
-    g.colour_then_play = get("firstwild", lambda t: {"0": False, "1": True}[t])
-    g.dead_turns = get("dead", int)
-    g.starved = get("starved", int)
-    g.turns = get("turns", int)
-    g.hands = get("hands", lambda t: [parse_cards(h) for h in t.split("/")])
-    g.draw_pile = get("draw", parse_cards)
-    g.piles = get("discard", lambda t: [parse_cards(p) for p in t.split("|")])
+    g.colour_then_play = get("firstwild", _flag)
+    g.dead_turns = get("dead", _count)
+    g.starved = get("starved", _count)
+    g.turns = get("turns", _count)
+    g.hands = get("hands", lambda t: [_cards(h) for h in _entries(t, "/", n, "player")])
+    g.draw_pile = get("draw", _cards)
+    g.piles = get("discard", lambda t: [_cards(p) for p in _entries(t, "|", g.PILES, "pile")])
+    if not all(g.piles):
+        raise PositionError("discard: a discard pile is empty")
     g.discard = g.piles[0]
-    top = g.discard[-1] if g.discard else None
-    g.match_rank = NO_RANK if top is None or top.is_wild else top & 31
+    top = g.discard[-1]
+    g.match_rank = NO_RANK if top.is_wild else top & 31
     g.actions, g.hand_events, g._hand_from = [], [], -1
     g.initial_events = ()
     g.deliveries = g.delivery_table()
+    _check_table(g)
     get("unit", g.load_device)
-    _check(g)
+    if g.device_text() != kv["unit"]:
+        raise PositionError(f"unit: {_short(kv['unit'])!r} is not in the unit's own form")
+    _check_unit(g)
+    if g.decision is not Decision.OVER:
+        _check_hand(g)
+        _check_answer(g)
     return g
 
 
-def _check(g: Game) -> None:
-    """Consistency checks, so a hand-written position fails loudly, not later."""
-    n = g.players
-    if g.decision is not Decision.OVER and any(g.match.eliminated[p] for p in g.seats):
+# ---------------------------------------------------------------------- consistency
+# So that a hand-written position fails loudly at once, never later in play.
+
+
+def _check_table(g: Game) -> None:
+    """Who sits where and where every card is: true of any position, even a match over."""
+    seats, over = g.seats, g.decision is Decision.OVER
+    if len(seats) < 2:
+        raise PositionError("seats: at least two players must be seated")
+    if not over and any(g.match.eliminated[p] for p in seats):
         raise PositionError("out: an eliminated player cannot be seated")
-    if len(g.hands) != n or len(g.match.scores) != n:
-        raise PositionError(f"hands and scores need {n} entries")
-    seats = g.seats
-    if not seats or len(set(seats)) != len(seats) or not all(0 <= p < n for p in seats):
-        raise PositionError("seats must list distinct players")
-    if g.to_act not in g.seats and g.decision is not Decision.OVER:
+    if not over and g.to_act not in seats:
         raise PositionError("turn: that player is not seated")
-    if len(g.piles) != g.PILES or not all(g.piles):
-        raise PositionError("discard: wrong number of discard piles, or an empty one")
+    for p in range(g.players):
+        if g.hands[p] and p not in seats:
+            raise PositionError(f"hands: player {p} is not seated but holds cards")
     have = Counter(c for pile in g.all_piles() for c in pile)
     want = Counter(g.ruleset.cards())
     if have != want:
         extra = format_cards(sorted((have - want).elements()))
         lack = format_cards(sorted((want - have).elements()))
-        raise PositionError(f"cards must be the whole deck: extra {extra}, missing {lack}")
-    if g.decision is Decision.DRAWN and (g.drawn is None or g.drawn not in g.hands[g.to_act]):
-        raise PositionError("drawn: a drawn-card decision needs the drawn card in hand")
-    if g.decision is Decision.CHALLENGE and g.wd4 is None:
-        raise PositionError("wd4: a challenge decision needs the pending Wild Draw Four")
-    if g.wd4 is not None and g.decision in (Decision.TURN, Decision.DRAWN):
-        raise PositionError("wd4: only a Wild Draw Four awaiting its answer has a wd4 field")
+        raise PositionError(
+            f"hands, draw, discard: the cards must be the whole deck once: extra {extra}, "
+            f"missing {lack}"
+        )
+
+
+def _check_hand(g: Game) -> None:
+    """The hand under way: the pending decision fits the edition and the table."""
+    d, p, top = g.decision, g.to_act, g.top
+    if d not in DECISIONS[g.ruleset.edition]:
+        raise PositionError(f"decision: {g.ruleset.edition} has no {d.value} decision")
+    for q in g.seats:
+        if not g.hands[q] and not (q == p and d in _EMPTY_HANDED):
+            raise PositionError(f"hands: seated player {q} holds no card, so the hand is over")
+    if g.PILES == 1:  # Triple Play's trays keep their own colours (see the unit)
+        if d is Decision.COLOUR and not top.is_wild:
+            raise PositionError("decision: a colour is named only for a wild on top")
+        if g.colour == WILD and d is not Decision.COLOUR:
+            raise PositionError("colour: W (none named yet) only while a wild waits for one")
+        if not top.is_wild and g.colour != top >> 5:
+            raise PositionError(f"colour: the colour in force is that of the top card {top}")
+    if g.colour_then_play and d is not Decision.COLOUR:
+        raise PositionError("firstwild: only a first-card wild waiting for its colour")
+    if d is Decision.DRAWN:
+        if g.drawn is None or g.drawn not in g.hands[p]:
+            raise PositionError("drawn: a drawn-card decision needs the drawn card in hand")
+        if not g.may_play_drawn(p, g.drawn):
+            raise PositionError(f"drawn: {g.drawn} cannot be played now: nothing to decide")
+    elif g.drawn is not None:
+        raise PositionError("drawn: only a drawn-card decision has a drawn card")
+    _check_wd4(g)
+    for q in g.uno_open:
+        if q not in g.seats or len(g.hands[q]) != 1:
+            raise PositionError(f"uno: player {q} is not a seated player with one card")
+    if g.uno_declared >= 0 and g.uno_declared not in g.seats:
+        raise PositionError("declared: that player is not seated")
+    if g.dead_turns >= len(g.seats):
+        raise PositionError("dead: a round without play ends the hand (at most seats - 1)")
+
+
+def _check_wd4(g: Game) -> None:
+    d, top = g.decision, g.top
+    waiting = top & 31 == Rank.WILD_DRAW_FOUR and not g.colour_then_play
+    if g.wd4 is None:
+        if d is Decision.CHALLENGE:
+            raise PositionError("wd4: a challenge decision needs the pending Wild Draw Four")
+        if d is Decision.COLOUR and waiting:
+            raise PositionError("wd4: a Wild Draw Four waiting for its colour needs its wd4")
+        return
+    who = g.wd4[0]
+    if who not in g.seats:
+        raise PositionError(f"wd4: player {who} is not seated")
+    if d is Decision.COLOUR and waiting and who == g.to_act:
+        return
+    if d is Decision.CHALLENGE and waiting and g.next_player(who) == g.to_act:
+        return
+    if d in _INTERRUPTIONS:  # Roboto interrupted after the colour was named (R-7)
+        return
+    raise PositionError(
+        "wd4: only a Wild Draw Four on top awaiting its colour (from its player) or its "
+        "answer (from the next player) has a wd4 field"
+    )
+
+
+def _check_unit(g: Game) -> None:
+    """The electronic unit's state: in range always, and fitting the decision."""
+    if isinstance(g, TripleGame):
+        _check_trays(g)
+    elif isinstance(g, AttackGame):
+        _check_launcher(g)
+    elif isinstance(g, RobotoGame):
+        _check_roboto(g)
+
+
+def _check_trays(g: TripleGame) -> None:
+    b, d = g.bank, g.decision
+    if len(b.count) != TRAYS or len(g.tray_colour) != TRAYS:
+        raise PositionError(f"unit: {TRAYS} counts, capacities and colours, one per tray")
+    if not b.lit or list(b.lit) != sorted(set(b.lit)) or not set(b.lit) <= set(range(TRAYS)):
+        raise PositionError("unit: the lit trays are some of 0, 1, 2, each once, in order")
+    lo, hi = CAPACITY
+    if not all(lo <= cap <= hi for cap in b.capacity):
+        raise PositionError(f"unit: a tray's capacity is {lo}-{hi} (T-5)")
+    for t, pile in enumerate(g.piles):
+        colour = WILD if pile[-1].is_wild else pile[-1] >> 5
+        if g.tray_colour[t] != colour:
+            raise PositionError(
+                f"unit: tray {t}'s colour is {colour} (its top card {pile[-1]}'s), "
+                f"not {g.tray_colour[t]}"
+            )
+    if not 0 <= g.last_tray < TRAYS:
+        raise PositionError("unit: the last tray played is 0, 1 or 2")
+    last = g.piles[g.last_tray][-1]
+    if d is Decision.GIVE:
+        if not OVERLOAD[0] <= g.give <= OVERLOAD[1] or last & 31 != Rank.WILD_GIVE_AWAY:
+            raise PositionError(
+                f"unit: a give decision shares {OVERLOAD[0]}-{OVERLOAD[1]} cards of an "
+                "overload after a Wild Give Away on the last tray (T-10)"
+            )
+    elif g.give:
+        raise PositionError("unit: only a give decision has cards to give")
+    if d is Decision.PAIR and last & 31 != Rank.DISCARD_TWO:
+        raise PositionError("decision: pair needs a Discard Two on the last tray (T-8)")
+
+
+def _check_launcher(g: AttackGame) -> None:
+    d, picking, out = g.decision, g.picking, g.going_out
+    if g.launcher.presses > MAX_COUNT:
+        raise PositionError("unit: too many presses")
+    if picking not in _PICKING:
+        raise PositionError(f"unit: {_short(picking)!r} is not something to name a player for")
+    if not -1 <= out < g.players:
+        raise PositionError("unit: the player going out is a player, or -1")
+    if d is Decision.OVER:
+        return
+    top = g.top & 31
+    if picking:
+        first = d is Decision.COLOUR and picking == "first_attack"
+        if not (d is Decision.PICK_PLAYER or first) or top != _PICKING[picking]:
+            raise PositionError(f"unit: naming a player for {picking} needs that wild on top")
+    elif d is Decision.PICK_PLAYER:
+        raise PositionError("unit: a pick_player decision says what the player is named for")
+    going_out = d is Decision.PICK_PLAYER and not g.hands[g.to_act]
+    last_card = picking in ("attack", "chosen_presses_twice")  # A-6, A-8 as a last card
+    if (out >= 0) != going_out or (going_out and (out != g.to_act or not last_card)):
+        raise PositionError("unit: only a player naming a victim with their last card goes out")
+
+
+def _check_roboto(g: RobotoGame) -> None:
+    u, i, d = g.unit, g.unit.pending, g.decision
+    if not 0 <= u.since <= MAX_COUNT:
+        raise PositionError(f"unit: plays since the last interruption are 0-{MAX_COUNT}")
+    if i is None:
+        if d in _INTERRUPTIONS:
+            raise PositionError(f"decision: {d.value} needs Roboto's interruption in the unit")
+        return
+    if i.kind not in _INTERRUPTIONS.get(d, ()):
+        raise PositionError(f"unit: a {i.kind} interruption does not fit decision {d.value}")
+    named = list(i.players)
+    if len(set(named)) != len(named) or not set(named) <= set(g.seats):
+        raise PositionError("unit: Roboto names distinct seated players")
+    wanted = len(g.seats) if i.kind == "house_rule" else _NAMED.get(i.kind, 2)
+    if len(named) != wanted or named[0] != g.to_act:
+        raise PositionError(f"unit: {i.kind} names {wanted} players, the first to act")
+    if (i.colour is None) != (i.kind != "discard_colour") or (u.covered and i.colour is None):
+        raise PositionError("unit: only a discard_colour command names a colour")
+    if u.owed not in g.seats or not (i.continues == -1 or i.continues in g.seats):
+        raise PositionError("unit: the player owed and who continues are seated (or -1)")
+
+
+def _check_answer(g: Game) -> None:
+    answers = [a for a in g.legal_actions() if not isinstance(a, CallUno | Catch)]
+    if not answers:
+        raise PositionError(
+            f"decision: player {g.to_act} has no legal answer to the {g.decision.value} decision"
+        )

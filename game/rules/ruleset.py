@@ -125,6 +125,9 @@ class Ruleset:
             c for c, n in self.deck for _ in range(self.custom_count if c == custom else n)
         )
         object.__setattr__(self, "_cards", cards)
+        if max(self.uno_penalty, self.timer_penalty) > len(cards):
+            # In Attack a penalty is that many launcher presses: a huge one never ends.
+            raise ValueError("a penalty cannot be more cards than the deck holds")
 
     def cards(self) -> list[Card]:
         """The whole deck as a new list, in a fixed order (shuffled by the game)."""
