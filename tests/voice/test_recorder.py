@@ -10,8 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from game.names import new_player_id
 from game.voice.audio_env import find_input, input_devices, rescan
-from game.voice.clips import ClipKind, ClipStore, load_clip
+from game.voice.clips import CLIP_RATE, ClipKind, ClipStore, load_clip
+from game.voice.dsp import resample, to_mono
 from game.voice.recorder import Recorder, RecorderState
 from game.voice.shout import ShoutDetector, ShoutWatcher
 
@@ -54,12 +56,14 @@ def test_the_recording_matches_what_the_microphone_heard(virtual_audio: VirtualA
     assert 1.0 <= take.seconds <= 1.0 + 2 * 0.08 + 0.05
     _lag, correlation = best_alignment(np.concatenate([take.samples, np.zeros(rate)]), sweep)
     assert correlation >= 0.9
-    # Saved as a WAV in the player's folder and read back unchanged (but for 16-bit rounding).
+    # Saved as a WAV in the player's folder (by player id, at the game's rate: issue 12) and
+    # read back unchanged (but for 16-bit rounding).
     store = ClipStore(tmp_path / "clips")
-    path = store.save("Alice", take.kind, take.samples, take.rate)
-    again = load_clip(path, peak=float(np.max(np.abs(take.samples))))
-    assert again.rate == rate
-    assert np.max(np.abs(again.samples - take.samples)) < 1e-3
+    path = store.save(new_player_id(), take.kind, take.samples, take.rate)
+    expected = resample(to_mono(take.samples), take.rate, CLIP_RATE)
+    again = load_clip(path, peak=float(np.max(np.abs(expected))))
+    assert again.rate == CLIP_RATE
+    assert np.max(np.abs(again.samples - expected)) < 1e-3
 
 
 def test_the_level_meter_follows_the_sound(virtual_audio: VirtualAudio, recorder: Recorder,
