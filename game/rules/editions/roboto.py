@@ -226,17 +226,14 @@ class RobotoGame(Game):
         i, p = self.unit.pending, self.unit.owed
         assert i is not None
         self.unit.pending, self.unit.owed, self.unit.covered = None, -1, False
-        self.wd4 = None  # an interrupted Wild Draw Four is never challenged
         others = [q for q in self.seats if q != p]
         q = i.continues if i.continues in others else others[self.rng.randrange(len(others))]
         ev.append(E.RobotoNames(q))
         top = self.top
-        r = top & 31
-        if r == Rank.WILD_DRAW_FOUR:  # no challenge; the WD4 player's colour stands
-            self.penalty(q, 4, "wild_draw_four", ev)
-            ev.append(E.TurnSkipped(q))
-            self._begin(self.next_player(q), ev)
-            return
+        if top & 31 != Rank.WILD_DRAW_FOUR:
+            self.wd4 = None  # a covered Wild Draw Four owes nothing any more
+        # a Wild Draw Four still on top reaches the named player, who may challenge
+        # it (C-8) or accept it; the WD4 player's colour stands either way.
         self.deliver(p, top, q, ev)
 
     def device_actions(self, p: int) -> list[Action]:
