@@ -16,9 +16,11 @@ from typing import ClassVar, Final
 from game.rules import events as E
 from game.rules.actions import NICKNAME, Action, Discard, NicknameGiven, RaceFinished
 from game.rules.cards import COLOURS, Card, Colour, Rank
-from game.rules.engine import TURN, Decision, Game, Handler
+from game.rules.decisions import TURN, Decision
+from game.rules.engine import Game, Handler
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import CHATTINESS
+from game.rules.table import Table
 
 #: R-5 (DC): plays that must pass between two interruptions.
 MIN_GAP: Final = 3
@@ -99,7 +101,7 @@ class RobotoGame(Game):
     def setup_devices(self) -> None:
         self.unit = RobotoUnit()
 
-    def copy_devices_from(self, other: Game) -> None:
+    def copy_devices_from(self, other: Table) -> None:
         assert isinstance(other, RobotoGame)
         self.unit = other.unit.copy()
 
@@ -136,7 +138,7 @@ class RobotoGame(Game):
     def first_card_effect(self, c: Card, ev: list[E.Event]) -> None:
         first = self.first_player()
         ev.append(E.FirstPlayerChosen(first))
-        self._begin(first, ev)  # the first card is always a number
+        self.begin_turn(first, ev)  # the first card is always a number
 
     # ------------------------------------------------------------------ R-5 … R-9
     def settle(self, p: int, c: Card, ev: list[E.Event]) -> None:
@@ -154,9 +156,9 @@ class RobotoGame(Game):
         if i.kind == "discard_colour":
             self._next_discard(ev)
         elif i.kind == "nickname":
-            self.to_act, self.decision = i.players[0], Decision.NICKNAME
+            self.ask(i.players[0], Decision.NICKNAME)
         else:  # duel, house_rule
-            self.to_act, self.decision = i.players[0], Decision.RACE
+            self.ask(i.players[0], Decision.RACE)
 
     def _commanded(self) -> list[Card]:
         i = self.unit.pending
@@ -171,7 +173,7 @@ class RobotoGame(Game):
         who = i.players[0]
         left = self._commanded()
         if len(set(left)) > 1:
-            self.to_act, self.decision = who, Decision.DISCARD
+            self.ask(who, Decision.DISCARD)
             return
         for c in left:
             if self._put_down(who, c, ev):
@@ -202,7 +204,7 @@ class RobotoGame(Game):
         self.need(p, "put down a commanded card", Decision.DISCARD)
         if c not in self._commanded():
             raise IllegalAction("R-7", f"{c} is not one of the cards Roboto asked for")
-        self.decision = TURN
+        self.ask(p, TURN)
         if not self._put_down(p, c, ev):
             self._next_discard(ev)
 

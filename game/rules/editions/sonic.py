@@ -20,7 +20,7 @@ class SonicGame(Game):
     def _victory_lap(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:
         """S-2: every other player draws one card; then the next player plays."""
         self.lap(p, ev)
-        self._begin(target, ev)
+        self.begin_turn(target, ev)
 
     def go_out(self, p: int, c: Card, ev: list[E.Event]) -> None:
         if c & 31 == Rank.WILD_VICTORY_LAP:  # S-2: as a last card the others still draw

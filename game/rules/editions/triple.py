@@ -28,10 +28,14 @@ from game.rules.actions import (
     TimeUp,
 )
 from game.rules.cards import WILD, Card, Rank
-from game.rules.engine import DRAWN, NO_RANK, PLAYABLE, TURN, Decision, Delivery, Game, Handler
+from game.rules.dealing import turn_first_card
+from game.rules.decisions import DRAWN, TURN, Decision
+from game.rules.engine import Delivery, Game, Handler
 from game.rules.errors import IllegalAction
 from game.rules.events import FirstPlayerChosen
+from game.rules.legality import NO_RANK, PLAYABLE
 from game.rules.ruleset import FirstCard
+from game.rules.table import Table
 
 #: T-3: how many trays light up: one 30 %, two 45 %, three 25 %.
 LIT_WEIGHTS: Final = (30, 45, 25)
@@ -130,7 +134,7 @@ class TripleGame(Game):
         self.piles = [[] for _ in range(TRAYS)]
         self.discard = self.piles[0]
 
-    def copy_devices_from(self, other: Game) -> None:
+    def copy_devices_from(self, other: Table) -> None:
         assert isinstance(other, TripleGame)
         self.bank = other.bank.copy()
         self.tray_colour = list(other.tray_colour)
@@ -236,7 +240,7 @@ class TripleGame(Game):
 
     def after_place(self, p: int, c: Card, ev: list[E.Event]) -> None:
         if c & 31 == Rank.DISCARD_TWO and any(x >> 5 == c >> 5 for x in self.hands[p]):
-            self.to_act, self.decision = p, Decision.PAIR  # T-8
+            self.ask(p, Decision.PAIR)  # T-8
             return
         self.finish_play(p, c, ev)
 
@@ -246,7 +250,8 @@ class TripleGame(Game):
         r = c & 31
         n = self._press(p, self.last_tray, ev, clear=r == Rank.WILD_CLEAR)
         if n and r == Rank.WILD_GIVE_AWAY:
-            self.give, self.to_act, self.decision = n, p, Decision.GIVE  # T-10
+            self.give = n
+            self.ask(p, Decision.GIVE)  # T-10
             return
         if n:  # nobody goes out on an overload, nor owes UNO before its penalty
             self.overload_due = (p, n)
@@ -254,17 +259,17 @@ class TripleGame(Game):
             return
         self._continue(p, c, ev)
 
-    def _begin(self, p: int, ev: list[E.Event]) -> None:
+    def begin_turn(self, p: int, ev: list[E.Event]) -> None:
         if self.overload_due is not None:  # T-6: the effect first, then the overload
             q, n = self.overload_due
             self.overload_due = None
             self.penalty(q, n, "overload", ev)
-        super()._begin(p, ev)
+        super().begin_turn(p, ev)
 
     def _continue(self, p: int, c: Card, ev: list[E.Event]) -> None:
         hand = self.hands[p]
         if not hand:
-            self._end_hand(p, ev)
+            self.end_hand(p, ev)
             return
         if len(hand) == 1 and self.uno_declared != p:
             self.uno_open.append(p)
@@ -289,14 +294,14 @@ class TripleGame(Game):
         self.piles[t].append(c)
         self._top(t, c)
         ev.append(E.CardsDiscarded(p, (c,), "pair"))
-        self.decision = TURN
+        self.ask(p, TURN)
         self.finish_play(p, c, ev)
 
     def _on_pass(self, a: Pass, ev: list[E.Event]) -> None:
         p = a.player
         self.need(p, "pass", DRAWN, Decision.PAIR)
         if self.decision is Decision.PAIR:  # T-8: the Discard Two alone
-            self.decision = TURN
+            self.ask(p, TURN)
             self.finish_play(p, self.piles[self.last_tray][-1], ev)
             return
         self.drawn = None
@@ -304,7 +309,7 @@ class TripleGame(Game):
         self.end_turn(p, ev)
 
     def end_turn(self, p: int, ev: list[E.Event]) -> None:
-        self.to_act, self.decision = p, Decision.PRESS_TRAY  # T-4: press any lit tray
+        self.ask(p, Decision.PRESS_TRAY)  # T-4: press any lit tray
 
     def _on_press_tray(self, a: PickTray, ev: list[E.Event]) -> None:
         p, t = a.player, a.tray
@@ -314,7 +319,7 @@ class TripleGame(Game):
         n = self._press(p, t, ev)
         if n:
             self.penalty(p, n, "overload", ev)
-        self._begin(self.next_player(p), ev)
+        self.begin_turn(self.next_player(p), ev)
 
     def _on_give(self, a: GiveAway, ev: list[E.Event]) -> None:
         p = a.player
@@ -331,7 +336,7 @@ class TripleGame(Game):
         ev.append(E.PenaltyShared(p, a.shares))
         for q, n in a.shares:
             self.penalty(q, n, "give_away", ev)
-        self.decision = TURN
+        self.ask(p, TURN)
         self._continue(p, self.piles[self.last_tray][-1], ev)
 
     def _on_time_up(self, a: TimeUp, ev: list[E.Event]) -> None:
@@ -343,20 +348,20 @@ class TripleGame(Game):
         self.drawn = None
         ev.append(E.TimeRanOut(p))
         self.penalty(p, self.ruleset.timer_penalty, "time_up", ev)
-        self._begin(self.next_player(p), ev)  # no tray press
+        self.begin_turn(self.next_player(p), ev)  # no tray press
 
     # ------------------------------------------------------------------ set-up (T-2)
     def start_discard(self, ev: list[E.Event]) -> None:
         self.bank.reset_all(self.rng)
         for t in range(TRAYS):
             passed: list[Card] = []
-            c = self.turn_first_card(FirstCard.BOTTOM_ACTIONS, passed)
+            c = turn_first_card(self, FirstCard.BOTTOM_ACTIONS, passed)
             self.piles[t][:] = [c]
             self._top(t, c)
             ev.append(E.FirstCard(c, tuple(passed), t))
         first = self.first_player()
         ev.append(FirstPlayerChosen(first))
-        self._begin(first, ev)
+        self.begin_turn(first, ev)
 
     def first_player(self) -> int:
         p = self.ruleset.starting_player

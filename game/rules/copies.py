@@ -1,0 +1,37 @@
+"""Independent copies of a game, for search (the hard bot's worlds)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from game.rules.match import MatchState
+
+if TYPE_CHECKING:
+    from game.rules.engine import Game
+
+
+def clone(game: Game) -> Game:
+    """An independent copy: same state, same RNG state."""
+    g = type(game).__new__(type(game))
+    g.__dict__.update(game.__dict__)
+    g.rng = random.Random()
+    g.rng.setstate(game.rng.getstate())
+    g.match = copy_match(game.match)
+    g.actions = list(game.actions)
+    g.hands = [list(h) for h in game.hands]
+    g.draw_pile = list(game.draw_pile)
+    g.piles = [list(p) for p in game.piles]
+    g.discard = g.piles[0]
+    g.seats = list(game.seats)
+    g.pos = list(game.pos)
+    g.uno_open = list(game.uno_open)
+    g.hand_events = list(game.hand_events)
+    g.copy_devices_from(game)
+    g.deliveries = g.delivery_table()
+    return g
+
+
+def copy_match(m: MatchState) -> MatchState:
+    return MatchState(m.players, list(m.scores), list(m.eliminated), m.hand_no, m.dealer,
+                      m.winners, list(m.history))
