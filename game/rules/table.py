@@ -17,6 +17,7 @@ from game.rules.decisions import OVER, TURN, Decision
 from game.rules.legality import NO_RANK, PLAYABLE, bluffs
 from game.rules.match import MatchState
 from game.rules.ruleset import Ruleset
+from game.rules.units import UnitView
 
 
 class Table:
@@ -163,9 +164,9 @@ class Table:
         """*Hook*: the device's state for the position text form (``-``: none)."""
         return "-"
 
-    def public_device_text(self) -> str:
-        """*Hook*: the part of the device's state every player can see."""
-        return self.device_text()
+    def unit_view(self) -> UnitView:
+        """*Hook*: what every player can see of the device (``PlayerView.unit``)."""
+        return None
 
     def load_device(self, text: str) -> None:
         """*Hook*: inverse of :meth:`device_text`; raises ``ValueError``."""

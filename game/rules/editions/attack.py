@@ -19,6 +19,7 @@ from game.rules.decisions import COLOUR, TURN, Decision
 from game.rules.engine import Delivery, Game, Handler
 from game.rules.errors import IllegalAction
 from game.rules.table import Table
+from game.rules.units import LauncherView
 
 #: A-2: chance to fire by presses since the last fire (never five without firing).
 FIRE_CHANCE: Final = (0.21, 0.11, 0.54, 1.0)
@@ -70,6 +71,9 @@ class AttackGame(Game):
 
     def device_text(self) -> str:
         return f"launcher:{self.launcher.presses}:{self.picking or '-'}:{self.going_out}"
+
+    def unit_view(self) -> LauncherView:
+        return LauncherView(self.launcher.presses, self.picking, self.going_out)
 
     def load_device(self, text: str) -> None:
         name, presses, picking, going_out = text.split(":")

@@ -21,6 +21,7 @@ from game.rules.engine import Game, Handler
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import CHATTINESS
 from game.rules.table import Table
+from game.rules.units import RobotoView
 
 #: R-5 (DC): plays that must pass between two interruptions.
 MIN_GAP: Final = 3
@@ -113,6 +114,12 @@ class RobotoGame(Game):
         players = ",".join(map(str, i.players))
         covered = int(u.covered)
         return f"roboto:{u.since}:{i.kind}:{players}:{colour}:{i.continues}:{u.owed}:{covered}"
+
+    def unit_view(self) -> RobotoView:
+        u, i = self.unit, self.unit.pending
+        if i is None:
+            return RobotoView(u.since)
+        return RobotoView(u.since, i.kind, i.players, i.colour, u.covered)
 
     def load_device(self, text: str) -> None:
         parts = text.split(":")

@@ -36,6 +36,7 @@ from game.rules.events import FirstPlayerChosen
 from game.rules.legality import NO_RANK, PLAYABLE
 from game.rules.ruleset import FirstCard
 from game.rules.table import Table
+from game.rules.units import TimerView, TraysView
 
 #: T-3: how many trays light up: one 30 %, two 45 %, three 25 %.
 LIT_WEIGHTS: Final = (30, 45, 25)
@@ -148,11 +149,11 @@ class TripleGame(Game):
         colours = ",".join(map(str, self.tray_colour))
         return f"trays:{lit}:{counts}:{caps}:{colours}:{self.last_tray}:{self.give}"
 
-    def public_device_text(self) -> str:
+    def unit_view(self) -> TraysView:
         """The white lights and the capacity lights; counts and capacities are hidden."""
-        lit = "".join(str(t) for t in self.bank.lit) or "-"
-        lights = ",".join(self.bank.light(t) for t in range(TRAYS))
-        return f"trays:{lit}:{lights}"
+        rs = self.ruleset
+        timer = TimerView(rs.timer_seconds, rs.timer_penalty) if rs.timer else None
+        return TraysView(self.bank.lit, tuple(self.bank.light(t) for t in range(TRAYS)), timer)
 
     def load_device(self, text: str) -> None:
         name, lit, counts, caps, colours, last, give = text.split(":")

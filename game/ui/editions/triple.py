@@ -21,6 +21,7 @@ from game.rules import actions as A
 from game.rules import events as E
 from game.rules.cards import Card, Rank
 from game.rules.engine import Decision
+from game.rules.units import TraysView
 from game.ui import intents as I
 from game.ui import theme
 from game.ui.anim import fly
@@ -34,21 +35,9 @@ if TYPE_CHECKING:
     from game.ui.presenter import Presenter
     from game.ui.scenes.table import TableScene
 
-__all__ = ["HoldScene", "TrayPickScene", "TrayUnit", "parse_unit"]
+__all__ = ["HoldScene", "TrayPickScene", "TrayUnit"]
 
 TIMED = (Decision.TURN, Decision.DRAWN, Decision.PRESS_TRAY)
-
-
-def parse_unit(unit: str) -> tuple[tuple[int, ...], list[str]] | None:
-    """The public unit text ``trays:02:green,yellow,red`` → (lit trays, capacity lights)."""
-    parts = unit.split(":")
-    if len(parts) != 3 or parts[0] != "trays":
-        return None
-    lit = () if parts[1] == "-" else tuple(int(x) for x in parts[1])
-    lights = parts[2].split(",")
-    if len(lights) != TRAYS:
-        return None
-    return lit, lights
 
 
 class TrayUnit(TrayDrawing, DeviceLayer):
@@ -106,9 +95,9 @@ class TrayUnit(TrayDrawing, DeviceLayer):
         view = self.table._view()
         if view.piles:
             self.tops = [list(p[-3:]) for p in view.piles]
-        parsed = parse_unit(view.unit)
-        if parsed is not None:
-            self.lit, self.lights = parsed[0], list(parsed[1])
+        unit = view.unit
+        if isinstance(unit, TraysView):
+            self.lit, self.lights = unit.lit, list(unit.lights)
 
     def present(self, event: E.Event, presenter: Presenter) -> bool:
         lay, m = self.table.layout, self.table.model

@@ -11,7 +11,7 @@ from typing import Any
 from game.rules.cards import Card
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.attack import DinoLauncher, VictimScene, parse_presses, picking_of
+from game.ui.editions.attack import DinoLauncher, VictimScene
 from game.ui.scenes.dialogs import ColourScene
 from game.ui.scenes.table import TableScene
 from tests.editions.helpers import build
@@ -33,12 +33,6 @@ def dino(table: TableScene) -> DinoLauncher:
 
 def state(table: TableScene) -> dict[str, Any]:
     return table.test_state()["devices"]["DinoLauncher"]
-
-
-def test_unit_text() -> None:
-    assert parse_presses("launcher:2:-:-1") == 2
-    assert picking_of("launcher:0:attack:-1") == "attack"
-    assert parse_presses("trays:0:green") == 0 and picking_of("launcher:0:-:-1") == ""
 
 
 def test_idle_launcher_with_build_up_and_a_click_that_fires(app: App, outdir: Path) -> None:

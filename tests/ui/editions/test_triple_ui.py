@@ -13,7 +13,7 @@ from game.rules.cards import Card
 from game.rules.engine import Decision
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.triple import HoldScene, TrayPickScene, TrayUnit, parse_unit
+from game.ui.editions.triple import HoldScene, TrayPickScene, TrayUnit
 from game.ui.editions.triple_dialogs import GiveScene, PairScene
 from game.ui.scenes.table import TableScene
 from tests.editions.helpers import build
@@ -41,12 +41,6 @@ def state(table: TableScene) -> dict[str, Any]:
 
 def key(app: App, k: int) -> None:
     app.on_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-
-
-def test_parse_unit() -> None:
-    assert parse_unit("trays:02:green,yellow,red") == ((0, 2), ["green", "yellow", "red"])
-    assert parse_unit("trays:-:green,green,green") == ((), ["green"] * 3)
-    assert parse_unit("launcher:2:x") is None
 
 
 def test_trays_with_open_and_capacity_lights(app: App, outdir: Path) -> None:
