@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from game.rules.cards import Card
 from game.rules.match import MatchState
 
 if TYPE_CHECKING:
@@ -27,6 +29,34 @@ def clone(game: Game) -> Game:
     g.pos = list(game.pos)
     g.uno_open = list(game.uno_open)
     g.hand_events = list(game.hand_events)
+    g.copy_devices_from(game)
+    g.deliveries = g.delivery_table()
+    return g
+
+
+#: A pending Wild Draw Four: who played it, whether it was a bluff, the hand it leaves.
+Wd4 = tuple[int, bool, tuple[Card, ...]] | None
+
+
+def with_hidden(game: Game, hands: Sequence[Sequence[Card]], draw: Sequence[Card], seed: int,
+                wd4: Wd4) -> Game:
+    """A determinized world (see ``Game.with_hidden``): the mutable parts copied as
+    :func:`clone` does, the hidden cards replaced, and a fresh RNG instead of a copy of
+    the RNG state (the slow part of a clone). No actions or events are carried over."""
+    g = type(game).__new__(type(game))
+    g.__dict__.update(game.__dict__)
+    g.rng = random.Random(seed)
+    g.match = copy_match(game.match)
+    g.actions = []
+    g.hand_events = []
+    g.hands = [list(h) for h in hands]
+    g.draw_pile = list(draw)
+    g.piles = [list(p) for p in game.piles]
+    g.discard = g.piles[0]
+    g.seats = list(game.seats)
+    g.pos = list(game.pos)
+    g.uno_open = list(game.uno_open)
+    g.wd4 = wd4
     g.copy_devices_from(game)
     g.deliveries = g.delivery_table()
     return g

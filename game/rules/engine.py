@@ -30,10 +30,10 @@ and use only its public members (a test checks their syntax trees):
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ClassVar, Final
+from collections.abc import Callable, Sequence
+from typing import ClassVar, Final, Literal
 
-from game.rules import dealing, turns
+from game.rules import copies, dealing, turns
 from game.rules import events as E
 from game.rules.actions import (
     ACCEPT,
@@ -55,7 +55,7 @@ from game.rules.actions import (
     Play,
 )
 from game.rules.cards import Card, Rank
-from game.rules.decisions import CHALLENGE_D, COLOUR, DRAWN, NEEDS, OVER, TURN, Decision
+from game.rules.decisions import CHALLENGE_D, COLOUR, DRAWN, OVER, TURN, Decision
 from game.rules.errors import IllegalAction
 from game.rules.legality import NO_RANK, PLAYABLE
 from game.rules.match import settle
@@ -182,25 +182,6 @@ class Game(Table):
         else:
             self.hand_events = ev[self._hand_from :]
             self._hand_from = -1
-
-    def refuse(self, p: int, verb: str, own: str = "") -> IllegalAction:
-        """The error for ``p`` trying to ``verb`` when it is not theirs to do. ``own``
-        is the clause of the attempted answer, named when nothing of its kind is
-        pending (a challenge with no Wild Draw Four to answer breaks C-8)."""
-        d = self.decision
-        if p != self.to_act:
-            clause = "C-8" if d is CHALLENGE_D else "C-3"
-            why = f"it is player {self.to_act}'s turn"
-            return IllegalAction(clause, f"player {p} cannot {verb}: {why}")
-        if d is TURN and own:
-            return IllegalAction(own, f"player {p} cannot {verb}: nothing of the kind is pending")
-        clause, why = NEEDS.get(d, ("C-9", "must play or draw"))
-        return IllegalAction(clause, f"player {p} cannot {verb}: {why}")
-
-    def need(self, p: int, verb: str, *decisions: Decision, own: str = "") -> None:
-        """Raise unless ``p`` is to act on one of ``decisions``."""
-        if p != self.to_act or self.decision not in decisions:
-            raise self.refuse(p, verb, own)
 
     # ------------------------------------------------------------------ a play (hooks)
     def check_play(self, p: int, c: Card, tray: int) -> None:
@@ -371,11 +352,26 @@ class Game(Table):
         dealing.first_card_effect(self, c, ev)
 
     # ------------------------------------------------------------------ copies
+    @classmethod
+    def blank(cls, ruleset: Ruleset, players: int, seed: int) -> Game:
+        """A game of this class with no hand dealt and its devices new: the caller sets
+        the whole state (a position, a determinized world)."""
+        g = cls.__new__(cls)
+        Table.__init__(g, ruleset, players, seed)
+        g.setup_devices()
+        g.deliveries = g.delivery_table()
+        g.initial_events = ()
+        return g
+
     def clone(self) -> Game:
         """An independent copy (for search): same state, same RNG state."""
-        from game.rules.copies import clone
+        return copies.clone(self)
 
-        return clone(self)
+    def with_hidden(self, hands: Sequence[Sequence[Card]], draw: Sequence[Card], seed: int,
+                    wd4: copies.Wd4 | Literal["same"] = "same") -> Game:
+        """A determinized world for search: this game with these hands and draw pile, a
+        fresh RNG from ``seed`` and, if given, the pending Wild Draw Four's ``wd4``."""
+        return copies.with_hidden(self, hands, draw, seed, self.wd4 if wd4 == "same" else wd4)
 
 
 

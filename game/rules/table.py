@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from game.rules import events as E
 from game.rules.actions import Action
 from game.rules.cards import Card, Rank
-from game.rules.decisions import OVER, TURN, Decision
+from game.rules.decisions import CHALLENGE_D, NEEDS, OVER, TURN, Decision
+from game.rules.errors import IllegalAction
 from game.rules.legality import NO_RANK, PLAYABLE, bluffs
 from game.rules.match import MatchState
 from game.rules.ruleset import Ruleset
@@ -68,6 +69,25 @@ class Table:
     def next_player(self, player: int, steps: int = 1) -> int:
         seats = self.seats
         return seats[(self.pos[player] + steps * self.direction) % len(seats)]
+
+    def refuse(self, p: int, verb: str, own: str = "") -> IllegalAction:
+        """The error for ``p`` trying to ``verb`` when it is not theirs to do. ``own``
+        is the clause of the attempted answer, named when nothing of its kind is
+        pending (a challenge with no Wild Draw Four to answer breaks C-8)."""
+        d = self.decision
+        if p != self.to_act:
+            clause = "C-8" if d is CHALLENGE_D else "C-3"
+            why = f"it is player {self.to_act}'s turn"
+            return IllegalAction(clause, f"player {p} cannot {verb}: {why}")
+        if d is TURN and own:
+            return IllegalAction(own, f"player {p} cannot {verb}: nothing of the kind is pending")
+        clause, why = NEEDS.get(d, ("C-9", "must play or draw"))
+        return IllegalAction(clause, f"player {p} cannot {verb}: {why}")
+
+    def need(self, p: int, verb: str, *decisions: Decision, own: str = "") -> None:
+        """Raise unless ``p`` is to act on one of ``decisions``."""
+        if p != self.to_act or self.decision not in decisions:
+            raise self.refuse(p, verb, own)
 
     def fits(self, c: Card) -> bool:
         """*Hook*: could ``c`` be played now (on some pile)?"""
@@ -167,6 +187,10 @@ class Table:
     def unit_view(self) -> UnitView:
         """*Hook*: what every player can see of the device (``PlayerView.unit``)."""
         return None
+
+    def assume_unit(self, unit: UnitView, rng: random.Random) -> None:
+        """*Hook*: set the device to a state that shows ``unit``, drawing what it hides
+        from ``rng`` (a determinized world for search)."""
 
     def load_device(self, text: str) -> None:
         """*Hook*: inverse of :meth:`device_text`; raises ``ValueError``."""

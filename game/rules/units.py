@@ -37,6 +37,7 @@ class TraysView:
     lit: tuple[int, ...]
     lights: tuple[str, ...]
     timer: TimerView | None = None
+    last: int = 0  # the tray played on last (a Discard Two's pair, a Give Away: T-8, T-10)
 
 
 @dataclass(frozen=True, slots=True)

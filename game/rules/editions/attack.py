@@ -19,7 +19,7 @@ from game.rules.decisions import COLOUR, TURN, Decision
 from game.rules.engine import Delivery, Game, Handler
 from game.rules.errors import IllegalAction
 from game.rules.table import Table
-from game.rules.units import LauncherView
+from game.rules.units import LauncherView, UnitView
 
 #: A-2: chance to fire by presses since the last fire (never five without firing).
 FIRE_CHANCE: Final = (0.21, 0.11, 0.54, 1.0)
@@ -74,6 +74,11 @@ class AttackGame(Game):
 
     def unit_view(self) -> LauncherView:
         return LauncherView(self.launcher.presses, self.picking, self.going_out)
+
+    def assume_unit(self, unit: UnitView, rng: random.Random) -> None:
+        assert isinstance(unit, LauncherView)
+        self.launcher.presses, self.picking, self.going_out = (
+            unit.presses, unit.picking, unit.going_out)
 
     def load_device(self, text: str) -> None:
         name, presses, picking, going_out = text.split(":")

@@ -21,7 +21,7 @@ from game.rules.engine import Game, Handler
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import CHATTINESS
 from game.rules.table import Table
-from game.rules.units import RobotoView
+from game.rules.units import RobotoView, UnitView
 
 #: R-5 (DC): plays that must pass between two interruptions.
 MIN_GAP: Final = 3
@@ -120,6 +120,11 @@ class RobotoGame(Game):
         if i is None:
             return RobotoView(u.since)
         return RobotoView(u.since, i.kind, i.players, i.colour, u.covered)
+
+    def assume_unit(self, unit: UnitView, rng: random.Random) -> None:
+        """Plays since the last interruption (none is under way in a searched world)."""
+        assert isinstance(unit, RobotoView)
+        self.unit.since = unit.since
 
     def load_device(self, text: str) -> None:
         parts = text.split(":")

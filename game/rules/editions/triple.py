@@ -36,7 +36,7 @@ from game.rules.events import FirstPlayerChosen
 from game.rules.legality import NO_RANK, PLAYABLE
 from game.rules.ruleset import FirstCard
 from game.rules.table import Table
-from game.rules.units import TimerView, TraysView
+from game.rules.units import TimerView, TraysView, UnitView
 
 #: T-3: how many trays light up: one 30 %, two 45 %, three 25 %.
 LIT_WEIGHTS: Final = (30, 45, 25)
@@ -153,7 +153,25 @@ class TripleGame(Game):
         """The white lights and the capacity lights; counts and capacities are hidden."""
         rs = self.ruleset
         timer = TimerView(rs.timer_seconds, rs.timer_penalty) if rs.timer else None
-        return TraysView(self.bank.lit, tuple(self.bank.light(t) for t in range(TRAYS)), timer)
+        lights = tuple(self.bank.light(t) for t in range(TRAYS))
+        return TraysView(self.bank.lit, lights, timer, self.last_tray)
+
+    def assume_unit(self, unit: UnitView, rng: random.Random) -> None:
+        """Lit trays as shown; each count and hidden capacity drawn to agree with its
+        light (green: 4 or more presses left, yellow 2-3, red 1); nothing to give."""
+        assert isinstance(unit, TraysView)
+        b = self.bank
+        b.lit = unit.lit
+        for t in range(TRAYS):
+            cap = rng.randint(*CAPACITY)
+            light = unit.lights[t]
+            if light == "green":
+                left = rng.randint(4, cap)
+            else:
+                left = rng.randint(2, 3) if light == "yellow" else 1
+            b.count[t], b.capacity[t] = cap - left, cap
+            self._top(t, self.piles[t][-1])
+        self.last_tray, self.give = unit.last, 0
 
     def load_device(self, text: str) -> None:
         name, lit, counts, caps, colours, last, give = text.split(":")
