@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.rules import events as E
-from game.rules.cards import CARDS, WILD, Card, Rank
+from game.rules.cards import CARDS, COLOUR_OF, RANK_OF, WILD, Card, Rank
 from game.rules.engine import NO_RANK
 from game.rules.view import PlayerView
 
@@ -40,11 +40,11 @@ BIG = 1 << 20  # "no bound"
 
 
 def _keys(c: int) -> tuple[int, ...]:
-    if c >> 5 == WILD:
+    if COLOUR_OF[c] == WILD:
         return (WILD_KEY,)
-    if c & 31 >= Rank.WILD:
+    if RANK_OF[c] >= Rank.WILD:
         return ()
-    return (c >> 5, RANK_KEY + (c & 31))
+    return (COLOUR_OF[c], RANK_KEY + (RANK_OF[c]))
 
 
 #: KEYS[card]: the property keys a card has.
@@ -114,7 +114,7 @@ class Opponent:
 
     def remove(self, c: Card, skip: tuple[int, ...] = ()) -> bool:
         """Card ``c`` left the hand; False if a soft bound is contradicted."""
-        if c >> 5 < WILD and self.lean[c >> 5] > 1.0:
+        if COLOUR_OF[c] < WILD and self.lean[COLOUR_OF[c]] > 1.0:
             self.fade(LEAN_FADE_PLAY)
         if self.known[c] > 0:
             self.known[c] -= 1
@@ -236,7 +236,7 @@ class Tracker:
         # starts in the middle of a hand, e.g. on a position loaded from text).
         self.colour = view.colour
         top = view.discard[-1] if view.discard else None
-        self.rank = NO_RANK if top is None or top >> 5 == WILD else top & 31
+        self.rank = NO_RANK if top is None or COLOUR_OF[top] == WILD else RANK_OF[top]
         return self
 
     def _new_hand(self, hand_no: int) -> None:
@@ -298,8 +298,8 @@ class Tracker:
             assert isinstance(e, E.FirstCard)
             self._pile(e.tray).append(e.card)
             c = e.card
-            self.colour = WILD if c >> 5 == WILD else c >> 5
-            self.rank = NO_RANK if c >> 5 == WILD else c & 31
+            self.colour = WILD if COLOUR_OF[c] == WILD else COLOUR_OF[c]
+            self.rank = NO_RANK if COLOUR_OF[c] == WILD else RANK_OF[c]
         elif t is E.CardsDiscarded:
             assert isinstance(e, E.CardsDiscarded)
             self._pile(self.last_tray if e.reason == "pair" else 0).extend(e.cards)
@@ -337,8 +337,9 @@ class Tracker:
         self.opp[p].lean = lean
 
     def _played(self, p: int, c: Card) -> None:
-        if p != self.me and c >> 5 != WILD and c >> 5 != self.colour and self.colour < WILD:
-            self._lean(p, c >> 5, LEAN_SWITCH)  # switched colours by number or symbol
+        col = COLOUR_OF[c]
+        if p != self.me and col != WILD and col != self.colour and self.colour < WILD:
+            self._lean(p, col, LEAN_SWITCH)  # switched colours by number or symbol
         if p != self.me:
             o = self.opp[p]
             if o.pending is not None:  # the card just drawn: it was never counted in
@@ -348,7 +349,7 @@ class Tracker:
                 self.stats[p].erratic += EV_PLAYED_DRAWN
             elif not o.remove(c):
                 self.stats[p].erratic += EV_RENEGED
-        if c & 31 == Rank.WILD_DRAW_FOUR:
+        if RANK_OF[c] == Rank.WILD_DRAW_FOUR:
             self.wd4_colour, self.wd4_player = self.colour, p
             self.wd4_prior_void = 0.0
             if p != self.me and 0 <= self.colour < WILD:
@@ -359,10 +360,10 @@ class Tracker:
                 o.soft[self.colour] = 0
                 if self.wd4_counts_wilds:
                     o.soft[WILD_KEY] = 0
-        if c >> 5 == WILD:
+        if COLOUR_OF[c] == WILD:
             self.rank = NO_RANK
         else:
-            self.colour, self.rank = c >> 5, c & 31
+            self.colour, self.rank = COLOUR_OF[c], RANK_OF[c]
 
     def _drew(self, p: int, n: int, reason: str, playable_after: bool = True) -> None:
         if reason == "wild_draw_four" and self.wd4_player >= 0:
@@ -457,8 +458,8 @@ def colour_counts(hand: Sequence[Card]) -> list[int]:
     """Cards of each colour held (wilds not counted)."""
     counts = [0, 0, 0, 0]
     for c in hand:
-        if c >> 5 != WILD:
-            counts[c >> 5] += 1
+        if COLOUR_OF[c] != WILD:
+            counts[COLOUR_OF[c]] += 1
     return counts
 
 

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from game.bots.beliefs import BIG, KEYS, NKEYS, WILD_KEY, WILD_TRUST, Tracker
 from game.rules.actions import CallUno
-from game.rules.cards import WILD, Card, Rank
+from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
 from game.rules.editions import game_class
 from game.rules.engine import NO_RANK, Decision, Game
 from game.rules.ruleset import MatchKind
@@ -82,7 +82,7 @@ def deal_hidden(
             rnd = rng.random
             weights = [*lean, 1.0]
             keyed = sorted(
-                ((rnd() ** (1.0 / weights[c >> 5]), i)
+                ((rnd() ** (1.0 / weights[COLOUR_OF[c]]), i)
                  for i, c in enumerate(pool) if not taken[i]),
                 reverse=True,
             )
@@ -118,7 +118,7 @@ def deal_hidden(
 
 def bluffed(hand: Sequence[Card], colour: int, wilds_count: bool) -> bool:
     """C-7 / S-3: does ``hand`` (without the Wild Draw Four) make it illegal?"""
-    return any(c >> 5 == colour or (wilds_count and c >> 5 == WILD) for c in hand)
+    return any(COLOUR_OF[c] == colour or (wilds_count and COLOUR_OF[c] == WILD) for c in hand)
 
 
 def piles(view: PlayerView, tracker: Tracker) -> list[Sequence[Card]]:
@@ -157,10 +157,10 @@ def build_world(
     g.colour_then_play = (
         d is Decision.COLOUR
         and len(view.discard) == 1
-        and top >> 5 == WILD
-        and top & 31 != Rank.WILD_ATTACK_ATTACK  # A-10: a victim first, then play on
+        and COLOUR_OF[top] == WILD
+        and RANK_OF[top] != Rank.WILD_ATTACK_ATTACK  # A-10: a victim first, then play on
     )
-    if d is Decision.COLOUR and top & 31 == Rank.WILD_DRAW_FOUR and not g.colour_then_play:
+    if d is Decision.COLOUR and RANK_OF[top] == Rank.WILD_DRAW_FOUR and not g.colour_then_play:
         guilty = bluffed(view.hand, tracker.wd4_colour, rs.wd4_counts_wilds)
         g.wd4 = (me, guilty, tuple(view.hand))
     elif d is Decision.CHALLENGE:
@@ -179,7 +179,7 @@ def build_world(
     g.draw_pile = list(draw)
     g.piles = [list(p) for p in piles(view, tracker)]
     g.discard = g.piles[0]
-    g.match_rank = NO_RANK if top >> 5 == WILD else top & 31
+    g.match_rank = NO_RANK if COLOUR_OF[top] == WILD else RANK_OF[top]
     g.assume_unit(view.unit, rng)
     _check(g)
     return g

@@ -25,7 +25,7 @@ from game.rules.actions import (
     PickTray,
     RaceFinished,
 )
-from game.rules.cards import Card, Rank
+from game.rules.cards import RANK_OF, Card, Rank
 from game.rules.engine import Decision
 from game.rules.view import PlayerView
 
@@ -91,7 +91,7 @@ def pair(view: PlayerView, legal: Sequence[Action], rng: random.Random,
     pairs = [a for a in legal if isinstance(a, Pair)]
     if not pairs:
         return next(a for a in legal if isinstance(a, Pass))
-    return max(pairs, key=lambda a: (a.card & 31 in (Rank.SKIP, Rank.REVERSE),
+    return max(pairs, key=lambda a: (RANK_OF[a.card] in (Rank.SKIP, Rank.REVERSE),
                                      view.ruleset.value(a.card), -a.card))
 
 
@@ -109,7 +109,7 @@ def discard_order(view: PlayerView, legal: Sequence[Action], rng: random.Random,
     discards = [a for a in legal if isinstance(a, Discard)]
 
     def harm(c: Card) -> tuple[float, int]:
-        return (_HARM.get(Rank(c & 31), 0.0), -view.ruleset.value(c))
+        return (_HARM.get(Rank(RANK_OF[c]), 0.0), -view.ruleset.value(c))
 
     return min(discards, key=lambda a: (harm(a.card), a.card))
 

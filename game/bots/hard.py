@@ -31,7 +31,7 @@ from game.bots.determinize import WorldError, bluffed, build_world, deal_hidden
 from game.bots.medium import MediumBot
 from game.bots.rollout import play_out
 from game.rules.actions import Action, CallUno, Catch, Challenge, Draw, Pass
-from game.rules.cards import WILD
+from game.rules.cards import COLOUR_OF, WILD
 from game.rules.engine import Decision, Game
 from game.rules.match import side
 from game.rules.ruleset import MatchKind
@@ -54,7 +54,7 @@ def estimate(g: Game, me: int, kind: MatchKind) -> float:
     strength = {}
     for q in g.seats:
         hand = g.hands[q]
-        wilds = sum(1 for c in hand if c >> 5 == WILD)
+        wilds = sum(1 for c in hand if COLOUR_OF[c] == WILD)
         s = math.pow(max(1, len(hand)), -SIZE_EXP) * math.exp(WILD_WEIGHT * wilds)
         strength[q] = s * TURN_BONUS if q == g.to_act else s
     mine = sum(strength[q] for q in side(kind, g.seats, me))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules import events as E
-from game.rules.cards import WILD, Card, Rank
+from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
 from game.rules.decisions import COLOUR
 from game.rules.legality import NO_RANK
 from game.rules.match import seating
@@ -71,7 +71,7 @@ def choose_dealer(g: Game, ev: list[E.Event]) -> int:
         for i in sorted(picks, reverse=True):
             del deck[i]
         rounds.append(draws)
-        score = {q: (c & 31 if c & 31 <= 9 else 0) for q, c in draws}
+        score = {q: (RANK_OF[c] if RANK_OF[c] <= 9 else 0) for q, c in draws}
         best = max(score.values())
         drawing = [q for q in drawing if score[q] == best]
         if len(drawing) == 1:
@@ -85,7 +85,7 @@ def turn_first_card(g: Game, rule: FirstCard, passed: list[Card]) -> Card:
     pile = g.draw_pile
     while True:
         c = pile.pop()
-        rank = c & 31
+        rank = RANK_OF[c]
         if (rule is FirstCard.OFFICIAL and rank == Rank.WILD_DRAW_FOUR) or (
             rule is FirstCard.RESHUFFLE_ACTIONS and rank > 9
         ):
@@ -110,15 +110,15 @@ def start_discard(g: Game, ev: list[E.Event]) -> None:
     c = turn_first_card(g, g.ruleset.first_card, passed)
     g.discard.append(c)
     ev.append(E.FirstCard(c, tuple(passed)))
-    g.colour = WILD if c >= 128 else c >> 5
-    g.match_rank = NO_RANK if c >= 128 else c & 31
+    g.colour = WILD if c >= 128 else COLOUR_OF[c]
+    g.match_rank = NO_RANK if c >= 128 else RANK_OF[c]
     g.first_card_effect(c, ev)
 
 
 def first_card_effect(g: Game, c: Card, ev: list[E.Event]) -> None:
     """C-4: the first card's effect on the first player."""
     first = g.first_player()
-    rank = c & 31
+    rank = RANK_OF[c]
     if rank == Rank.WILD:
         g.ask(first, COLOUR)
         g.colour_then_play = True

@@ -54,7 +54,7 @@ from game.rules.actions import (
     Pass,
     Play,
 )
-from game.rules.cards import Card, Rank
+from game.rules.cards import COLOUR_OF, RANK_OF, Card, Rank
 from game.rules.decisions import CHALLENGE_D, COLOUR, DRAWN, OVER, TURN, Decision
 from game.rules.errors import IllegalAction
 from game.rules.legality import NO_RANK, PLAYABLE
@@ -196,8 +196,8 @@ class Game(Table):
         self.discard.append(c)
         ev.append(E.CardPlayed(p, c))
         if c < 128:
-            self.colour = c >> 5
-            self.match_rank = c & 31
+            self.colour = COLOUR_OF[c]
+            self.match_rank = RANK_OF[c]
         else:
             self.match_rank = NO_RANK
 
@@ -213,7 +213,7 @@ class Game(Table):
 
     def start_effect(self, p: int, c: Card, ev: list[E.Event]) -> None:
         """*Hook*: what a card does at once; a wild first asks for its colour."""
-        r = c & 31
+        r = RANK_OF[c]
         if r == Rank.REVERSE:
             self.direction = -self.direction
             ev.append(E.DirectionChanged(self.direction == 1))
@@ -234,7 +234,7 @@ class Game(Table):
 
     def deliver(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:
         """What ``c`` owes reaches ``target`` (normally the next player)."""
-        self.deliveries[c & 31](p, c, target, ev)
+        self.deliveries[RANK_OF[c]](p, c, target, ev)
 
     def delivery_table(self) -> list[Delivery]:
         """*Hook*: per rank, what a played card owes the player it reaches."""
@@ -273,7 +273,7 @@ class Game(Table):
     def go_out(self, p: int, c: Card, ev: list[E.Event]) -> None:
         """*Hook*: ``p`` played their last card ``c`` (C-13): the next player still
         draws for a Draw Two or Wild Draw Four, then the hand ends."""
-        r = c & 31
+        r = RANK_OF[c]
         if r == Rank.DRAW_TWO:
             self.penalty(self.next_player(p), 2, "draw_two", ev)
         elif r == Rank.WILD_DRAW_FOUR:

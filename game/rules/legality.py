@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from game.rules.cards import CARDS, WILD, Card, Rank
+from game.rules.cards import CARDS, COLOUR_OF, RANK_OF, WILD, Card
 
 NO_RANK: Final = 31  # "match_rank" after a wild: only the colour (or a wild) matches
 
@@ -17,10 +17,11 @@ def _playable_tables() -> tuple[tuple[bool, ...], ...]:
     """
     tables = []
     for key in range(5 * 32):
-        colour, rank = key >> 5, key & 31
+        colour, rank = COLOUR_OF[key], RANK_OF[key]
         tables.append(
             tuple(
-                c >> 5 == WILD or colour == WILD or c >> 5 == colour or (c & 31) == rank
+                COLOUR_OF[c] == WILD or colour == WILD or COLOUR_OF[c] == colour
+                or RANK_OF[c] == rank
                 for c in CARDS
             )
         )
@@ -33,8 +34,4 @@ PLAYABLE: Final = _playable_tables()
 def bluffs(hand: Iterable[Card], colour: int, wilds_count: bool) -> bool:
     """C-7 / S-3: does holding ``hand`` (besides the Wild Draw Four) make playing it
     illegal when ``colour`` is in force? With S-3, held wilds count too."""
-    return any(x >> 5 == colour or (wilds_count and x >> 5 == WILD) for x in hand)
-
-
-def is_wild_draw_four(c: Card) -> bool:
-    return c & 31 == Rank.WILD_DRAW_FOUR
+    return any(COLOUR_OF[x] == colour or (wilds_count and COLOUR_OF[x] == WILD) for x in hand)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from game.rules import events as E
 from game.rules.actions import Action
-from game.rules.cards import Card, Rank
+from game.rules.cards import RANK_OF, Card, Rank
 from game.rules.decisions import CHALLENGE_D, NEEDS, OVER, TURN, Decision
 from game.rules.errors import IllegalAction
 from game.rules.legality import NO_RANK, PLAYABLE, bluffs
@@ -104,7 +104,7 @@ class Table:
     def is_bluff(self, p: int, c: Card, played: bool = False) -> bool:
         """C-7 / S-3: is ``p``'s Wild Draw Four ``c`` illegal (a colour-in-force card
         held)? ``played``: ``c`` has already left the hand."""
-        if c & 31 != Rank.WILD_DRAW_FOUR:
+        if RANK_OF[c] != Rank.WILD_DRAW_FOUR:
             return False
         hand = list(self.hands[p])
         if not played:
@@ -114,7 +114,7 @@ class Table:
     def least_held(self) -> int:
         """The seated player whose hand is worth the least (a blocked hand's winner)."""
         values = self.ruleset.values
-        return min(self.seats, key=lambda q: sum(values[c & 31] for c in self.hands[q]))
+        return min(self.seats, key=lambda q: sum(values[RANK_OF[c]] for c in self.hands[q]))
 
     # ------------------------------------------------------------------ piles (seams editions use)
     def take(self, p: int, n: int, ev: list[E.Event]) -> list[Card]:

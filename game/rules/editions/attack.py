@@ -14,7 +14,7 @@ from typing import ClassVar, Final
 
 from game.rules import events as E
 from game.rules.actions import PICK, PRESS, Action, Draw, PickPlayer, PressLauncher
-from game.rules.cards import Card, Rank
+from game.rules.cards import COLOUR_OF, RANK_OF, Card, Rank
 from game.rules.decisions import COLOUR, TURN, Decision
 from game.rules.engine import Delivery, Game, Handler
 from game.rules.errors import IllegalAction
@@ -169,17 +169,17 @@ class AttackGame(Game):
 
     # ------------------------------------------------------------------ cards
     def place(self, p: int, c: Card, tray: int, ev: list[E.Event]) -> None:
-        if c & 31 == Rank.DISCARD_ALL:  # the whole colour goes, Discard All on top
+        if RANK_OF[c] == Rank.DISCARD_ALL:  # the whole colour goes, Discard All on top
             hand = self.hands[p]
-            rest = [x for x in hand if x >> 5 == c >> 5]
+            rest = [x for x in hand if COLOUR_OF[x] == COLOUR_OF[c]]
             if rest:
-                self.hands[p] = [x for x in hand if x >> 5 != c >> 5]
+                self.hands[p] = [x for x in hand if COLOUR_OF[x] != COLOUR_OF[c]]
                 self.discard.extend(rest)
                 ev.append(E.CardsDiscarded(p, tuple(rest), "discard_all"))
         super().place(p, c, tray, ev)
 
     def colour_named(self, p: int, ev: list[E.Event]) -> None:
-        r = self.top & 31
+        r = RANK_OF[self.top]
         if r == Rank.WILD_ATTACK_ATTACK:
             self._ask(p, self.picking or "attack")  # "first_attack" on a first card
             return
@@ -220,7 +220,7 @@ class AttackGame(Game):
         return deliver
 
     def go_out(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        r = c & 31
+        r = RANK_OF[c]
         if r == Rank.HIT_TWO:
             self.penalty(self.next_player(p), 2, "hit_two", ev)
         elif r == Rank.WILD_HIT_FOUR:
@@ -245,7 +245,7 @@ class AttackGame(Game):
     # ------------------------------------------------------------------ first card
     def first_card_effect(self, c: Card, ev: list[E.Event]) -> None:
         first = self.first_player()
-        r = c & 31
+        r = RANK_OF[c]
         if r in (Rank.WILD, Rank.WILD_CUSTOMIZABLE):
             self.ask(first, COLOUR)
             self.colour_then_play = True

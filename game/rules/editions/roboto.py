@@ -15,7 +15,7 @@ from typing import ClassVar, Final
 
 from game.rules import events as E
 from game.rules.actions import NICKNAME, Action, Discard, NicknameGiven, RaceFinished
-from game.rules.cards import COLOURS, Card, Colour, Rank
+from game.rules.cards import COLOUR_OF, COLOURS, RANK_OF, Card, Colour, Rank
 from game.rules.decisions import TURN, Decision
 from game.rules.engine import Game, Handler
 from game.rules.errors import IllegalAction
@@ -78,7 +78,7 @@ class RobotoUnit:
         seats = game.seats
         if kind == "discard_colour":
             who = rng.choice(seats)
-            held = sorted({c >> 5 for c in game.hands[who] if not c.is_wild})
+            held = sorted({COLOUR_OF[c] for c in game.hands[who] if not c.is_wild})
             if held and rng.random() < HELD_COLOUR:
                 colour = Colour(rng.choice(held))
             else:
@@ -175,7 +175,7 @@ class RobotoGame(Game):
     def _commanded(self) -> list[Card]:
         i = self.unit.pending
         assert i is not None and i.colour is not None
-        return [c for c in self.hands[i.players[0]] if c >> 5 == i.colour]
+        return [c for c in self.hands[i.players[0]] if COLOUR_OF[c] == i.colour]
 
     def _next_discard(self, ev: list[E.Event]) -> None:
         """R-7: the named player puts the colour down one card at a time; a choice is
@@ -197,10 +197,10 @@ class RobotoGame(Game):
         hand = self.hands[who]
         hand.remove(c)
         self.discard.append(c)
-        self.colour, self.match_rank = c >> 5, c & 31
+        self.colour, self.match_rank = COLOUR_OF[c], RANK_OF[c]
         ev.append(E.CardsDiscarded(who, (c,), "command"))
         self.unit.covered = True
-        if c & 31 == Rank.REVERSE:  # C-16: a Reverse turns play at once, covered or not
+        if RANK_OF[c] == Rank.REVERSE:  # C-16: a Reverse turns play at once, covered or not
             self.direction = -self.direction
             ev.append(E.DirectionChanged(self.direction == 1))
         if not hand:
@@ -244,7 +244,7 @@ class RobotoGame(Game):
         q = i.continues if i.continues in others else others[self.rng.randrange(len(others))]
         ev.append(E.RobotoNames(q))
         top = self.top
-        if top & 31 != Rank.WILD_DRAW_FOUR:
+        if RANK_OF[top] != Rank.WILD_DRAW_FOUR:
             self.wd4 = None  # a covered Wild Draw Four owes nothing any more (R-7)
         # R-7: a Wild Draw Four still on top reaches the named player, who may challenge
         # it (C-8) or accept it; the WD4 player's colour stands either way.

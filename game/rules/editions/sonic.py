@@ -7,7 +7,7 @@ covered) are ruleset options; only the Victory Lap needs code.
 from __future__ import annotations
 
 from game.rules import events as E
-from game.rules.cards import Card, Rank
+from game.rules.cards import RANK_OF, Card, Rank
 from game.rules.engine import Delivery, Game
 
 
@@ -23,7 +23,7 @@ class SonicGame(Game):
         self.begin_turn(target, ev)
 
     def go_out(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        if c & 31 == Rank.WILD_VICTORY_LAP:  # S-2: as a last card the others still draw
+        if RANK_OF[c] == Rank.WILD_VICTORY_LAP:  # S-2: as a last card the others still draw
             self.lap(p, ev)
         super().go_out(p, c, ev)
 

@@ -27,7 +27,7 @@ from game.rules.actions import (
     PickTray,
     TimeUp,
 )
-from game.rules.cards import WILD, Card, Rank
+from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
 from game.rules.dealing import turn_first_card
 from game.rules.decisions import DRAWN, TURN, Decision
 from game.rules.engine import Delivery, Game, Handler
@@ -185,7 +185,7 @@ class TripleGame(Game):
         if not all(0 <= c < cap for c, cap in zip(b.count, b.capacity, strict=True)):
             raise ValueError("each tray's count must be below its capacity")
         self.last_tray, self.give = int(last), int(give)
-        self.tray_rank = [NO_RANK if p[-1].is_wild else p[-1] & 31 for p in self.piles]
+        self.tray_rank = [NO_RANK if p[-1].is_wild else RANK_OF[p[-1]] for p in self.piles]
 
     # ------------------------------------------------------------------ trays
     def _fits_tray(self, c: Card, t: int) -> bool:
@@ -229,9 +229,9 @@ class TripleGame(Game):
         if d is Decision.PRESS_TRAY:
             return [PICK_TRAY[p][t] for t in self.bank.lit]
         if d is Decision.PAIR:
-            colour = self.piles[self.last_tray][-1] >> 5
+            colour = COLOUR_OF[self.piles[self.last_tray][-1]]
             pairs: list[Action] = [
-                Pair(p, c) for c in dict.fromkeys(self.hands[p]) if c >> 5 == colour
+                Pair(p, c) for c in dict.fromkeys(self.hands[p]) if COLOUR_OF[c] == colour
             ]
             return [*pairs, PASS[p]]
         if d is Decision.GIVE:
@@ -255,10 +255,11 @@ class TripleGame(Game):
         if c >= 128:  # T-7: wilds name no colour
             self.tray_colour[t], self.tray_rank[t] = WILD, NO_RANK
         else:
-            self.tray_colour[t], self.tray_rank[t] = c >> 5, c & 31
+            self.tray_colour[t], self.tray_rank[t] = COLOUR_OF[c], RANK_OF[c]
 
     def after_place(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        if c & 31 == Rank.DISCARD_TWO and any(x >> 5 == c >> 5 for x in self.hands[p]):
+        col = COLOUR_OF[c]
+        if RANK_OF[c] == Rank.DISCARD_TWO and any(COLOUR_OF[x] == col for x in self.hands[p]):
             self.ask(p, Decision.PAIR)  # T-8
             return
         self.finish_play(p, c, ev)
@@ -266,7 +267,7 @@ class TripleGame(Game):
     def finish_play(self, p: int, c: Card, ev: list[E.Event]) -> None:
         """The card(s) are on the tray: press it; then going out or the card's effect,
         and an overload's penalty once the effect is done (T-6)."""
-        r = c & 31
+        r = RANK_OF[c]
         n = self._press(p, self.last_tray, ev, clear=r == Rank.WILD_CLEAR)
         if n and r == Rank.WILD_GIVE_AWAY:
             self.give = n
@@ -295,7 +296,7 @@ class TripleGame(Game):
         self.start_effect(p, c, ev)
 
     def start_effect(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        if c & 31 == Rank.REVERSE:
+        if RANK_OF[c] == Rank.REVERSE:
             self.direction = -self.direction
             ev.append(E.DirectionChanged(self.direction == 1))
         self.settle(p, c, ev)
@@ -307,7 +308,7 @@ class TripleGame(Game):
         p, c = a.player, a.card
         self.need(p, "pair the Discard Two", Decision.PAIR)
         t = self.last_tray
-        if c not in self.hands[p] or c >> 5 != self.piles[t][-1] >> 5:
+        if c not in self.hands[p] or COLOUR_OF[c] != COLOUR_OF[self.piles[t][-1]]:
             raise IllegalAction("T-8", f"{c} is not a card of the Discard Two's colour in hand")
         self.hands[p].remove(c)
         self.piles[t].append(c)

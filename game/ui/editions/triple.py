@@ -19,7 +19,7 @@ import pygame
 from game.i18n import N_
 from game.rules import actions as A
 from game.rules import events as E
-from game.rules.cards import Card, Rank
+from game.rules.cards import RANK_OF, Card, Rank
 from game.rules.engine import Decision
 from game.rules.units import TraysView
 from game.ui import intents as I
@@ -250,7 +250,7 @@ class TrayUnit(TrayDrawing, DeviceLayer):
             plays = [a for a in t.legal_now() if isinstance(a, A.Play) and a.card == card]
         else:
             plays = [a for a in t.legal_now() if isinstance(a, A.Play)]
-        if len(plays) == 1 and plays[0].card & 31 == Rank.WILD_CLEAR:
+        if len(plays) == 1 and RANK_OF[plays[0].card] == Rank.WILD_CLEAR:
             t.app.push(HoldScene(t.app, self, plays[0]))
             return True
         if len(plays) < 2:
@@ -261,7 +261,7 @@ class TrayUnit(TrayDrawing, DeviceLayer):
     def play(self, action: A.Action) -> None:
         """Send a chosen play; a Wild Clear first needs its tray held until green (T-9)."""
         t = self.table
-        if isinstance(action, A.Play) and action.card & 31 == Rank.WILD_CLEAR:
+        if isinstance(action, A.Play) and RANK_OF[action.card] == Rank.WILD_CLEAR:
             t.app.push(HoldScene(t.app, self, action))
             return
         t.act(action)
