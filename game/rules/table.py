@@ -181,8 +181,10 @@ class Table:
         """*Hook*: create the edition's electronic unit (it draws from ``self.rng``)."""
 
     def device_text(self) -> str:
-        """*Hook*: the device's state for the position text form (``-``: none)."""
-        return "-"
+        """The device's whole state as the position text's ``unit`` field."""
+        from game.rules import unit_codec
+
+        return unit_codec.dump(self)
 
     def unit_view(self) -> UnitView:
         """*Hook*: what every player can see of the device (``PlayerView.unit``)."""
@@ -193,9 +195,10 @@ class Table:
         from ``rng`` (a determinized world for search)."""
 
     def load_device(self, text: str) -> None:
-        """*Hook*: inverse of :meth:`device_text`; raises ``ValueError``."""
-        if text != "-":
-            raise ValueError(f"{self.ruleset.edition} has no electronic unit")
+        """Inverse of :meth:`device_text`; raises ``ValueError``."""
+        from game.rules import unit_codec
+
+        unit_codec.load(self, text)
 
     def copy_devices_from(self, other: Table) -> None:
         """*Hook*: make this clone's devices independent copies of ``other``'s."""

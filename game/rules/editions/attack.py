@@ -69,9 +69,6 @@ class AttackGame(Game):
         assert isinstance(other, AttackGame)
         self.launcher = other.launcher.copy()
 
-    def device_text(self) -> str:
-        return f"launcher:{self.launcher.presses}:{self.picking or '-'}:{self.going_out}"
-
     def unit_view(self) -> LauncherView:
         return LauncherView(self.launcher.presses, self.picking, self.going_out)
 
@@ -79,14 +76,6 @@ class AttackGame(Game):
         assert isinstance(unit, LauncherView)
         self.launcher.presses, self.picking, self.going_out = (
             unit.presses, unit.picking, unit.going_out)
-
-    def load_device(self, text: str) -> None:
-        name, presses, picking, going_out = text.split(":")
-        if name != "launcher" or int(presses) < 0:
-            raise ValueError(f"not a launcher state: {text!r}")
-        self.launcher.presses = int(presses)
-        self.picking = "" if picking == "-" else picking
-        self.going_out = int(going_out)
 
     # ------------------------------------------------------------------ the launcher
     def press(self, p: int, reason: str, ev: list[E.Event]) -> int:

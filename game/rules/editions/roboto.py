@@ -106,15 +106,6 @@ class RobotoGame(Game):
         assert isinstance(other, RobotoGame)
         self.unit = other.unit.copy()
 
-    def device_text(self) -> str:
-        u, i = self.unit, self.unit.pending
-        if i is None:
-            return f"roboto:{u.since}"
-        colour = "-" if i.colour is None else i.colour.letter
-        players = ",".join(map(str, i.players))
-        covered = int(u.covered)
-        return f"roboto:{u.since}:{i.kind}:{players}:{colour}:{i.continues}:{u.owed}:{covered}"
-
     def unit_view(self) -> RobotoView:
         u, i = self.unit, self.unit.pending
         if i is None:
@@ -125,23 +116,6 @@ class RobotoGame(Game):
         """Plays since the last interruption (none is under way in a searched world)."""
         assert isinstance(unit, RobotoView)
         self.unit.since = unit.since
-
-    def load_device(self, text: str) -> None:
-        parts = text.split(":")
-        if parts[0] != "roboto" or len(parts) not in (2, 8):
-            raise ValueError(f"not a Roboto state: {text!r}")
-        self.unit.since = int(parts[1])
-        if len(parts) == 8:
-            kind, players, colour, continues, owed, covered = parts[2:]
-            if kind not in (*COMMAND_WEIGHTS, "house_rule"):
-                raise ValueError(f"unknown interruption {kind!r}")
-            self.unit.pending = Interrupt(
-                kind,
-                tuple(int(x) for x in players.split(",") if x),
-                None if colour == "-" else Colour.parse(colour),
-                int(continues),
-            )
-            self.unit.owed, self.unit.covered = int(owed), covered == "1"
 
     # ------------------------------------------------------------------ R-3
     def first_player(self) -> int:

@@ -141,14 +141,6 @@ class TripleGame(Game):
         self.tray_colour = list(other.tray_colour)
         self.tray_rank = list(other.tray_rank)
 
-    def device_text(self) -> str:
-        b = self.bank
-        lit = "".join(str(t) for t in b.lit) or "-"
-        counts = ",".join(map(str, b.count))
-        caps = ",".join(map(str, b.capacity))
-        colours = ",".join(map(str, self.tray_colour))
-        return f"trays:{lit}:{counts}:{caps}:{colours}:{self.last_tray}:{self.give}"
-
     def unit_view(self) -> TraysView:
         """The white lights and the capacity lights; counts and capacities are hidden."""
         rs = self.ruleset
@@ -172,20 +164,6 @@ class TripleGame(Game):
             b.count[t], b.capacity[t] = cap - left, cap
             self._top(t, self.piles[t][-1])
         self.last_tray, self.give = unit.last, 0
-
-    def load_device(self, text: str) -> None:
-        name, lit, counts, caps, colours, last, give = text.split(":")
-        if name != "trays":
-            raise ValueError(f"not a tray bank state: {text!r}")
-        b = self.bank
-        b.lit = () if lit == "-" else tuple(int(x) for x in lit)
-        b.count = [int(x) for x in counts.split(",")]
-        b.capacity = [int(x) for x in caps.split(",")]
-        self.tray_colour = [int(x) for x in colours.split(",")]
-        if not all(0 <= c < cap for c, cap in zip(b.count, b.capacity, strict=True)):
-            raise ValueError("each tray's count must be below its capacity")
-        self.last_tray, self.give = int(last), int(give)
-        self.tray_rank = [NO_RANK if p[-1].is_wild else RANK_OF[p[-1]] for p in self.piles]
 
     # ------------------------------------------------------------------ trays
     def _fits_tray(self, c: Card, t: int) -> bool:
