@@ -16,6 +16,7 @@ import pytest
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
 from game.rules import events as E
+from game.rules.engine import Decision
 from game.rules.errors import IllegalAction
 from game.rules.position import dump
 from game.rules.record import GameRecord
@@ -87,3 +88,21 @@ def _copy(src: Path, folder: Path) -> Path:
     dst = folder / "autosave.json"
     dst.write_bytes(src.read_bytes())
     return dst
+
+
+def test_R7_an_old_save_taken_during_an_interruption_over_a_wd4_resumes_under_the_new_rule(
+) -> None:
+    """Saved by 3bfd94e while the family raced after a Wild Draw Four: resumed today,
+    the player Roboto names may challenge it (R-7), and accepting it draws the 4."""
+    from game.rules.actions import Accept, RaceFinished
+
+    game = load_save(FIXTURES / "roboto-wd4-interrupted.json").replay()
+    assert game.decision is Decision.RACE
+    race = game.legal_actions()[0]
+    assert isinstance(race, RaceFinished)
+    events = game.apply(race)
+    named = next(e.player for e in events if isinstance(e, E.RobotoNames))
+    assert game.decision is Decision.CHALLENGE and game.to_act == named
+    before = len(game.hands[named])
+    game.apply(Accept(named))
+    assert len(game.hands[named]) == before + 4
