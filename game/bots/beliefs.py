@@ -205,11 +205,7 @@ class Tracker:
         self.wd4_soft = (BIG, BIG)  # the culprit's soft bounds on colour and wilds, before
         # Edition devices, as far as the events show them.
         self.piles: list[list[Card]] = [[]]  # every discard pile since the last reshuffle
-        self.last_tray = 0
-        self.tray_light = ["green"] * 3  # T-5: the capacity light of each tray
-        self.lit: tuple[int, ...] = (0, 1, 2)  # T-3: the trays open this turn
-        self.presses = 0  # A-2: launcher presses since it last fired
-        self.since_interrupt = 0  # R-5: plays since Roboto last interrupted
+        self.last_tray = 0  # (the units' lights and counts are in the view: PlayerView.unit)
 
     # ------------------------------------------------------------------ feeding
     def update(self, view: PlayerView) -> Tracker:
@@ -247,10 +243,6 @@ class Tracker:
         self.wd4_colour, self.wd4_player, self.wd4_prior_void = WILD, -1, 0.0
         self.piles = [[]]
         self.last_tray = 0
-        self.tray_light = ["green"] * 3
-        self.lit = (0, 1, 2)
-        self.presses = 0
-        self.since_interrupt = 0
 
     def _resolve_pending(self, keep: int = -1) -> None:
         for q, o in enumerate(self.opp):
@@ -268,7 +260,6 @@ class Tracker:
             assert isinstance(e, E.CardPlayed)
             self._pile(e.tray).append(e.card)
             self.last_tray = e.tray
-            self.since_interrupt += 1
             self._played(e.player, e.card)
         elif t is E.ColourChosen:
             assert isinstance(e, E.ColourChosen)
@@ -314,20 +305,9 @@ class Tracker:
                 self.opp[e.second] = Opponent()
         elif t is E.LauncherPressed:
             assert isinstance(e, E.LauncherPressed)
-            self.presses = e.presses
             self._drew(e.player, e.count, e.reason, playable_after=False)
         elif t is E.Reshuffled:
             self.piles = [p[-1:] for p in self.piles]
-        elif t is E.TrayPressed:
-            assert isinstance(e, E.TrayPressed)
-            while len(self.tray_light) <= e.tray:
-                self.tray_light.append("green")
-            self.tray_light[e.tray] = e.light
-        elif t is E.TraysLit:
-            assert isinstance(e, E.TraysLit)
-            self.lit = e.lit
-        elif t is E.RobotoInterrupts:
-            self.since_interrupt = 0
         elif t is E.HandStarted:
             self._resolve_pending()
 

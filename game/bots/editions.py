@@ -27,6 +27,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import RANK_OF, Card, Rank
 from game.rules.engine import Decision
+from game.rules.units import TraysView
 from game.rules.view import PlayerView
 
 #: R-10: reaction times (mean, spread) in seconds by level, for races and UNO calls.
@@ -79,7 +80,8 @@ def press_tray(view: PlayerView, legal: Sequence[Action], rng: random.Random,
     """T-4, T-5: never press a red tray (it overloads on you); a yellow one brings it
     closer to overloading on someone else."""
     trays = [a for a in legal if isinstance(a, PickTray)]
-    lights = tr.tray_light if tr is not None else ["green"] * 3
+    unit = view.unit
+    lights = unit.lights if tr is not None and isinstance(unit, TraysView) else ("green",) * 3
     order = {"yellow": 0, "green": 1, "red": 2}
     return min(trays, key=lambda a: (order.get(lights[a.tray], 1), a.tray))
 

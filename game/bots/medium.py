@@ -38,6 +38,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
 from game.rules.engine import Decision
+from game.rules.units import TraysView
 from game.rules.view import PlayerView
 
 #: Challenge when the chance of a bluff is above this (C-8: a wrong challenge costs 2
@@ -136,7 +137,8 @@ def wild_score(ctx: Context, c: Card, tray: int) -> float:
 def tray_score(ctx: Context, c: Card, tray: int) -> float:
     """T-5, T-6, T-9, T-10: a red tray overloads on the next press (draw 1-4), unless
     the card is a Wild Clear (resets it) or a Wild Give Away (the others draw)."""
-    lights = ctx.tr.tray_light
+    unit = ctx.view.unit
+    lights = unit.lights if isinstance(unit, TraysView) else ()
     light = lights[tray] if tray < len(lights) else "green"
     r = RANK_OF[c]
     if r == Rank.WILD_CLEAR:
