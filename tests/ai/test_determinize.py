@@ -10,7 +10,7 @@ from game.bots.beliefs import Tracker
 from game.bots.determinize import deal_hidden, sample_world
 from game.bots.rollout import play_out
 from game.rules.actions import Challenge, ChooseColour, Draw, Play
-from game.rules.cards import Card, Colour
+from game.rules.cards import COLOUR_OF, RANK_OF, Card, Colour
 from game.rules.position import dump
 from game.rules.view import view
 from tests.ai.helpers import build, positions
@@ -61,7 +61,7 @@ def test_C9_a_known_void_is_respected_when_dealing() -> None:
         # The three cards held before the draw fitted nothing, and neither did the one
         # drawn: no red, no 1, no wild among all four (a soft bound: kept 95 % of the time).
         assert len(hands[1]) == 4
-        respected += not any(c >> 5 == 0 or c >> 5 == 4 or c & 31 == 1 for c in hands[1])
+        respected += not any(COLOUR_OF[c] in (0, 4) or RANK_OF[c] == 1 for c in hands[1])
     assert respected >= 32
 
 

@@ -8,7 +8,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from game.rules.cards import Card
+from game.rules.cards import COLOUR_OF, Card
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.editions.attack import DinoLauncher, VictimScene
@@ -126,7 +126,7 @@ def test_A7_a_focused_discard_all_lifts_every_card_it_takes_along(app: App,
     pump(app, until=lambda: table.my_turn())
     hand = table.model.hand
     da = hand.index(C("RDA"))
-    reds = {i for i, c in enumerate(hand) if c >> 5 == C("RDA") >> 5 and i != da}
+    reds = {i for i, c in enumerate(hand) if COLOUR_OF[c] == COLOUR_OF[C("RDA")] and i != da}
     green = hand.index(C("G1"))  # not playable on the red 9: it stays down
     assert len(reds) == 2 and table.played_along(f"card{green}") == set()
     table.focus_id(f"card{da}")
