@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import game.rules.events as E
-from game.rules.cards import CARDS, WILD, Card, Rank
+from game.rules.cards import CARDS, COLOUR_OF, RANK_OF, WILD, Card, Rank
 from game.rules.engine import NO_RANK
 from game.rules.view import PlayerView
 
@@ -40,11 +40,11 @@ BIG = 1 << 20  # "no bound"
 
 
 def _keys(c: int) -> tuple[int, ...]:
-    if c >> 5 == WILD:
+    if COLOUR_OF[c] == WILD:
         return (WILD_KEY,)
-    if c & 31 >= Rank.WILD:
+    if RANK_OF[c] >= Rank.WILD:
         return ()
-    return (c >> 5, RANK_KEY + (c & 31))
+    return (COLOUR_OF[c], RANK_KEY + (RANK_OF[c]))
 
 
 #: KEYS[card]: the property keys a card has.
@@ -114,7 +114,7 @@ class Opponent:
 
     def remove(self, c: Card, skip: tuple[int, ...] = ()) -> bool:
         """Card ``c`` left the hand; False if a soft bound is contradicted."""
-        if c >> 5 < WILD and self.lean[c >> 5] > 1.0:
+        if COLOUR_OF[c] < WILD and self.lean[COLOUR_OF[c]] > 1.0:
             self.fade(LEAN_FADE_PLAY)
         if self.known[c] > 0:
             self.known[c] -= 1
@@ -205,11 +205,7 @@ class Tracker:
         self.wd4_soft = (BIG, BIG)  # the culprit's soft bounds on colour and wilds, before
         # Edition devices, as far as the events show them.
         self.piles: list[list[Card]] = [[]]  # every discard pile since the last reshuffle
-        self.last_tray = 0
-        self.tray_light = ["green"] * 3  # T-5: the capacity light of each tray
-        self.lit: tuple[int, ...] = (0, 1, 2)  # T-3: the trays open this turn
-        self.presses = 0  # A-2: launcher presses since it last fired
-        self.since_interrupt = 0  # R-5: plays since Roboto last interrupted
+        self.last_tray = 0  # (the units' lights and counts are in the view: PlayerView.unit)
 
     # ------------------------------------------------------------------ feeding
     def update(self, view: PlayerView) -> Tracker:
@@ -236,7 +232,7 @@ class Tracker:
         # starts in the middle of a hand, e.g. on a position loaded from text).
         self.colour = view.colour
         top = view.discard[-1] if view.discard else None
-        self.rank = NO_RANK if top is None or top >> 5 == WILD else top & 31
+        self.rank = NO_RANK if top is None or COLOUR_OF[top] == WILD else RANK_OF[top]
         return self
 
     def _new_hand(self, hand_no: int) -> None:
@@ -247,10 +243,6 @@ class Tracker:
         self.wd4_colour, self.wd4_player, self.wd4_prior_void = WILD, -1, 0.0
         self.piles = [[]]
         self.last_tray = 0
-        self.tray_light = ["green"] * 3
-        self.lit = (0, 1, 2)
-        self.presses = 0
-        self.since_interrupt = 0
 
     def _resolve_pending(self, keep: int = -1) -> None:
         for q, o in enumerate(self.opp):
@@ -268,7 +260,6 @@ class Tracker:
             assert isinstance(e, E.CardPlayed)
             self._pile(e.tray).append(e.card)
             self.last_tray = e.tray
-            self.since_interrupt += 1
             self._played(e.player, e.card)
         elif t is E.ColourChosen:
             assert isinstance(e, E.ColourChosen)
@@ -298,8 +289,8 @@ class Tracker:
             assert isinstance(e, E.FirstCard)
             self._pile(e.tray).append(e.card)
             c = e.card
-            self.colour = WILD if c >> 5 == WILD else c >> 5
-            self.rank = NO_RANK if c >> 5 == WILD else c & 31
+            self.colour = WILD if COLOUR_OF[c] == WILD else COLOUR_OF[c]
+            self.rank = NO_RANK if COLOUR_OF[c] == WILD else RANK_OF[c]
         elif t is E.CardsDiscarded:
             assert isinstance(e, E.CardsDiscarded)
             self._pile(self.last_tray if e.reason == "pair" else 0).extend(e.cards)
@@ -314,20 +305,9 @@ class Tracker:
                 self.opp[e.second] = Opponent()
         elif t is E.LauncherPressed:
             assert isinstance(e, E.LauncherPressed)
-            self.presses = e.presses
             self._drew(e.player, e.count, e.reason, playable_after=False)
         elif t is E.Reshuffled:
             self.piles = [p[-1:] for p in self.piles]
-        elif t is E.TrayPressed:
-            assert isinstance(e, E.TrayPressed)
-            while len(self.tray_light) <= e.tray:
-                self.tray_light.append("green")
-            self.tray_light[e.tray] = e.light
-        elif t is E.TraysLit:
-            assert isinstance(e, E.TraysLit)
-            self.lit = e.lit
-        elif t is E.RobotoInterrupts:
-            self.since_interrupt = 0
         elif t is E.HandStarted:
             self._resolve_pending()
 
@@ -337,8 +317,9 @@ class Tracker:
         self.opp[p].lean = lean
 
     def _played(self, p: int, c: Card) -> None:
-        if p != self.me and c >> 5 != WILD and c >> 5 != self.colour and self.colour < WILD:
-            self._lean(p, c >> 5, LEAN_SWITCH)  # switched colours by number or symbol
+        col = COLOUR_OF[c]
+        if p != self.me and col != WILD and col != self.colour and self.colour < WILD:
+            self._lean(p, col, LEAN_SWITCH)  # switched colours by number or symbol
         if p != self.me:
             o = self.opp[p]
             if o.pending is not None:  # the card just drawn: it was never counted in
@@ -348,7 +329,7 @@ class Tracker:
                 self.stats[p].erratic += EV_PLAYED_DRAWN
             elif not o.remove(c):
                 self.stats[p].erratic += EV_RENEGED
-        if c & 31 == Rank.WILD_DRAW_FOUR:
+        if RANK_OF[c] == Rank.WILD_DRAW_FOUR:
             self.wd4_colour, self.wd4_player = self.colour, p
             self.wd4_prior_void = 0.0
             if p != self.me and 0 <= self.colour < WILD:
@@ -359,10 +340,10 @@ class Tracker:
                 o.soft[self.colour] = 0
                 if self.wd4_counts_wilds:
                     o.soft[WILD_KEY] = 0
-        if c >> 5 == WILD:
+        if COLOUR_OF[c] == WILD:
             self.rank = NO_RANK
         else:
-            self.colour, self.rank = c >> 5, c & 31
+            self.colour, self.rank = COLOUR_OF[c], RANK_OF[c]
 
     def _drew(self, p: int, n: int, reason: str, playable_after: bool = True) -> None:
         if reason == "wild_draw_four" and self.wd4_player >= 0:
@@ -457,8 +438,8 @@ def colour_counts(hand: Sequence[Card]) -> list[int]:
     """Cards of each colour held (wilds not counted)."""
     counts = [0, 0, 0, 0]
     for c in hand:
-        if c >> 5 != WILD:
-            counts[c >> 5] += 1
+        if COLOUR_OF[c] != WILD:
+            counts[COLOUR_OF[c]] += 1
     return counts
 
 

@@ -3,46 +3,30 @@
 The hidden cards (other hands, the draw pile) are dealt from the cards the player has
 not seen, respecting what the :class:`~game.bots.beliefs.Tracker` inferred (cards known
 to be in a hand; hard bounds always, soft bounds with the probability the player's
-behaviour deserves). The world is written in the position text form and loaded with
-:func:`game.rules.position.load`, so it is a real engine game that search can copy and
-play out. Only the view and the RNG are read: equal views give equal worlds.
+behaviour deserves). The world is a real engine game, built directly from the view's
+public state (:meth:`Game.blank`, the edition's ``assume_unit``), that search copies with
+:meth:`Game.with_hidden` and plays out. Only the view, the tracker and the RNG are read:
+equal views give equal worlds.
 """
 
 from __future__ import annotations
 
-import functools
 import random
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
-from enum import Enum
 
 from game.bots.beliefs import BIG, KEYS, NKEYS, WILD_KEY, WILD_TRUST, Tracker
 from game.rules.actions import CallUno
-from game.rules.cards import WILD, Card, Colour, Rank, format_cards
-from game.rules.editions import new_game
-from game.rules.engine import Decision, Game
-from game.rules.position import FIELDS, TAG, dump, load
-from game.rules.ruleset import MatchKind, Ruleset, edition
+from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
+from game.rules.editions import game_class
+from game.rules.engine import NO_RANK, Decision, Game
+from game.rules.ruleset import MatchKind
 from game.rules.view import PlayerView
 
 
 class WorldError(ValueError):
     """The view cannot be turned into a world (an edition or state not supported)."""
-
-
-def rules_text(rs: Ruleset) -> str:
-    """The ``rules`` field of the position text: options differing from the edition's."""
-    base = edition(rs.edition)
-    diffs = []
-    for name in Ruleset.OPTIONS:
-        v = getattr(rs, name)
-        if v != getattr(base, name):
-            diffs.append(f"{name}:{v.value if isinstance(v, Enum) else int(v)}")
-    return ",".join(diffs) or "-"
-
-
-def _ints(items: Sequence[int]) -> str:
-    return ",".join(map(str, items)) if items else "-"
 
 
 def deal_hidden(
@@ -98,7 +82,7 @@ def deal_hidden(
             rnd = rng.random
             weights = [*lean, 1.0]
             keyed = sorted(
-                ((rnd() ** (1.0 / weights[c >> 5]), i)
+                ((rnd() ** (1.0 / weights[COLOUR_OF[c]]), i)
                  for i, c in enumerate(pool) if not taken[i]),
                 reverse=True,
             )
@@ -134,7 +118,7 @@ def deal_hidden(
 
 def bluffed(hand: Sequence[Card], colour: int, wilds_count: bool) -> bool:
     """C-7 / S-3: does ``hand`` (without the Wild Draw Four) make it illegal?"""
-    return any(c >> 5 == colour or (wilds_count and c >> 5 == WILD) for c in hand)
+    return any(COLOUR_OF[c] == colour or (wilds_count and COLOUR_OF[c] == WILD) for c in hand)
 
 
 def piles(view: PlayerView, tracker: Tracker) -> list[Sequence[Card]]:
@@ -142,78 +126,47 @@ def piles(view: PlayerView, tracker: Tracker) -> list[Sequence[Card]]:
     return [view.discard, *tracker.piles[1:]]
 
 
-def _launcher(view: PlayerView, tr: Tracker, rng: random.Random) -> str:
-    """A-2: the launcher's public state (presses since it last fired)."""
-    return f"launcher:{tr.presses}:-:-1"
-
-
-def _trays(view: PlayerView, tr: Tracker, rng: random.Random) -> str:
-    """T-3, T-5: lit trays and each tray's count and hidden capacity, sampled to agree
-    with its light (green: 4 or more presses left, yellow 2-3, red 1)."""
-    counts, caps, colours = [], [], []
-    for t, pile in enumerate(piles(view, tr)):
-        light = tr.tray_light[t] if t < len(tr.tray_light) else "green"
-        cap = rng.randint(5, 9)
-        if light == "green":
-            left = rng.randint(4, cap)
-        else:
-            left = rng.randint(2, 3) if light == "yellow" else 1
-        counts.append(cap - left)
-        caps.append(cap)
-        top = pile[-1]
-        colours.append(WILD if top >> 5 == WILD else top >> 5)
-    lit = "".join(map(str, tr.lit)) or "-"
-    return f"trays:{lit}:{_ints(counts)}:{_ints(caps)}:{_ints(colours)}:{tr.last_tray}:0"
-
-
-def _roboto(view: PlayerView, tr: Tracker, rng: random.Random) -> str:
-    """R-5: plays since Roboto last interrupted."""
-    return f"roboto:{tr.since_interrupt}"
-
-
-#: The unit text of each edition with an electronic unit, from what the player saw.
-UNITS: dict[str, Callable[[PlayerView, Tracker, random.Random], str]] = {
-    "attack": _launcher,
-    "triple": _trays,
-    "roboto": _roboto,
-}
-
-
-def unit_text(view: PlayerView, tracker: Tracker, rng: random.Random) -> str:
-    unit = UNITS.get(view.ruleset.edition)
-    return "-" if unit is None else unit(view, tracker, rng)
-
-
-def world_text(
+def build_world(
     view: PlayerView,
     tracker: Tracker,
     hands: Sequence[Sequence[Card]],
     draw: Sequence[Card],
     seed: int,
     rng: random.Random | None = None,
-) -> str:
-    """The position text of the world with these hidden cards, as a single hand."""
+) -> Game:
+    """The world with these hidden cards, as a single hand: the view's public state set
+    on a blank game of the edition. ``rng`` draws what the unit hides (default: from
+    ``seed``). :class:`WorldError` when the state does not hold together."""
     rs = view.ruleset
     rng = rng or random.Random(seed)
     players = len(view.hand_sizes)
     d = view.decision
     me = view.me
     top = view.discard[-1]
-    wd4 = "-"
-    firstwild = int(
+    single = rs if rs.match is MatchKind.SINGLE_HAND else replace(rs, match=MatchKind.SINGLE_HAND)
+    g = game_class(single).blank(single, players, seed)
+    ms = g.match
+    ms.scores, ms.hand_no, ms.dealer = list(view.scores), view.hand_no, view.dealer
+    for p in range(players):
+        ms.eliminated[p] = p not in view.seats
+    g.seats = list(view.seats)
+    for i, p in enumerate(g.seats):
+        g.pos[p] = i
+    g.direction, g.to_act, g.decision = view.direction, view.to_act, d
+    g.colour, g.drawn, g.uno_open = view.colour, view.drawn, list(view.uno_open)
+    g.colour_then_play = (
         d is Decision.COLOUR
         and len(view.discard) == 1
-        and top >> 5 == WILD
-        and top & 31 != Rank.WILD_ATTACK_ATTACK  # A-10: a victim first, then play on
+        and COLOUR_OF[top] == WILD
+        and RANK_OF[top] != Rank.WILD_ATTACK_ATTACK  # A-10: a victim first, then play on
     )
-    if d is Decision.COLOUR and top & 31 == Rank.WILD_DRAW_FOUR and not firstwild:
-        g = bluffed(view.hand, tracker.wd4_colour, rs.wd4_counts_wilds)
-        wd4 = f"{me}:{int(g)}:{format_cards(view.hand)}"
+    if d is Decision.COLOUR and RANK_OF[top] == Rank.WILD_DRAW_FOUR and not g.colour_then_play:
+        guilty = bluffed(view.hand, tracker.wd4_colour, rs.wd4_counts_wilds)
+        g.wd4 = (me, guilty, tuple(view.hand))
     elif d is Decision.CHALLENGE:
         j = tracker.wd4_player
-        g = bluffed(hands[j], tracker.wd4_colour, rs.wd4_counts_wilds)
-        wd4 = f"{j}:{int(g)}:{format_cards(hands[j])}"
-    declared = "-"
+        guilty = bluffed(hands[j], tracker.wd4_colour, rs.wd4_counts_wilds)
+        g.wd4 = (j, guilty, tuple(hands[j]))
     if (
         view.to_act == me
         and d in (Decision.TURN, Decision.DRAWN)
@@ -221,44 +174,27 @@ def world_text(
         and me not in view.uno_open
         and not any(isinstance(a, CallUno) for a in view.legal)
     ):
-        declared = str(me)
-    single = rs if rs.match is MatchKind.SINGLE_HAND else replace(rs, match=MatchKind.SINGLE_HAND)
-    fields = {
-        "edition": rs.edition,
-        "rules": rules_text(single),
-        "players": str(players),
-        "seed": str(seed),
-        "hand": str(view.hand_no),
-        "dealer": str(view.dealer),
-        "out": _ints([p for p in range(players) if p not in view.seats]),
-        "scores": _ints(view.scores),
-        "seats": _ints(view.seats),
-        "dir": "+" if view.direction == 1 else "-",
-        "turn": str(view.to_act),
-        "decision": d.value,
-        "colour": "W" if view.colour == WILD else Colour(view.colour).letter,
-        "drawn": "-" if view.drawn is None else str(view.drawn),
-        "wd4": wd4,
-        "uno": _ints(view.uno_open),
-        "declared": declared,
-        "firstwild": str(firstwild),
-        "dead": "0",
-        "turns": "0",
-        "unit": unit_text(view, tracker, rng),
-        "hands": "/".join(format_cards(h) for h in hands),
-        "draw": format_cards(draw),
-        "discard": "|".join(format_cards(p) for p in piles(view, tracker)),
-    }
-    # Fields this module does not know (the engine grows) take a fresh game's value.
-    defaults = _defaults(single, players)
-    return " ".join([TAG, *(f"{k}={fields.get(k, defaults.get(k, '-'))}" for k in FIELDS)])
+        g.uno_declared = me
+    g.hands = [list(h) for h in hands]
+    g.draw_pile = list(draw)
+    g.piles = [list(p) for p in piles(view, tracker)]
+    g.discard = g.piles[0]
+    g.match_rank = NO_RANK if COLOUR_OF[top] == WILD else RANK_OF[top]
+    g.assume_unit(view.unit, rng)
+    _check(g)
+    return g
 
 
-@functools.lru_cache(maxsize=32)
-def _defaults(rs: Ruleset, players: int) -> dict[str, str]:
-    """Every field of a fresh game's position text, by name."""
-    parts = dump(new_game(rs, players, 1)).split()[1:]
-    return dict(part.partition("=")[::2] for part in parts)
+def _check(g: Game) -> None:
+    """What would make a world fail later in its play-outs."""
+    if len(g.piles) != g.PILES or not all(g.piles):
+        raise WorldError("wrong number of discard piles, or an empty one")
+    if Counter(c for pile in g.all_piles() for c in pile) != Counter(g.ruleset.cards()):
+        raise WorldError("the cards are not the whole deck")
+    if g.decision is Decision.DRAWN and (g.drawn is None or g.drawn not in g.hands[g.to_act]):
+        raise WorldError("a drawn-card decision needs the drawn card in hand")
+    if g.decision is Decision.CHALLENGE and g.wd4 is None:
+        raise WorldError("a challenge decision needs the pending Wild Draw Four")
 
 
 def sample_world(view: PlayerView, tracker: Tracker, rng: random.Random) -> Game:
@@ -267,4 +203,4 @@ def sample_world(view: PlayerView, tracker: Tracker, rng: random.Random) -> Game
     if view.decision is Decision.CHALLENGE and 0 <= tracker.wd4_colour < WILD:
         relax = {tracker.wd4_player: (tracker.wd4_colour, *tracker.wd4_soft)}
     hands, draw = deal_hidden(view, tracker, rng, relax)
-    return load(world_text(view, tracker, hands, draw, rng.getrandbits(31)))
+    return build_world(view, tracker, hands, draw, rng.getrandbits(31))

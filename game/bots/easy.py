@@ -24,7 +24,7 @@ from game.rules.actions import (
     Play,
     PressLauncher,
 )
-from game.rules.cards import WILD
+from game.rules.cards import COLOUR_OF, WILD
 from game.rules.engine import Decision
 from game.rules.view import PlayerView
 
@@ -51,8 +51,8 @@ class EasyBot:
         if d is Decision.TURN:
             plays = [a for a in legal if isinstance(a, Play)]
             if plays:
-                same = [a for a in plays if a.card >> 5 == view.colour]
-                plain = [a for a in plays if a.card >> 5 != WILD]
+                same = [a for a in plays if COLOUR_OF[a.card] == view.colour]
+                plain = [a for a in plays if COLOUR_OF[a.card] != WILD]
                 return (same or plain or plays)[0]
             for a in legal:
                 if isinstance(a, Draw | PressLauncher):

@@ -25,8 +25,9 @@ from game.rules.actions import (
     PickTray,
     RaceFinished,
 )
-from game.rules.cards import Card, Rank
+from game.rules.cards import RANK_OF, Card, Rank
 from game.rules.engine import Decision
+from game.rules.units import TraysView
 from game.rules.view import PlayerView
 
 #: R-10: reaction times (mean, spread) in seconds by level, for races and UNO calls.
@@ -79,7 +80,8 @@ def press_tray(view: PlayerView, legal: Sequence[Action], rng: random.Random,
     """T-4, T-5: never press a red tray (it overloads on you); a yellow one brings it
     closer to overloading on someone else."""
     trays = [a for a in legal if isinstance(a, PickTray)]
-    lights = tr.tray_light if tr is not None else ["green"] * 3
+    unit = view.unit
+    lights = unit.lights if tr is not None and isinstance(unit, TraysView) else ("green",) * 3
     order = {"yellow": 0, "green": 1, "red": 2}
     return min(trays, key=lambda a: (order.get(lights[a.tray], 1), a.tray))
 
@@ -91,7 +93,7 @@ def pair(view: PlayerView, legal: Sequence[Action], rng: random.Random,
     pairs = [a for a in legal if isinstance(a, Pair)]
     if not pairs:
         return next(a for a in legal if isinstance(a, Pass))
-    return max(pairs, key=lambda a: (a.card & 31 in (Rank.SKIP, Rank.REVERSE),
+    return max(pairs, key=lambda a: (RANK_OF[a.card] in (Rank.SKIP, Rank.REVERSE),
                                      view.ruleset.value(a.card), -a.card))
 
 
@@ -109,7 +111,7 @@ def discard_order(view: PlayerView, legal: Sequence[Action], rng: random.Random,
     discards = [a for a in legal if isinstance(a, Discard)]
 
     def harm(c: Card) -> tuple[float, int]:
-        return (_HARM.get(Rank(c & 31), 0.0), -view.ruleset.value(c))
+        return (_HARM.get(Rank(RANK_OF[c]), 0.0), -view.ruleset.value(c))
 
     return min(discards, key=lambda a: (harm(a.card), a.card))
 

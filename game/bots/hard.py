@@ -27,46 +27,18 @@ import random
 import time
 from collections.abc import Sequence
 
-from game.bots.determinize import WorldError, bluffed, deal_hidden, world_text
+from game.bots.determinize import WorldError, bluffed, build_world, deal_hidden
 from game.bots.medium import MediumBot
 from game.bots.rollout import play_out
 from game.rules.actions import Action, CallUno, Catch, Challenge, Draw, Pass
-from game.rules.cards import WILD, Card
+from game.rules.cards import COLOUR_OF, WILD
 from game.rules.engine import Decision, Game
-from game.rules.match import MatchState, side
-from game.rules.position import PositionError, load
+from game.rules.match import side
 from game.rules.ruleset import MatchKind
 from game.rules.view import PlayerView
 
 #: Decisions searched; others are answered by the medium rules.
 SEARCHED = (Decision.TURN, Decision.DRAWN, Decision.COLOUR, Decision.CHALLENGE)
-
-
-def spawn(template: Game, hands: Sequence[Sequence[Card]], draw: Sequence[Card], seed: int,
-          wd4: tuple[int, bool, tuple[Card, ...]] | None) -> Game:
-    """A copy of ``template`` with these hidden cards and a fresh RNG: the fields the
-    position text holds for hands, draw pile and a pending Wild Draw Four, and the
-    mutable parts of the game copied as ``Game.clone`` does (without copying the RNG
-    state, which is the slow part of a clone)."""
-    g = Game.__new__(type(template))
-    g.__dict__.update(template.__dict__)
-    g.rng = random.Random(seed)
-    m = template.match
-    g.match = MatchState(m.players, list(m.scores), list(m.eliminated), m.hand_no, m.dealer,
-                         m.winners, list(m.history))
-    g.actions = []
-    g.hand_events = []
-    g.hands = [list(h) for h in hands]
-    g.draw_pile = list(draw)
-    g.piles = [list(p) for p in template.piles]
-    g.discard = g.piles[0]
-    g.seats = list(template.seats)
-    g.pos = list(template.pos)
-    g.uno_open = list(template.uno_open)
-    g.wd4 = wd4
-    g.copy_devices_from(template)
-    g.deliveries = g.delivery_table()
-    return g
 
 
 #: Chance to win from the hands (a logistic fit on medium self-play, 2 players): a
@@ -82,7 +54,7 @@ def estimate(g: Game, me: int, kind: MatchKind) -> float:
     strength = {}
     for q in g.seats:
         hand = g.hands[q]
-        wilds = sum(1 for c in hand if c >> 5 == WILD)
+        wilds = sum(1 for c in hand if COLOUR_OF[c] == WILD)
         s = math.pow(max(1, len(hand)), -SIZE_EXP) * math.exp(WILD_WEIGHT * wilds)
         strength[q] = s * TURN_BONUS if q == g.to_act else s
     mine = sum(strength[q] for q in side(kind, g.seats, me))
@@ -133,7 +105,7 @@ class HardBot:
             return default  # the Wild Draw Four was played before this bot's history
         try:
             return self._search(view, cands, default, rng, t0)
-        except (WorldError, PositionError):  # a state the worlds cannot express yet
+        except WorldError:  # a state the worlds cannot express yet
             self.fallbacks += 1
             return default
 
@@ -164,7 +136,7 @@ class HardBot:
             hands, draw = deal_hidden(view, tr, rng, relax)
             seed = rng.getrandbits(31)
             if template is None:
-                template = load(world_text(view, tr, hands, draw, seed, rng))
+                template = build_world(view, tr, hands, draw, seed, rng)
             wd4 = template.wd4
             weight = 1.0
             if challenge:
@@ -174,7 +146,7 @@ class HardBot:
                 wd4 = (culprit, guilty, tuple(hands[culprit]))
                 weight = like_guilty if guilty else 1.0
             for i in active:
-                g = spawn(template, hands, draw, seed, wd4)
+                g = template.with_hidden(hands, draw, seed, wd4)
                 g.apply(cands[i])
                 winner, n = play_out(g, me, random.Random(seed), rates, self.depth)
                 steps += n + 1

@@ -22,7 +22,7 @@ from game.rules.actions import (
     Pass,
     Play,
 )
-from game.rules.cards import COLOURS, Card, Rank
+from game.rules.cards import COLOUR_OF, COLOURS, Card, Rank
 from game.rules.view import PlayerView
 
 _ATTACKS = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
@@ -31,7 +31,7 @@ _ATTACKS = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
 def colour_counts(hand: Sequence[Card]) -> list[int]:
     counts = [0, 0, 0, 0, 0]  # the fifth counts wilds
     for c in hand:
-        counts[c >> 5] += 1
+        counts[COLOUR_OF[c]] += 1
     return counts[:4]
 
 
@@ -68,7 +68,7 @@ class HeuristicBot:
         if c >= 128:
             # Keep wilds: play them only when nothing else fits or under threat.
             return 5.0 + (10.0 if threat and c.rank in _ATTACKS else 0.0)
-        score = 10.0 + counts[c >> 5] + view.ruleset.value(c) / 20
+        score = 10.0 + counts[COLOUR_OF[c]] + view.ruleset.value(c) / 20
         if c.rank in _ATTACKS:
             score += 6.0 if threat else -1.0
         return score

@@ -36,8 +36,9 @@ from game.rules.actions import (
     Play,
     PressLauncher,
 )
-from game.rules.cards import WILD, Card, Rank
+from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
 from game.rules.engine import Decision
+from game.rules.units import TraysView
 from game.rules.view import PlayerView
 
 #: Challenge when the chance of a bluff is above this (C-8: a wrong challenge costs 2
@@ -54,13 +55,13 @@ _WD4, _VL = int(Rank.WILD_DRAW_FOUR), int(Rank.WILD_VICTORY_LAP)
 
 def is_bluff(view: PlayerView, c: Card) -> bool:
     """Would playing ``c`` now be an illegal Wild Draw Four (C-7, S-3)?"""
-    if c & 31 != _WD4:
+    if RANK_OF[c] != _WD4:
         return False
     col = view.colour
     wilds = view.ruleset.wd4_counts_wilds
     held = list(view.hand)
     held.remove(c)
-    return any(x >> 5 == col or (wilds and x >> 5 == WILD) for x in held)
+    return any(COLOUR_OF[x] == col or (wilds and COLOUR_OF[x] == WILD) for x in held)
 
 
 def pressure(size: int) -> float:
@@ -70,11 +71,11 @@ def pressure(size: int) -> float:
 
 def fits(x: Card, c: Card, colour: int) -> bool:
     """Could ``x`` be played on ``c`` (with ``colour`` named if ``c`` is a wild)?"""
-    if x >> 5 == WILD:
+    if COLOUR_OF[x] == WILD:
         return True
-    if c >> 5 == WILD:
-        return x >> 5 == colour
-    return x >> 5 == c >> 5 or (x & 31) == (c & 31)
+    if COLOUR_OF[c] == WILD:
+        return COLOUR_OF[x] == colour
+    return COLOUR_OF[x] == COLOUR_OF[c] or (RANK_OF[x]) == (RANK_OF[c])
 
 
 class Context:
@@ -96,7 +97,7 @@ class Context:
         self.unseen = tracker.unseen(view)
         self.unseen_colour = [0, 0, 0, 0, 0]
         for c, k in self.unseen.items():
-            self.unseen_colour[c >> 5] += k
+            self.unseen_colour[COLOUR_OF[c]] += k
 
     def void(self, q: int, key: int) -> float:
         return self.tr.void_prob(q, key)
@@ -110,7 +111,7 @@ _WILD_HITS = {int(Rank.WILD_DRAW_FOUR): 4.0, int(Rank.WILD_HIT_FOUR): 7.4}
 
 def wild_score(ctx: Context, c: Card, tray: int) -> float:
     """What a wild's own effect is worth now (its cost of being spent is separate)."""
-    r = c & 31
+    r = RANK_OF[c]
     view = ctx.view
     opp_pressure = max(pressure(ctx.sizes[q]) for q in view.seats if q != ctx.me)
     if r in _WILD_HITS:
@@ -136,9 +137,10 @@ def wild_score(ctx: Context, c: Card, tray: int) -> float:
 def tray_score(ctx: Context, c: Card, tray: int) -> float:
     """T-5, T-6, T-9, T-10: a red tray overloads on the next press (draw 1-4), unless
     the card is a Wild Clear (resets it) or a Wild Give Away (the others draw)."""
-    lights = ctx.tr.tray_light
+    unit = ctx.view.unit
+    lights = unit.lights if isinstance(unit, TraysView) else ()
     light = lights[tray] if tray < len(lights) else "green"
-    r = c & 31
+    r = RANK_OF[c]
     if r == Rank.WILD_CLEAR:
         return 5.0 if light == "red" else 1.0 if light == "yellow" else -2.0
     if r == Rank.WILD_GIVE_AWAY:
@@ -153,8 +155,8 @@ def play_score(ctx: Context, c: Card, tray: int = 0) -> float:
     trays = len(ctx.tr.piles) > 1
     if n == 1:
         return 1000.0 + (tray_score(ctx, c, tray) if trays else 0.0)  # going out
-    r = c & 31
-    col = c >> 5
+    r = RANK_OF[c]
+    col = COLOUR_OF[c]
     nxt_size = ctx.sizes[ctx.nxt]
     s = view.ruleset.value(c) / 25.0  # shed points early (C-15)
     if trays:
@@ -193,7 +195,7 @@ def play_score(ctx: Context, c: Card, tray: int = 0) -> float:
             s += 1.2 * (pressure(nxt_size) - pressure(ctx.sizes[ctx.prv]))
     if n == 2:
         last = rest[0]
-        if last >> 5 == WILD:
+        if COLOUR_OF[last] == WILD:
             s += 4.0
         elif fits(last, c, col):
             s += 3.0  # it will still fit if nobody changes the colour
@@ -213,7 +215,7 @@ def choose_play(ctx: Context, legal: Sequence[Action]) -> Action | None:
                 best, best_s = a, s
     if (
         isinstance(best, Play)
-        and best.card >> 5 == WILD
+        and COLOUR_OF[best.card] == WILD
         and len(ctx.hand) > 2
         and ctx.void(ctx.nxt, ctx.view.colour) >= HOLD_WILD
         and pressure(ctx.sizes[ctx.nxt]) < 6.0
@@ -229,7 +231,7 @@ def colour_scores(ctx: Context) -> list[float]:
     scores = []
     for col in range(4):
         s = 3.0 * ctx.counts[col]
-        s += sum(view.ruleset.value(c) for c in ctx.hand if c >> 5 == col) / 40.0
+        s += sum(view.ruleset.value(c) for c in ctx.hand if COLOUR_OF[c] == col) / 40.0
         s += 2.0 * ctx.void(ctx.nxt, col)
         if ctx.leader != ctx.nxt:
             s += 1.0 * ctx.void(ctx.leader, col) * pressure(ctx.sizes[ctx.leader]) / 4.0
@@ -253,7 +255,7 @@ def bluff_chance(ctx: Context) -> float:
         return 0.0
     wilds = view.ruleset.wd4_counts_wilds
     known = tr.known(j)
-    if any(c >> 5 == col or (wilds and c >> 5 == WILD) for c in known):
+    if any(COLOUR_OF[c] == col or (wilds and COLOUR_OF[c] == WILD) for c in known):
         p_hand = 1.0
     else:
         o = tr.opp[j]
@@ -281,7 +283,7 @@ def drawn_choice(ctx: Context, legal: Sequence[Action]) -> Action:
         return keep
     if len(ctx.tr.piles) > 1 and tray_score(ctx, c, play.tray) < -3.0:
         return keep
-    if c >> 5 == WILD and c & 31 == Rank.WILD:
+    if COLOUR_OF[c] == WILD and RANK_OF[c] == Rank.WILD:
         threat = min(ctx.sizes[q] for q in ctx.view.seats if q != ctx.me)
         if len(ctx.hand) > 4 and threat > 3:
             return keep

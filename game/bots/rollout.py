@@ -27,7 +27,7 @@ from game.rules.actions import (
     PickTray,
     Play,
 )
-from game.rules.cards import WILD, Rank
+from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Rank
 from game.rules.editions.triple import TripleGame
 from game.rules.engine import PLAYABLE, Decision, Game
 
@@ -72,7 +72,7 @@ def turn_choice(g: Game, p: int, acts: Sequence[Action]) -> Action:
     hand = g.hands[p]
     counts = [0, 0, 0, 0, 0]
     for c in hand:
-        counts[c >> 5] += 1
+        counts[COLOUR_OF[c]] += 1
     nsize = len(g.hands[g.next_player(p)])
     hurry = nsize <= 2 or len(g.seats) == 2
     colour = g.colour
@@ -85,17 +85,17 @@ def turn_choice(g: Game, p: int, acts: Sequence[Action]) -> Action:
                 other = a
             continue
         c = a.card
-        col = c >> 5
+        col = COLOUR_OF[c]
         if col == WILD:
-            if c & 31 == _WD4 and (
+            if RANK_OF[c] == _WD4 and (
                 (colour < WILD and counts[colour]) or (g.ruleset.wd4_counts_wilds and counts[4] > 1)
             ):
                 continue  # never bluff
-            s = -4.0 + (5.0 if hurry and c & 31 == _WD4 else 0.0)
+            s = -4.0 + (5.0 if hurry and RANK_OF[c] == _WD4 else 0.0)
         else:
-            s = counts[col] + (3.0 if hurry and c & 31 >= _ACTION_MIN else 0.0)
+            s = counts[col] + (3.0 if hurry and RANK_OF[c] >= _ACTION_MIN else 0.0)
         if red and a.tray in red:
-            s += 6.0 if c & 31 in _TRAY_SAVERS else -8.0
+            s += 6.0 if RANK_OF[c] in _TRAY_SAVERS else -8.0
         if s > bs:
             best, bs = a, s
     if best is not None and bs > -6.0:
@@ -109,7 +109,7 @@ def fast_turn(g: Game, p: int) -> Action:
     hand = g.hands[p]
     counts = [0, 0, 0, 0, 0]
     for c in hand:
-        counts[c >> 5] += 1
+        counts[COLOUR_OF[c]] += 1
     hurry = len(g.seats) == 2 or len(g.hands[g.next_player(p)]) <= 2
     colour = g.colour
     table = PLAYABLE[colour * 32 + g.match_rank]
@@ -118,15 +118,15 @@ def fast_turn(g: Game, p: int) -> Action:
     for c in hand:
         if not table[c]:
             continue
-        col = c >> 5
+        col = COLOUR_OF[c]
         if col == WILD:
-            if c & 31 == _WD4 and (
+            if RANK_OF[c] == _WD4 and (
                 (colour < WILD and counts[colour]) or (g.ruleset.wd4_counts_wilds and counts[4] > 1)
             ):
                 continue
-            s = -4.0 + (5.0 if hurry and c & 31 == _WD4 else 0.0)
+            s = -4.0 + (5.0 if hurry and RANK_OF[c] == _WD4 else 0.0)
         else:
-            s = counts[col] + (3.0 if hurry and c & 31 >= _ACTION_MIN else 0.0)
+            s = counts[col] + (3.0 if hurry and RANK_OF[c] >= _ACTION_MIN else 0.0)
         if s > bs:
             best, bs = c, s
     return DRAW[p] if best < 0 else PLAY[p][best]
@@ -135,8 +135,8 @@ def fast_turn(g: Game, p: int) -> Action:
 def best_colour(g: Game, p: int) -> int:
     counts = [0, 0, 0, 0]
     for c in g.hands[p]:
-        if c >> 5 != WILD:
-            counts[c >> 5] += 1
+        if COLOUR_OF[c] != WILD:
+            counts[COLOUR_OF[c]] += 1
     return max(range(4), key=lambda k: counts[k])
 
 
@@ -164,10 +164,10 @@ def play_out(
             assert drawn is not None
             acts = g.drawn_actions(p, drawn)
             a = acts[0]
-            if drawn >> 5 == WILD and drawn & 31 == _WD4:
+            if COLOUR_OF[drawn] == WILD and RANK_OF[drawn] == _WD4:
                 hand = g.hands[p]
                 col = g.colour
-                if any(x >> 5 == col for x in hand) and len(acts) > 1:
+                if any(COLOUR_OF[x] == col for x in hand) and len(acts) > 1:
                     a = acts[1]  # keep rather than bluff
         elif d is COLOUR:
             a = CHOOSE[p][best_colour(g, p)]

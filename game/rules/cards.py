@@ -171,3 +171,11 @@ def format_cards(cards: Iterable[Card]) -> str:
     :func:`parse_cards`."""
     items = [str(c) for c in cards]
     return ".".join(items) if items else "-"
+
+
+#: A card's fields by its code, for every card value: ``COLOUR_OF[c]`` (a Colour value,
+#: or WILD) and ``RANK_OF[c]`` (a Rank value). Code outside this module reads cards through
+#: these tables or the ``Card`` properties, never by bit arithmetic on the code; a table
+#: lookup is as fast as the arithmetic, so hot loops use them too.
+COLOUR_OF: Final[tuple[int, ...]] = tuple(code >> 5 for code in range(5 * 32))
+RANK_OF: Final[tuple[int, ...]] = tuple(code & 31 for code in range(5 * 32))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from game.rules.cards import Card
+from game.rules.cards import RANK_OF, Card
 from game.rules.ruleset import MatchKind, Ruleset
 
 #: M-3 variant: the seating of each of the three rounds, so that each player
@@ -63,7 +63,7 @@ def side(kind: MatchKind, seats: Sequence[int], player: int) -> list[int]:
 
 def hand_value(ruleset: Ruleset, hand: Sequence[Card]) -> int:
     values = ruleset.values
-    return sum(values[c & 31] for c in hand)
+    return sum(values[RANK_OF[c]] for c in hand)
 
 
 def settle(

@@ -29,8 +29,9 @@ from dataclasses import replace
 from enum import Enum
 from typing import Any, Final, TypeVar
 
+import game.rules.unit_codec as unit_codec
 from game.rules.actions import TRAYS, CallUno, Catch
-from game.rules.cards import RANK_CODES, WILD, Card, Colour, Rank, format_cards
+from game.rules.cards import RANK_CODES, RANK_OF, WILD, Card, Colour, Rank, format_cards
 from game.rules.editions import game_class
 from game.rules.editions.attack import AttackGame
 from game.rules.editions.roboto import RobotoGame
@@ -156,7 +157,7 @@ def dump(game: Game) -> str:
         "dead": str(game.dead_turns),
         "starved": str(game.starved),
         "turns": str(game.turns),
-        "unit": game.device_text(),
+        "unit": unit_codec.dump(game),
         "hands": "/".join(format_cards(h) for h in game.hands),
         "draw": format_cards(game.draw_pile),
         "discard": "|".join(format_cards(p) for p in game.piles),
@@ -378,13 +379,13 @@ def load(text: str) -> Game:
         raise PositionError("discard: a discard pile is empty")
     g.discard = g.piles[0]
     top = g.discard[-1]
-    g.match_rank = NO_RANK if top.is_wild else top & 31
+    g.match_rank = NO_RANK if top.is_wild else RANK_OF[top]
     g.actions, g.hand_events, g._hand_from = [], [], -1
     g.initial_events = ()
     g.deliveries = g.delivery_table()
     _check_table(g)
-    get("unit", g.load_device)
-    if g.device_text() != kv["unit"]:
+    get("unit", lambda text: unit_codec.load(g, text))
+    if unit_codec.dump(g) != kv["unit"]:
         raise PositionError(f"unit: {_short(kv['unit'])!r} is not in the unit's own form")
     _check_unit(g)
     if g.decision is not Decision.OVER:
@@ -456,7 +457,7 @@ def _check_hand(g: Game) -> None:
 
 def _check_wd4(g: Game) -> None:
     d, top = g.decision, g.top
-    waiting = top & 31 == Rank.WILD_DRAW_FOUR and not g.colour_then_play
+    waiting = RANK_OF[top] == Rank.WILD_DRAW_FOUR and not g.colour_then_play
     if g.wd4 is None:
         if d is Decision.CHALLENGE:
             raise PositionError("wd4: a challenge decision needs the pending Wild Draw Four")
@@ -470,11 +471,13 @@ def _check_wd4(g: Game) -> None:
         return
     if d is Decision.CHALLENGE and waiting and g.next_player(who) == g.to_act:
         return
+    if d is Decision.CHALLENGE and waiting and isinstance(g, RobotoGame) and g.to_act != who:
+        return  # the player Roboto named to continue may challenge it (R-8: not its own)
     if d in _INTERRUPTIONS:  # Roboto interrupted after the colour was named
         return
     raise PositionError(
         "wd4: only a Wild Draw Four on top awaiting its colour (from its player) or its "
-        "answer (from the next player) has a wd4 field"
+        "answer (from the next player, or the one Roboto named) has a wd4 field"
     )
 
 
@@ -529,7 +532,7 @@ def _check_launcher(g: AttackGame) -> None:
         raise PositionError("unit: the player going out is a player, or -1")
     if d is Decision.OVER:
         return
-    top = g.top & 31
+    top = RANK_OF[g.top]
     if picking:
         first = d is Decision.COLOUR and picking == "first_attack"
         if not (d is Decision.PICK_PLAYER or first) or top != _PICKING[picking]:

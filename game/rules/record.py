@@ -2,6 +2,11 @@
 
 A record replays exactly (the engine is deterministic). This module is pure: it
 turns records into JSON-ready dicts and back; ``game.saves`` writes the files.
+
+Versions: 1 until R-7 changed (a Wild Draw Four left on top by a Roboto interruption
+reached the named player as 4 cards at once); 2 since (that player answers it as C-8:
+challenge or accept). A version 1 record is migrated on reading: where the named player
+took the 4 at once, an ``accept`` is inserted, which leaves the game exactly as it was.
 """
 
 from __future__ import annotations
@@ -10,14 +15,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.actions import Action, action_text, parse_action
+import game.rules.events as E
+from game.rules.actions import ACCEPT, Action, action_text, parse_action
 from game.rules.editions import new_game
-from game.rules.engine import Game
+from game.rules.engine import Decision, Game
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import Ruleset
 
 FORMAT = "uno-game"
-VERSION = 1
+VERSION = 2
+#: Versions :meth:`GameRecord.from_json` reads (older ones are migrated).
+READABLE = (1, 2)
 
 
 class RecordError(ValueError):
@@ -65,8 +73,9 @@ class GameRecord:
     def from_json(data: Mapping[str, Any]) -> GameRecord:
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             raise RecordError(f"not a {FORMAT} record")
-        if data.get("version") != VERSION:
-            raise RecordError(f"unsupported record version {data.get('version')!r}")
+        version = data.get("version")
+        if version not in READABLE:
+            raise RecordError(f"unsupported record version {version!r}")
         try:
             players, seed = data["players"], data["seed"]
             if type(players) is not int or type(seed) is not int:
@@ -74,8 +83,37 @@ class GameRecord:
             ruleset = Ruleset.from_json(data["ruleset"])
             ruleset.check_players(players)
             actions = tuple(parse_action(str(t)) for t in data["actions"])
-            return GameRecord(ruleset, players, seed, actions)
+            record = GameRecord(ruleset, players, seed, actions)
+            return migrate_v1(record) if version == 1 else record
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, RecordError):
                 raise
             raise RecordError(f"bad record: {exc}") from exc
+
+
+def migrate_v1(record: GameRecord) -> GameRecord:
+    """A version 1 record in today's terms (see the module docstring): after each action
+    that ended a Roboto interruption with a Wild Draw Four still on top, the named player
+    accepts it, as that version made them do. A record that does not replay is returned
+    with its remaining actions unchanged (``replay`` then names the bad one)."""
+    if record.ruleset.edition != "roboto":
+        return record
+    try:
+        game = record.new_game()
+    except ValueError:
+        return record
+    out: list[Action] = []
+    for i, action in enumerate(record.actions):
+        try:
+            events = game.apply(action)
+        except IllegalAction:
+            out += record.actions[i:]
+            break
+        out.append(action)
+        if game.decision is Decision.CHALLENGE and any(
+            isinstance(e, E.RobotoNames) for e in events
+        ):
+            accept = ACCEPT[game.to_act]
+            game.apply(accept)
+            out.append(accept)
+    return GameRecord(record.ruleset, record.players, record.seed, tuple(out))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any, ClassVar, Final
 
-from game.rules.cards import COLOURS, NUMBER_RANKS, Card, Rank, card
+from game.rules.cards import COLOURS, NUMBER_RANKS, RANK_OF, Card, Rank, card
 
 
 class MatchKind(Enum):
@@ -134,7 +134,7 @@ class Ruleset:
         return list(self._cards)  # type: ignore[attr-defined]
 
     def value(self, c: Card) -> int:
-        return self.values[c & 31]
+        return self.values[RANK_OF[c]]
 
     def check_players(self, players: int) -> None:
         lo, hi = self.min_players, self.max_players

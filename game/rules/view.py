@@ -14,6 +14,7 @@ from game.rules.actions import Action
 from game.rules.cards import Card
 from game.rules.engine import Decision, Game
 from game.rules.ruleset import Ruleset
+from game.rules.units import UnitView
 
 
 class PlayerView(NamedTuple):
@@ -39,7 +40,7 @@ class PlayerView(NamedTuple):
     legal: tuple[Action, ...]  # what I may do now
     events: tuple[E.Event, ...]  # this hand so far, redacted for me
     piles: tuple[tuple[Card, ...], ...] = ()  # every discard pile (Triple Play: 3 trays)
-    unit: str = "-"  # what anyone can see of the edition's unit (lights, counts, commands)
+    unit: UnitView = None  # what anyone can see of the edition's unit (lights, commands)
 
     @property
     def top(self) -> Card:
@@ -86,6 +87,6 @@ def view(
             tuple(game.legal_actions(player) if legal is None else legal),
             evs,
             tuple(map(tuple, game.piles)) if len(game.piles) > 1 else (),
-            game.public_device_text(),
+            game.unit_view(),
         )
     )

@@ -14,7 +14,7 @@ from collections import OrderedDict
 
 import pygame
 
-from game.rules.cards import RANK_CODES, WILD, Card, Colour, Rank
+from game.rules.cards import COLOUR_OF, RANK_CODES, RANK_OF, WILD, Card, Colour, Rank
 from game.ui import theme
 
 RATIO = 1.5  # height / width, as printed cards
@@ -72,7 +72,7 @@ def _smooth(big: pygame.Surface, width: int) -> pygame.Surface:
 def _draw_face(card: Card, width: int, marks: bool) -> pygame.Surface:
     w, h = card_size(width * SUPER)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    colour = card >> 5
+    colour = COLOUR_OF[card]
     rgb = theme.WILD_RGB if colour == WILD else theme.CARD_RGB[colour]
     radius = max(2, w // 10)
     pygame.draw.rect(surf, (120, 120, 120), surf.get_rect(), border_radius=radius)
@@ -97,7 +97,7 @@ def _oval(surf: pygame.Surface, inner: pygame.Rect, card: Card) -> None:
     """The tilted white oval of a coloured card, or the four-colour oval of a wild."""
     ow, oh = int(inner.width * 0.86), int(inner.height * 0.62)
     oval = pygame.Surface((ow, oh), pygame.SRCALPHA)
-    if card >> 5 == WILD:
+    if COLOUR_OF[card] == WILD:
         quads = [theme.CARD_RGB[c] for c in (Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.GREEN)]
         mask = pygame.Surface((ow, oh), pygame.SRCALPHA)
         pygame.draw.ellipse(mask, (255, 255, 255, 255), mask.get_rect())
@@ -114,7 +114,7 @@ def _oval(surf: pygame.Surface, inner: pygame.Rect, card: Card) -> None:
 
 def _glyph(card: Card) -> str:
     """The text printed for ranks drawn as text (numbers, +2, +4, edition codes)."""
-    rank = card & 31
+    rank = RANK_OF[card]
     if rank <= 9:
         return str(rank)
     if rank == Rank.DRAW_TWO:
@@ -141,10 +141,10 @@ def _outlined(text: str, px: int, fill: tuple[int, int, int],
 
 def _centre_symbol(surf: pygame.Surface, inner: pygame.Rect, card: Card,
                    rgb: tuple[int, int, int]) -> None:
-    rank = card & 31
+    rank = RANK_OF[card]
     cx, cy = inner.center
     size = inner.width
-    fill = rgb if card >> 5 != WILD else theme.CARD_WHITE
+    fill = rgb if COLOUR_OF[card] != WILD else theme.CARD_WHITE
     if rank == Rank.SKIP:
         _skip(surf, (cx, cy), int(size * 0.30), fill)
     elif rank == Rank.REVERSE:
@@ -173,7 +173,7 @@ def _centre_symbol(surf: pygame.Surface, inner: pygame.Rect, card: Card,
 
 
 def _corners(surf: pygame.Surface, inner: pygame.Rect, card: Card) -> None:
-    rank = card & 31
+    rank = RANK_OF[card]
     px = int(inner.width * 0.26)
     pad = int(inner.width * 0.05)
     if rank == Rank.SKIP:

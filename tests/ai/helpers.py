@@ -11,6 +11,7 @@ from game.bots import make_bot
 from game.bots.base import Bot
 from game.bots.driver import MatchRunner
 from game.bots.hard import HardBot
+from game.rules.cards import COLOUR_OF
 from game.rules.editions import new_game
 from game.rules.engine import Decision, Game
 from game.rules.ruleset import MatchKind, edition
@@ -99,7 +100,7 @@ def build(
     draw = sorted((deck - used).elements()) + top_cards[::-1]
     top = discard_cards[-1]
     if colour is None:
-        colour = "W" if top.is_wild else "RYGB"[top >> 5]
+        colour = "W" if top.is_wild else "RYGB"[COLOUR_OF[top]]
     fields = {
         "rules": "match:single_hand",
         "players": str(players),

@@ -8,10 +8,9 @@ from collections import Counter
 
 from game.bots.beliefs import Tracker
 from game.bots.determinize import deal_hidden, sample_world
-from game.bots.hard import spawn
 from game.bots.rollout import play_out
 from game.rules.actions import Challenge, ChooseColour, Draw, Play
-from game.rules.cards import Card, Colour
+from game.rules.cards import COLOUR_OF, RANK_OF, Card, Colour
 from game.rules.position import dump
 from game.rules.view import view
 from tests.ai.helpers import build, positions
@@ -62,7 +61,7 @@ def test_C9_a_known_void_is_respected_when_dealing() -> None:
         # The three cards held before the draw fitted nothing, and neither did the one
         # drawn: no red, no 1, no wild among all four (a soft bound: kept 95 % of the time).
         assert len(hands[1]) == 4
-        respected += not any(c >> 5 == 0 or c >> 5 == 4 or c & 31 == 1 for c in hands[1])
+        respected += not any(COLOUR_OF[c] in (0, 4) or RANK_OF[c] == 1 for c in hands[1])
     assert respected >= 32
 
 
@@ -76,7 +75,39 @@ def test_search_copies_leave_the_template_untouched() -> None:
     before = dump(template)
     hands, draw = deal_hidden(v, tr, rng)
     for seed in range(5):
-        g = spawn(template, hands, draw, seed, template.wd4)
+        g = template.with_hidden(hands, draw, seed)
+        assert g.hands == hands and g.draw_pile == draw and g.wd4 == template.wd4
         play_out(g, p, random.Random(seed), [0.3] * game.players)
         assert g.over
     assert dump(template) == before
+
+
+def test_a_world_is_built_without_the_position_text_for_every_edition_and_option() -> None:
+    """Worlds are set from the view directly: options the text form of the old worlds
+    could not write (Roboto's chattiness, Attack's custom rule) are no obstacle, and the
+    unit shows the players what the real one shows (R-5's count of plays, the lights)."""
+    from dataclasses import replace
+
+    from game.bots import make_bot
+    from game.bots.driver import MatchRunner
+    from game.rules.editions import new_game
+    from game.rules.ruleset import MatchKind, edition
+
+    for ed, options in (("roboto", {"chattiness": "high", "house_rule": True}),
+                        ("attack", {"custom_effect": "swap_hands"}),
+                        ("triple", {"timer": True}), ("sonic", {})):
+        rs = replace(edition(ed), match=MatchKind.SINGLE_HAND, **options)
+        game = new_game(rs, 3, 5)
+        runner = MatchRunner(game, [make_bot("medium") for _ in range(3)], 5)
+        checked = 0
+        while not game.over and checked < 15:
+            if game.decision.value in ("turn", "colour", "drawn", "challenge"):
+                p = game.to_act
+                v = view(game, p)
+                world = sample_world(v, Tracker().update(v), random.Random(checked))
+                assert world.ruleset.match is MatchKind.SINGLE_HAND
+                assert world.unit_view() == v.unit
+                assert view(world, p, with_events=False).legal == v.legal
+                checked += 1
+            runner.step()
+        assert checked

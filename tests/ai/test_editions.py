@@ -10,6 +10,7 @@ import pytest
 from game.bots import make_bot
 from game.bots.editions import REACTION, leader, reaction_time
 from game.rules.actions import Discard, GiveAway, PickPlayer, PickTray, RaceFinished
+from game.rules.cards import RANK_OF
 from game.rules.editions.triple import TripleGame
 from game.rules.engine import Decision, Game
 from game.rules.view import view
@@ -75,9 +76,9 @@ def test_R7_commanded_cards_keep_the_most_harmful_for_last(level: str) -> None:
         v = view(game, game.to_act)
         a = make_bot(level).choose(v, list(v.legal), random.Random(3))
         assert isinstance(a, Discard) and a in v.legal
-        ranks = {d.card & 31 for d in v.legal if isinstance(d, Discard)}
+        ranks = {RANK_OF[d.card] for d in v.legal if isinstance(d, Discard)}
         if 12 in ranks and len(ranks) > 1:  # a Draw Two waits for the end
-            assert a.card & 31 != 12
+            assert RANK_OF[a.card] != 12
         checked += 1
     if not checked:
         pytest.skip("no commanded discard with a choice reached")
@@ -94,3 +95,27 @@ def test_R10_races_are_reported_by_reaction_times_per_level() -> None:
         assert isinstance(a, RaceFinished) and a in v.legal
         return
     pytest.skip("no race reached")
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_R7_each_level_answers_a_wd4_left_on_top_by_an_interruption(level: str) -> None:
+    """The player Roboto names after an interruption over a Wild Draw Four challenges
+    it or accepts it (C-8); the hard bot searches that choice in its own worlds."""
+    from game.rules.actions import Accept, Challenge, ChooseColour, NicknameGiven, Play
+    from game.rules.cards import Card, Colour
+    from game.rules.editions.roboto import Interrupt, RobotoGame
+    from tests.editions.helpers import build
+
+    for hand in ("W+4 G1 B6", "W+4 B5 B6"):  # guilty, innocent
+        g = build("roboto", [hand, "G4 G5 G6", "Y1 Y2 Y3", "B1 B2 B3"], "G9")
+        assert isinstance(g, RobotoGame)
+        g.unit.script = [Interrupt("nickname", (3, 1), None, 2)]
+        g.apply(Play(0, Card.parse("W+4")))
+        g.apply(ChooseColour(0, Colour.BLUE))
+        g.apply(NicknameGiven(3))
+        assert g.decision is Decision.CHALLENGE and g.to_act == 2
+        v = view(g, 2)
+        a = make_bot(level).choose(v, list(v.legal), random.Random(4))
+        assert a in (Challenge(2), Accept(2))
+        g.apply(a)
+        assert g.decision is Decision.TURN

@@ -24,7 +24,7 @@ import pytest
 from game.rules import edition, new_game
 from game.rules import events as E
 from game.rules.actions import Action
-from game.rules.cards import Card, format_cards, parse_cards
+from game.rules.cards import COLOUR_OF, Card, format_cards, parse_cards
 from game.rules.engine import Game
 from game.rules.errors import IllegalAction
 from game.rules.position import dump, load
@@ -124,12 +124,12 @@ def position(
         dealer = seat_list[(i - (1 if clockwise else -1)) % len(seat_list)]
     top = pile_cards[0][-1]
     if colour is None:
-        colour = "W" if top.is_wild else "RYGB"[top >> 5]
+        colour = "W" if top.is_wild else "RYGB"[COLOUR_OF[top]]
     if unit is None:
         if ed == "attack":
             unit = f"launcher:{presses}:-:-1"
         elif ed == "triple":
-            tray_colours = [4 if p[-1].is_wild else p[-1] >> 5 for p in pile_cards]
+            tray_colours = [4 if p[-1].is_wild else COLOUR_OF[p[-1]] for p in pile_cards]
             unit = (
                 f"trays:{''.join(map(str, lit)) or '-'}:{_ints(counts)}:{_ints(caps)}:"
                 f"{_ints(tray_colours)}:{last_tray}:0"

@@ -23,7 +23,7 @@ from game.rules.actions import (
     Play,
     PressLauncher,
 )
-from game.rules.cards import Colour, Rank
+from game.rules.cards import COLOUR_OF, Colour, Rank
 from game.rules.engine import Decision, Game
 from game.rules.position import dump, load
 from game.rules.ruleset import CUSTOM_EFFECTS, MatchKind
@@ -497,7 +497,7 @@ def test_A10_first_card_discard_all_ordinary_first_turn_on_that_colour() -> None
     top = first_card(g)
     first = g.next_player(g.match.dealer)
     assert g.to_act == first and g.decision is Decision.TURN
-    assert g.colour == top >> 5
+    assert g.colour == COLOUR_OF[top]
     assert not kinds(g.initial_events, E.TurnSkipped)
     assert all(len(h) == 7 for h in g.hands)
     # Another Discard All (any colour) may be played on it.

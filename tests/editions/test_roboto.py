@@ -24,6 +24,7 @@ from game.bots.random_bot import RandomBot
 from game.rules import events as E
 from game.rules import new_game
 from game.rules.actions import (
+    Accept,
     CallUno,
     Catch,
     Challenge,
@@ -99,8 +100,9 @@ def test_R7_worked_example_nicoles_red_draw_two_covers_bobs_wd4_jeff_draws_two()
     assert_deck_intact(g)
 
 
-def test_R7_worked_example_variant_nicole_has_no_red_jeff_draws_four_bobs_colour_stands(
-) -> None:
+def test_R7_wd4_left_on_top_the_named_player_may_challenge_or_accept() -> None:
+    """Nicole holds no red: the WD4 stays on top and reaches Jeff, the player named to
+    continue, as a C-8 decision (R-7): he may challenge it or accept it."""
     g = roboto(["W+4 B5 B6", "G4 G5 G6", "Y1 Y2 Y3", "B1 B2 B3"], "G9",
                draw_top="Y7 Y8 Y9 B7 B8")
     g.unit.script = [Interrupt("discard_colour", (NICOLE,), R, JEFF)]
@@ -110,14 +112,86 @@ def test_R7_worked_example_variant_nicole_has_no_red_jeff_draws_four_bobs_colour
         E.ColourChosen(BOB, B),
         E.RobotoInterrupts("discard_colour", (NICOLE,), R),
         E.RobotoNames(JEFF),
+    ]
+    assert g.top == C("W+4") and g.colour == B  # Bob's colour stands
+    assert g.decision is Decision.CHALLENGE and g.to_act == JEFF
+    assert set(g.legal_actions()) == {Challenge(JEFF), Accept(JEFF)}
+    assert_illegal(g, Challenge(ANN), "C-8")  # only the named player may challenge
+    assert_illegal(g, Play(JEFF, C("Y1")), "C-8")
+
+
+def test_R7_wd4_left_on_top_accepted_the_named_player_draws_four_bobs_colour_stands(
+) -> None:
+    g = roboto(["W+4 B5 B6", "G4 G5 G6", "Y1 Y2 Y3", "B1 B2 B3"], "G9",
+               draw_top="Y7 Y8 Y9 B7 B8")
+    g.unit.script = [Interrupt("discard_colour", (NICOLE,), R, JEFF)]
+    g.apply(Play(BOB, C("W+4")))
+    g.apply(ChooseColour(BOB, B))
+    ev = g.apply(Accept(JEFF))
+    assert ev == [
         E.CardsDrawn(JEFF, (C("Y7"), C("Y8"), C("Y9"), C("B7")), "wild_draw_four", 4),
         E.TurnSkipped(JEFF),
         E.TurnStarted(ANN),
     ]
-    assert g.top == C("W+4") and g.colour == B  # Bob's colour stands
+    assert g.top == C("W+4") and g.colour == B
     assert [len(h) for h in g.hands] == [2, 3, 7, 3]
-    assert g.decision is Decision.TURN and g.to_act == ANN  # no challenge was offered
-    assert_illegal(g, Challenge(JEFF), "C-3")
+    assert g.decision is Decision.TURN and g.to_act == ANN and g.wd4 is None
+    assert_deck_intact(g)
+
+
+def test_R7_wd4_left_on_top_challenged_guilty_the_wd4_player_draws_four() -> None:
+    """Bob held a green card (the colour in force before his WD4): the challenge by
+    Jeff, named to continue, finds him guilty; Bob draws 4 and Jeff plays (C-8)."""
+    g = roboto(["W+4 G1 B6", "G4 G5 G6", "Y1 Y2 Y3", "B1 B2 B3"], "G9",
+               draw_top="Y7 Y8 Y9 B7 B8")
+    g.unit.script = [Interrupt("nickname", (ANN, NICOLE), None, JEFF)]
+    g.apply(Play(BOB, C("W+4")))
+    g.apply(ChooseColour(BOB, B))
+    ev = g.apply(NicknameGiven(ANN))
+    assert ev == [E.RobotoNames(JEFF)]
+    assert g.decision is Decision.CHALLENGE and g.to_act == JEFF
+    ev = g.apply(Challenge(JEFF))
+    assert ev == [
+        E.ChallengeResolved(JEFF, BOB, True, (C("G1"), C("B6"))),
+        E.CardsDrawn(BOB, (C("Y7"), C("Y8"), C("Y9"), C("B7")), "challenge_guilty", 4),
+        E.TurnStarted(JEFF),
+    ]
+    assert g.colour == B and g.to_act == JEFF and g.decision is Decision.TURN
+    assert [len(h) for h in g.hands] == [6, 3, 3, 3]
+    assert_deck_intact(g)
+
+
+def test_R7_wd4_left_on_top_challenged_innocent_the_named_player_draws_six() -> None:
+    g = roboto(["W+4 B5 B6", "G4 G5 G6", "Y1 Y2 Y3", "B1 B2 B3"], "G9",
+               draw_top="Y7 Y8 Y9 B7 B8 B9 R1")
+    g.unit.script = [Interrupt("discard_colour", (NICOLE,), R, JEFF)]
+    g.apply(Play(BOB, C("W+4")))
+    g.apply(ChooseColour(BOB, B))
+    ev = g.apply(Challenge(JEFF))
+    assert ev == [
+        E.ChallengeResolved(JEFF, BOB, False, (C("B5"), C("B6"))),
+        E.CardsDrawn(JEFF, (C("Y7"), C("Y8"), C("Y9"), C("B7"), C("B8"), C("B9")),
+                     "challenge_innocent", 6),
+        E.TurnSkipped(JEFF),
+        E.TurnStarted(ANN),
+    ]
+    assert g.colour == B and g.to_act == ANN
+    assert [len(h) for h in g.hands] == [2, 3, 9, 3]
+    assert_deck_intact(g)
+
+
+def test_R7_wd4_challenge_pending_after_an_interruption_round_trips_the_text_form() -> None:
+    g = roboto(["W+4 G1 B6", "G4 G5 G6", "Y1 Y2 Y3", "B1 B2 B3"], "G9")
+    g.unit.script = [Interrupt("nickname", (ANN, NICOLE), None, JEFF)]
+    g.apply(Play(BOB, C("W+4")))
+    g.apply(ChooseColour(BOB, B))
+    g.apply(NicknameGiven(ANN))
+    text = dump(g)
+    assert "decision=challenge" in text
+    again = load(text)
+    assert dump(again) == text
+    assert again.apply(Challenge(JEFF)) == g.apply(Challenge(JEFF))
+    assert dump(again) == dump(g)
 
 
 # ---------------------------------------------------------------------- R-1 … R-4

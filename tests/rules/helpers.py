@@ -15,7 +15,7 @@ import pytest
 
 from game.rules import events as E
 from game.rules.actions import Action
-from game.rules.cards import Card, format_cards, parse_cards
+from game.rules.cards import COLOUR_OF, Card, format_cards, parse_cards
 from game.rules.engine import Game
 from game.rules.errors import IllegalAction
 from game.rules.position import dump, load
@@ -88,7 +88,7 @@ def position_text(
         dealer = seat_list[(i - (1 if clockwise else -1)) % len(seat_list)]
     if colour is None:
         top = discard_cards[-1]
-        colour = "W" if top.is_wild else "RYGB"[top >> 5]
+        colour = "W" if top.is_wild else "RYGB"[COLOUR_OF[top]]
     rules_text = "-"
     if rules:
         rules_text = ",".join(

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from game.bots.driver import MatchRunner
 from game.bots.heuristic import HeuristicBot
 from game.bots.random_bot import RandomBot
-from game.rules.actions import Draw
+from game.rules.actions import Draw, action_text
 from game.rules.engine import Game
 from game.rules.position import dump
 from game.rules.record import FORMAT, VERSION, GameRecord, RecordError
@@ -109,7 +109,7 @@ def edit(**changes: Any) -> dict[str, Any]:
         ([], "not a uno-game record"),
         ("text", "not a uno-game record"),
         (edit(format="chess"), "not a uno-game record"),
-        (edit(version=2), "version 2"),
+        (edit(version=3), "version 3"),
         (edit(version=...), "version None"),
         (edit(players=...), "players"),
         (edit(seed=...), "seed"),
@@ -152,3 +152,33 @@ def test_replay_under_another_seed_diverges_or_fails() -> None:
 def test_record_with_impossible_player_count_raises_record_error(players: Any) -> None:
     with pytest.raises(RecordError):
         GameRecord.from_json(edit(players=players)).replay()
+
+
+# ---------------------------------------------------------------------- version 1 (R-7)
+
+OLD_SAVES = __import__("pathlib").Path(__file__).parents[1] / "fixtures" / "saves-3bfd94e"
+
+
+def test_R7_a_version_1_record_is_migrated_an_accept_where_the_named_player_took_four() -> None:
+    """Version 1 (before the R-7 fix) made the player named after an interruption take
+    a Wild Draw Four left on top at once; reading it inserts their ``accept``."""
+    data = json.loads((OLD_SAVES / "roboto-wd4-after-interruption.json").read_text("utf-8"))
+    old = data["record"]
+    assert old["version"] == 1
+    record = GameRecord.from_json(old)
+    texts = [action_text(a) for a in record.actions]
+    assert len(texts) == len(old["actions"]) + 1
+    i = next(i for i, t in enumerate(texts) if t.endswith("accept") and t not in old["actions"])
+    assert texts[:i] + texts[i + 1 :] == old["actions"]
+    game = record.replay()
+    assert not game.over
+    written = record.to_json()
+    assert written["version"] == VERSION == 2
+    assert through_json(record) == record  # a version 2 record is read as it is
+
+
+def test_R7_a_version_1_record_without_the_case_is_read_unchanged() -> None:
+    for name in ("record-official-2p-seed7.json", "record-triple-4p-seed8.json"):
+        data = json.loads((OLD_SAVES / name).read_text("utf-8"))
+        record = GameRecord.from_json(data)
+        assert [action_text(a) for a in record.actions] == data["actions"]

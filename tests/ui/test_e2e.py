@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.rules.cards import Card
+from game.rules.cards import COLOUR_OF, Card
 from game.ui import theme
 from tests.ui.conftest import ROOT, colour_share
 
@@ -145,7 +145,7 @@ def home(tmp_path: Path) -> Path:
 
 def card_rgb(code: str) -> tuple[int, int, int]:
     card = Card.parse(code)
-    return theme.WILD_RGB if card.is_wild else theme.CARD_RGB[card >> 5]
+    return theme.WILD_RGB if card.is_wild else theme.CARD_RGB[COLOUR_OF[card]]
 
 
 def check_table(screen: pygame.Surface, table: dict[str, Any]) -> None:

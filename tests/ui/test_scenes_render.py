@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.rules import events as E
-from game.rules.cards import Card
+from game.rules.cards import COLOUR_OF, Card
 from game.settings import SettingsProblem
 from game.ui import intents as I
 from game.ui import theme
@@ -72,13 +72,13 @@ def test_table_shows_hand_piles_and_opponents(app: App, outdir: Path, edition: s
     assert len(state["hand"]) == len(table.session.game.hands[0])
     for code, rect in zip(state["hand"], state["hand_rects"]):
         card = Card.parse(code)
-        rgb = theme.WILD_RGB if card.is_wild else theme.CARD_RGB[card >> 5]
+        rgb = theme.WILD_RGB if card.is_wild else theme.CARD_RGB[COLOUR_OF[card]]
         inner = pygame.Rect(rect).inflate(-rect[2] // 3, -rect[3] // 3)
         assert colour_share(screen, inner, rgb) > 0.05, code
     top = Card.parse(state["top"])
     if not top.is_wild:
         inner = pygame.Rect(state["discard_rect"]).inflate(-20, -20)
-        assert colour_share(screen, inner, theme.CARD_RGB[top >> 5]) > 0.15
+        assert colour_share(screen, inner, theme.CARD_RGB[COLOUR_OF[top]]) > 0.15
     assert set(map(int, state["plates"])) == {1, 2, 3}
 
 

@@ -14,9 +14,12 @@ from typing import ClassVar, Final
 
 import game.rules.events as E
 from game.rules.actions import PICK, PRESS, Action, Draw, PickPlayer, PressLauncher
-from game.rules.cards import Card, Rank
-from game.rules.engine import COLOUR, TURN, Decision, Delivery, Game, Handler
+from game.rules.cards import COLOUR_OF, RANK_OF, Card, Rank
+from game.rules.decisions import COLOUR, TURN, Decision
+from game.rules.engine import Delivery, Game, Handler
 from game.rules.errors import IllegalAction
+from game.rules.table import Table
+from game.rules.units import LauncherView, UnitView
 
 #: A-2: chance to fire by presses since the last fire (never five without firing).
 FIRE_CHANCE: Final = (0.21, 0.11, 0.54, 1.0)
@@ -62,25 +65,22 @@ class AttackGame(Game):
         self.picking = ""  # what the pending PICK_PLAYER decision is for
         self.going_out = -1  # a last card still settling its effect
 
-    def copy_devices_from(self, other: Game) -> None:
+    def copy_devices_from(self, other: Table) -> None:
         assert isinstance(other, AttackGame)
         self.launcher = other.launcher.copy()
 
-    def device_text(self) -> str:
-        return f"launcher:{self.launcher.presses}:{self.picking or '-'}:{self.going_out}"
+    def unit_view(self) -> LauncherView:
+        return LauncherView(self.launcher.presses, self.picking, self.going_out)
 
-    def load_device(self, text: str) -> None:
-        name, presses, picking, going_out = text.split(":")
-        if name != "launcher" or int(presses) < 0:
-            raise ValueError(f"not a launcher state: {text!r}")
-        self.launcher.presses = int(presses)
-        self.picking = "" if picking == "-" else picking
-        self.going_out = int(going_out)
+    def assume_unit(self, unit: UnitView, rng: random.Random) -> None:
+        assert isinstance(unit, LauncherView)
+        self.launcher.presses, self.picking, self.going_out = (
+            unit.presses, unit.picking, unit.going_out)
 
     # ------------------------------------------------------------------ the launcher
     def press(self, p: int, reason: str, ev: list[E.Event]) -> int:
         """A-2: one press for ``p``; what fires goes to their hand. Returns the count."""
-        if not self.draw_pile and self._reshuffle(ev):
+        if not self.draw_pile and self.reshuffle(ev):
             self.launcher.presses = 0  # a reload resets the count
         size = self.launcher.outcome(self.rng, len(self.draw_pile))
         fired: list[Card] = []
@@ -107,11 +107,9 @@ class AttackGame(Game):
         fired = self.press(p, "turn", ev)
         if fired:
             self.dead_turns = 0
-        elif not self.draw_pile and not any(self.fits(c) for c in self.hands[p]):
-            self.dead_turns += 1  # DC: an empty launcher and nothing to play, all round
-            if self.dead_turns >= len(self.seats):
-                self._end_hand(self._least_held(), ev, blocked=True)
-                return
+        elif (not self.draw_pile and not any(self.could_play(c) for c in self.hands[p])
+              and self.stalled(ev)):  # DC: an empty launcher and nothing to play, all round
+            return
         self.end_turn(p, ev)  # A-2: the turn ends whatever fired
 
     # ------------------------------------------------------------------ decisions
@@ -136,18 +134,18 @@ class AttackGame(Game):
             self.hands[p], self.hands[t] = self.hands[t], self.hands[p]
             ev.append(E.HandsSwapped(p, t))
             self._fix_uno_after_swap(p, t)
-            self._begin(self.next_player(p), ev)
+            self.begin_turn(self.next_player(p), ev)
             return
         self.penalty(t, 2, "attack_attack" if picking.endswith("attack") else "customizable", ev)
         if self.going_out >= 0:
             self.going_out = -1
-            self._end_hand(p, ev)
+            self.end_hand(p, ev)
         elif picking == "first_attack":  # A-10: the player after the first player starts
-            self._begin(self.next_player(p), ev)
+            self.begin_turn(self.next_player(p), ev)
         elif picking == "attack":  # A-6: play continues after the victim
-            self._begin(self.next_player(t), ev)
+            self.begin_turn(self.next_player(t), ev)
         else:
-            self._begin(self.next_player(p), ev)
+            self.begin_turn(self.next_player(p), ev)
 
     def _fix_uno_after_swap(self, a: int, b: int) -> None:
         for q in (a, b):
@@ -155,21 +153,22 @@ class AttackGame(Game):
                 self.uno_open.remove(q)
 
     def _ask(self, p: int, picking: str) -> None:
-        self.to_act, self.decision, self.picking = p, Decision.PICK_PLAYER, picking
+        self.ask(p, Decision.PICK_PLAYER)
+        self.picking = picking
 
     # ------------------------------------------------------------------ cards
     def place(self, p: int, c: Card, tray: int, ev: list[E.Event]) -> None:
-        if c & 31 == Rank.DISCARD_ALL:  # A-7: the whole colour goes, Discard All on top
+        if RANK_OF[c] == Rank.DISCARD_ALL:  # A-7: the whole colour goes, Discard All on top
             hand = self.hands[p]
-            rest = [x for x in hand if x >> 5 == c >> 5]
+            rest = [x for x in hand if COLOUR_OF[x] == COLOUR_OF[c]]
             if rest:
-                self.hands[p] = [x for x in hand if x >> 5 != c >> 5]
+                self.hands[p] = [x for x in hand if COLOUR_OF[x] != COLOUR_OF[c]]
                 self.discard.extend(rest)
                 ev.append(E.CardsDiscarded(p, tuple(rest), "discard_all"))
         super().place(p, c, tray, ev)
 
     def colour_named(self, p: int, ev: list[E.Event]) -> None:
-        r = self.top & 31
+        r = RANK_OF[self.top]
         if r == Rank.WILD_ATTACK_ATTACK:
             self._ask(p, self.picking or "attack")  # "first_attack" on a first card (A-10)
             return
@@ -183,7 +182,7 @@ class AttackGame(Game):
                 for q in self._others(p):
                     self.press(q, "customizable", ev)
             if effect == "skip_everyone":
-                self._begin(p, ev)
+                self.begin_turn(p, ev)
                 return
         super().colour_named(p, ev)
 
@@ -205,12 +204,12 @@ class AttackGame(Game):
         def deliver(p: int, c: Card, target: int, ev: list[E.Event]) -> None:
             self.penalty(target, n, reason, ev)
             ev.append(E.TurnSkipped(target))
-            self._begin(self.next_player(target), ev)
+            self.begin_turn(self.next_player(target), ev)
 
         return deliver
 
     def go_out(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        r = c & 31
+        r = RANK_OF[c]
         if r == Rank.HIT_TWO:
             self.penalty(self.next_player(p), 2, "hit_two", ev)
         elif r == Rank.WILD_HIT_FOUR:
@@ -230,26 +229,27 @@ class AttackGame(Game):
             if effect == "everyone_presses":
                 for q in self._others(p):
                     self.press(q, "customizable", ev)
-        self._end_hand(p, ev)
+        self.end_hand(p, ev)
 
     # ------------------------------------------------------------------ first card (A-10)
     def first_card_effect(self, c: Card, ev: list[E.Event]) -> None:
         first = self.first_player()
-        r = c & 31
+        r = RANK_OF[c]
         if r in (Rank.WILD, Rank.WILD_CUSTOMIZABLE):
-            self.to_act, self.decision, self.colour_then_play = first, COLOUR, True
+            self.ask(first, COLOUR)
+            self.colour_then_play = True
         elif r == Rank.WILD_ATTACK_ATTACK:
-            self.to_act, self.decision = first, COLOUR
+            self.ask(first, COLOUR)
             self.picking = "first_attack"
         elif r == Rank.HIT_TWO:
             self.penalty(first, 2, "hit_two", ev)
             ev.append(E.TurnSkipped(first))
-            self._begin(self.next_player(first), ev)
+            self.begin_turn(self.next_player(first), ev)
         elif r == Rank.WILD_HIT_FOUR:
             self.penalty(first, 4, "wild_hit_four", ev)
             ev.append(E.TurnSkipped(first))
-            nxt = self.next_player(first)
-            self.to_act, self.decision, self.colour_then_play = nxt, COLOUR, True
+            self.ask(self.next_player(first), COLOUR)
+            self.colour_then_play = True
         else:
             super().first_card_effect(c, ev)
 

@@ -15,10 +15,13 @@ from typing import ClassVar, Final
 
 import game.rules.events as E
 from game.rules.actions import NICKNAME, Action, Discard, NicknameGiven, RaceFinished
-from game.rules.cards import COLOURS, Card, Colour, Rank
-from game.rules.engine import TURN, Decision, Game, Handler
+from game.rules.cards import COLOUR_OF, COLOURS, RANK_OF, Card, Colour, Rank
+from game.rules.decisions import TURN, Decision
+from game.rules.engine import Game, Handler
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import CHATTINESS
+from game.rules.table import Table
+from game.rules.units import RobotoView, UnitView
 
 #: R-5 (DC): plays that must pass between two interruptions.
 MIN_GAP: Final = 3
@@ -75,7 +78,7 @@ class RobotoUnit:
         seats = game.seats
         if kind == "discard_colour":
             who = rng.choice(seats)
-            held = sorted({c >> 5 for c in game.hands[who] if not c.is_wild})
+            held = sorted({COLOUR_OF[c] for c in game.hands[who] if not c.is_wild})
             if held and rng.random() < HELD_COLOUR:
                 colour = Colour(rng.choice(held))
             else:
@@ -99,35 +102,20 @@ class RobotoGame(Game):
     def setup_devices(self) -> None:
         self.unit = RobotoUnit()
 
-    def copy_devices_from(self, other: Game) -> None:
+    def copy_devices_from(self, other: Table) -> None:
         assert isinstance(other, RobotoGame)
         self.unit = other.unit.copy()
 
-    def device_text(self) -> str:
+    def unit_view(self) -> RobotoView:
         u, i = self.unit, self.unit.pending
         if i is None:
-            return f"roboto:{u.since}"
-        colour = "-" if i.colour is None else i.colour.letter
-        players = ",".join(map(str, i.players))
-        covered = int(u.covered)
-        return f"roboto:{u.since}:{i.kind}:{players}:{colour}:{i.continues}:{u.owed}:{covered}"
+            return RobotoView(u.since)
+        return RobotoView(u.since, i.kind, i.players, i.colour, u.covered)
 
-    def load_device(self, text: str) -> None:
-        parts = text.split(":")
-        if parts[0] != "roboto" or len(parts) not in (2, 8):
-            raise ValueError(f"not a Roboto state: {text!r}")
-        self.unit.since = int(parts[1])
-        if len(parts) == 8:
-            kind, players, colour, continues, owed, covered = parts[2:]
-            if kind not in (*COMMAND_WEIGHTS, "house_rule"):
-                raise ValueError(f"unknown interruption {kind!r}")
-            self.unit.pending = Interrupt(
-                kind,
-                tuple(int(x) for x in players.split(",") if x),
-                None if colour == "-" else Colour.parse(colour),
-                int(continues),
-            )
-            self.unit.owed, self.unit.covered = int(owed), covered == "1"
+    def assume_unit(self, unit: UnitView, rng: random.Random) -> None:
+        """Plays since the last interruption (none is under way in a searched world)."""
+        assert isinstance(unit, RobotoView)
+        self.unit.since = unit.since
 
     # ------------------------------------------------------------------ R-3
     def first_player(self) -> int:
@@ -136,7 +124,7 @@ class RobotoGame(Game):
     def first_card_effect(self, c: Card, ev: list[E.Event]) -> None:
         first = self.first_player()
         ev.append(E.FirstPlayerChosen(first))
-        self._begin(first, ev)  # R-2: the first card is always a number
+        self.begin_turn(first, ev)  # R-2: the first card is always a number
 
     # ------------------------------------------------------------------ R-5 … R-9
     def settle(self, p: int, c: Card, ev: list[E.Event]) -> None:
@@ -154,14 +142,14 @@ class RobotoGame(Game):
         if i.kind == "discard_colour":
             self._next_discard(ev)
         elif i.kind == "nickname":
-            self.to_act, self.decision = i.players[0], Decision.NICKNAME
+            self.ask(i.players[0], Decision.NICKNAME)
         else:  # duel, house_rule
-            self.to_act, self.decision = i.players[0], Decision.RACE
+            self.ask(i.players[0], Decision.RACE)
 
     def _commanded(self) -> list[Card]:
         i = self.unit.pending
         assert i is not None and i.colour is not None
-        return [c for c in self.hands[i.players[0]] if c >> 5 == i.colour]
+        return [c for c in self.hands[i.players[0]] if COLOUR_OF[c] == i.colour]
 
     def _next_discard(self, ev: list[E.Event]) -> None:
         """R-7: the named player puts the colour down one card at a time; a choice is
@@ -171,7 +159,7 @@ class RobotoGame(Game):
         who = i.players[0]
         left = self._commanded()
         if len(set(left)) > 1:
-            self.to_act, self.decision = who, Decision.DISCARD
+            self.ask(who, Decision.DISCARD)
             return
         for c in left:
             if self._put_down(who, c, ev):
@@ -183,10 +171,10 @@ class RobotoGame(Game):
         hand = self.hands[who]
         hand.remove(c)
         self.discard.append(c)
-        self.colour, self.match_rank = c >> 5, c & 31
+        self.colour, self.match_rank = COLOUR_OF[c], RANK_OF[c]
         ev.append(E.CardsDiscarded(who, (c,), "command"))
         self.unit.covered = True
-        if c & 31 == Rank.REVERSE:  # C-16: a Reverse turns play at once, covered or not
+        if RANK_OF[c] == Rank.REVERSE:  # C-16: a Reverse turns play at once, covered or not
             self.direction = -self.direction
             ev.append(E.DirectionChanged(self.direction == 1))
         if not hand:
@@ -202,7 +190,7 @@ class RobotoGame(Game):
         self.need(p, "put down a commanded card", Decision.DISCARD)
         if c not in self._commanded():
             raise IllegalAction("R-7", f"{c} is not one of the cards Roboto asked for")
-        self.decision = TURN
+        self.ask(p, TURN)
         if not self._put_down(p, c, ev):
             self._next_discard(ev)
 
@@ -226,17 +214,14 @@ class RobotoGame(Game):
         i, p = self.unit.pending, self.unit.owed
         assert i is not None
         self.unit.pending, self.unit.owed, self.unit.covered = None, -1, False
-        self.wd4 = None  # an interrupted Wild Draw Four is never challenged (R-7)
         others = [q for q in self.seats if q != p]
         q = i.continues if i.continues in others else others[self.rng.randrange(len(others))]
         ev.append(E.RobotoNames(q))
         top = self.top
-        r = top & 31
-        if r == Rank.WILD_DRAW_FOUR:  # R-7: no challenge; the WD4 player's colour stands
-            self.penalty(q, 4, "wild_draw_four", ev)
-            ev.append(E.TurnSkipped(q))
-            self._begin(self.next_player(q), ev)
-            return
+        if RANK_OF[top] != Rank.WILD_DRAW_FOUR:
+            self.wd4 = None  # a covered Wild Draw Four owes nothing any more (R-7)
+        # R-7: a Wild Draw Four still on top reaches the named player, who may challenge
+        # it (C-8) or accept it; the WD4 player's colour stands either way.
         self.deliver(p, top, q, ev)
 
     def device_actions(self, p: int) -> list[Action]:

@@ -7,7 +7,7 @@ covered) are ruleset options; only the Victory Lap needs code.
 from __future__ import annotations
 
 import game.rules.events as E
-from game.rules.cards import Card, Rank
+from game.rules.cards import RANK_OF, Card, Rank
 from game.rules.engine import Delivery, Game
 
 
@@ -20,10 +20,10 @@ class SonicGame(Game):
     def _victory_lap(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:
         """S-2: every other player draws one card; then the next player plays."""
         self.lap(p, ev)
-        self._begin(target, ev)
+        self.begin_turn(target, ev)
 
     def go_out(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        if c & 31 == Rank.WILD_VICTORY_LAP:  # S-2: as a last card the others still draw
+        if RANK_OF[c] == Rank.WILD_VICTORY_LAP:  # S-2: as a last card the others still draw
             self.lap(p, ev)
         super().go_out(p, c, ev)
 

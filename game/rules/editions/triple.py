@@ -27,11 +27,16 @@ from game.rules.actions import (
     PickTray,
     TimeUp,
 )
-from game.rules.cards import WILD, Card, Rank
-from game.rules.engine import DRAWN, NO_RANK, PLAYABLE, TURN, Decision, Delivery, Game, Handler
+from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
+from game.rules.dealing import turn_first_card
+from game.rules.decisions import DRAWN, TURN, Decision
+from game.rules.engine import Delivery, Game, Handler
 from game.rules.errors import IllegalAction
 from game.rules.events import FirstPlayerChosen
+from game.rules.legality import NO_RANK, PLAYABLE
 from game.rules.ruleset import FirstCard
+from game.rules.table import Table
+from game.rules.units import TimerView, TraysView, UnitView
 
 #: T-3: how many trays light up: one 30 %, two 45 %, three 25 %.
 LIT_WEIGHTS: Final = (30, 45, 25)
@@ -130,39 +135,35 @@ class TripleGame(Game):
         self.piles = [[] for _ in range(TRAYS)]
         self.discard = self.piles[0]
 
-    def copy_devices_from(self, other: Game) -> None:
+    def copy_devices_from(self, other: Table) -> None:
         assert isinstance(other, TripleGame)
         self.bank = other.bank.copy()
         self.tray_colour = list(other.tray_colour)
         self.tray_rank = list(other.tray_rank)
 
-    def device_text(self) -> str:
-        b = self.bank
-        lit = "".join(str(t) for t in b.lit) or "-"
-        counts = ",".join(map(str, b.count))
-        caps = ",".join(map(str, b.capacity))
-        colours = ",".join(map(str, self.tray_colour))
-        return f"trays:{lit}:{counts}:{caps}:{colours}:{self.last_tray}:{self.give}"
-
-    def public_device_text(self) -> str:
+    def unit_view(self) -> TraysView:
         """The white lights and the capacity lights; counts and capacities are hidden."""
-        lit = "".join(str(t) for t in self.bank.lit) or "-"
-        lights = ",".join(self.bank.light(t) for t in range(TRAYS))
-        return f"trays:{lit}:{lights}"
+        rs = self.ruleset
+        timer = TimerView(rs.timer_seconds, rs.timer_penalty) if rs.timer else None
+        lights = tuple(self.bank.light(t) for t in range(TRAYS))
+        return TraysView(self.bank.lit, lights, timer, self.last_tray)
 
-    def load_device(self, text: str) -> None:
-        name, lit, counts, caps, colours, last, give = text.split(":")
-        if name != "trays":
-            raise ValueError(f"not a tray bank state: {text!r}")
+    def assume_unit(self, unit: UnitView, rng: random.Random) -> None:
+        """Lit trays as shown; each count and hidden capacity drawn to agree with its
+        light (green: 4 or more presses left, yellow 2-3, red 1); nothing to give."""
+        assert isinstance(unit, TraysView)
         b = self.bank
-        b.lit = () if lit == "-" else tuple(int(x) for x in lit)
-        b.count = [int(x) for x in counts.split(",")]
-        b.capacity = [int(x) for x in caps.split(",")]
-        self.tray_colour = [int(x) for x in colours.split(",")]
-        if not all(0 <= c < cap for c, cap in zip(b.count, b.capacity, strict=True)):
-            raise ValueError("each tray's count must be below its capacity")
-        self.last_tray, self.give = int(last), int(give)
-        self.tray_rank = [NO_RANK if p[-1].is_wild else p[-1] & 31 for p in self.piles]
+        b.lit = unit.lit
+        for t in range(TRAYS):
+            cap = rng.randint(*CAPACITY)
+            light = unit.lights[t]
+            if light == "green":
+                left = rng.randint(4, cap)
+            else:
+                left = rng.randint(2, 3) if light == "yellow" else 1
+            b.count[t], b.capacity[t] = cap - left, cap
+            self._top(t, self.piles[t][-1])
+        self.last_tray, self.give = unit.last, 0
 
     # ------------------------------------------------------------------ trays
     def _fits_tray(self, c: Card, t: int) -> bool:
@@ -206,9 +207,9 @@ class TripleGame(Game):
         if d is Decision.PRESS_TRAY:
             return [PICK_TRAY[p][t] for t in self.bank.lit]
         if d is Decision.PAIR:
-            colour = self.piles[self.last_tray][-1] >> 5
+            colour = COLOUR_OF[self.piles[self.last_tray][-1]]
             pairs: list[Action] = [
-                Pair(p, c) for c in dict.fromkeys(self.hands[p]) if c >> 5 == colour
+                Pair(p, c) for c in dict.fromkeys(self.hands[p]) if COLOUR_OF[c] == colour
             ]
             return [*pairs, PASS[p]]
         if d is Decision.GIVE:
@@ -232,21 +233,23 @@ class TripleGame(Game):
         if c >= 128:  # T-7: wilds name no colour
             self.tray_colour[t], self.tray_rank[t] = WILD, NO_RANK
         else:
-            self.tray_colour[t], self.tray_rank[t] = c >> 5, c & 31
+            self.tray_colour[t], self.tray_rank[t] = COLOUR_OF[c], RANK_OF[c]
 
     def after_place(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        if c & 31 == Rank.DISCARD_TWO and any(x >> 5 == c >> 5 for x in self.hands[p]):
-            self.to_act, self.decision = p, Decision.PAIR  # T-8
+        col = COLOUR_OF[c]
+        if RANK_OF[c] == Rank.DISCARD_TWO and any(COLOUR_OF[x] == col for x in self.hands[p]):
+            self.ask(p, Decision.PAIR)  # T-8
             return
         self.finish_play(p, c, ev)
 
     def finish_play(self, p: int, c: Card, ev: list[E.Event]) -> None:
         """The card(s) are on the tray: press it; then going out or the card's effect,
         and an overload's penalty once the effect is done (T-6)."""
-        r = c & 31
+        r = RANK_OF[c]
         n = self._press(p, self.last_tray, ev, clear=r == Rank.WILD_CLEAR)
         if n and r == Rank.WILD_GIVE_AWAY:
-            self.give, self.to_act, self.decision = n, p, Decision.GIVE  # T-10
+            self.give = n
+            self.ask(p, Decision.GIVE)  # T-10
             return
         if n:  # nobody goes out on an overload, nor owes UNO before its penalty
             self.overload_due = (p, n)
@@ -254,24 +257,24 @@ class TripleGame(Game):
             return
         self._continue(p, c, ev)
 
-    def _begin(self, p: int, ev: list[E.Event]) -> None:
+    def begin_turn(self, p: int, ev: list[E.Event]) -> None:
         if self.overload_due is not None:  # T-6: the effect first, then the overload
             q, n = self.overload_due
             self.overload_due = None
             self.penalty(q, n, "overload", ev)
-        super()._begin(p, ev)
+        super().begin_turn(p, ev)
 
     def _continue(self, p: int, c: Card, ev: list[E.Event]) -> None:
         hand = self.hands[p]
         if not hand:
-            self._end_hand(p, ev)
+            self.end_hand(p, ev)
             return
         if len(hand) == 1 and self.uno_declared != p:
             self.uno_open.append(p)
         self.start_effect(p, c, ev)
 
     def start_effect(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        if c & 31 == Rank.REVERSE:
+        if RANK_OF[c] == Rank.REVERSE:
             self.direction = -self.direction
             ev.append(E.DirectionChanged(self.direction == 1))
         self.settle(p, c, ev)
@@ -283,20 +286,20 @@ class TripleGame(Game):
         p, c = a.player, a.card
         self.need(p, "pair the Discard Two", Decision.PAIR)
         t = self.last_tray
-        if c not in self.hands[p] or c >> 5 != self.piles[t][-1] >> 5:
+        if c not in self.hands[p] or COLOUR_OF[c] != COLOUR_OF[self.piles[t][-1]]:
             raise IllegalAction("T-8", f"{c} is not a card of the Discard Two's colour in hand")
         self.hands[p].remove(c)
         self.piles[t].append(c)
         self._top(t, c)
         ev.append(E.CardsDiscarded(p, (c,), "pair"))
-        self.decision = TURN
+        self.ask(p, TURN)
         self.finish_play(p, c, ev)
 
     def _on_pass(self, a: Pass, ev: list[E.Event]) -> None:
         p = a.player
         self.need(p, "pass", DRAWN, Decision.PAIR)
         if self.decision is Decision.PAIR:  # T-8: the Discard Two alone
-            self.decision = TURN
+            self.ask(p, TURN)
             self.finish_play(p, self.piles[self.last_tray][-1], ev)
             return
         self.drawn = None
@@ -304,7 +307,7 @@ class TripleGame(Game):
         self.end_turn(p, ev)
 
     def end_turn(self, p: int, ev: list[E.Event]) -> None:
-        self.to_act, self.decision = p, Decision.PRESS_TRAY  # T-4: press any lit tray
+        self.ask(p, Decision.PRESS_TRAY)  # T-4: press any lit tray
 
     def _on_press_tray(self, a: PickTray, ev: list[E.Event]) -> None:
         p, t = a.player, a.tray
@@ -314,7 +317,7 @@ class TripleGame(Game):
         n = self._press(p, t, ev)
         if n:
             self.penalty(p, n, "overload", ev)
-        self._begin(self.next_player(p), ev)
+        self.begin_turn(self.next_player(p), ev)
 
     def _on_give(self, a: GiveAway, ev: list[E.Event]) -> None:
         p = a.player
@@ -331,7 +334,7 @@ class TripleGame(Game):
         ev.append(E.PenaltyShared(p, a.shares))
         for q, n in a.shares:
             self.penalty(q, n, "give_away", ev)
-        self.decision = TURN
+        self.ask(p, TURN)
         self._continue(p, self.piles[self.last_tray][-1], ev)
 
     def _on_time_up(self, a: TimeUp, ev: list[E.Event]) -> None:
@@ -343,20 +346,20 @@ class TripleGame(Game):
         self.drawn = None
         ev.append(E.TimeRanOut(p))
         self.penalty(p, self.ruleset.timer_penalty, "time_up", ev)
-        self._begin(self.next_player(p), ev)  # no tray press
+        self.begin_turn(self.next_player(p), ev)  # no tray press
 
     # ------------------------------------------------------------------ set-up (T-2)
     def start_discard(self, ev: list[E.Event]) -> None:
         self.bank.reset_all(self.rng)
         for t in range(TRAYS):
             passed: list[Card] = []
-            c = self.turn_first_card(FirstCard.BOTTOM_ACTIONS, passed)
+            c = turn_first_card(self, FirstCard.BOTTOM_ACTIONS, passed)
             self.piles[t][:] = [c]
             self._top(t, c)
             ev.append(E.FirstCard(c, tuple(passed), t))
         first = self.first_player()
         ev.append(FirstPlayerChosen(first))
-        self._begin(first, ev)
+        self.begin_turn(first, ev)
 
     def first_player(self) -> int:
         p = self.ruleset.starting_player

@@ -12,7 +12,7 @@ import pygame
 
 from game.i18n import N_
 from game.rules import events as E
-from game.rules.cards import Rank
+from game.rules.cards import RANK_OF, Rank
 from game.ui import theme
 from game.ui.editions import EditionUI, register
 from game.ui.table.devices import DeviceLayer
@@ -33,7 +33,7 @@ class VictoryLap(DeviceLayer):
         self.laps = 0
 
     def present(self, event: E.Event, presenter: Presenter) -> bool:
-        if isinstance(event, E.CardPlayed) and event.card & 31 == Rank.WILD_VICTORY_LAP:
+        if isinstance(event, E.CardPlayed) and RANK_OF[event.card] == Rank.WILD_VICTORY_LAP:
             self.laps += 1
             self.tween = Tween(presenter.d(self.LAP_S))
             lay = self.table.layout

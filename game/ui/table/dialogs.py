@@ -11,7 +11,7 @@ from game.i18n import N_, _
 from game.narrate import COLOUR_NAMES
 from game.rules import actions as A
 from game.rules import events as E
-from game.rules.cards import COLOURS, Colour, Rank
+from game.rules.cards import COLOUR_OF, COLOURS, RANK_OF, Colour, Rank
 from game.ui import cardart, text, theme
 from game.ui import intents as I
 from game.ui.scenes.base import PanelScene
@@ -164,8 +164,8 @@ class ColourScene(PanelScene):
     def autoplay_intent(self) -> I.Intent | None:
         counts = [0, 0, 0, 0]
         for c in self.table.model.hand:
-            if c >> 5 < 4:
-                counts[c >> 5] += 1
+            if COLOUR_OF[c] < 4:
+                counts[COLOUR_OF[c]] += 1
         return I.ChooseColour(COLOURS[max(range(4), key=lambda i: counts[i])])
 
 
@@ -185,7 +185,7 @@ class ChallengeScene(PanelScene):
         me = table.viewer if table.viewer is not None else table.session.to_act
         view = table.session.view(me, with_events=True)
         culprit = next((e.player for e in reversed(view.events) if isinstance(e, E.CardPlayed)
-                        and e.card & 31 == Rank.WILD_DRAW_FOUR), view.next_player(me, -1))
+                        and RANK_OF[e.card] == Rank.WILD_DRAW_FOUR), view.next_player(me, -1))
         colour = _(COLOUR_NAMES[Colour(view.colour)]) if view.colour < 4 else "?"
         super().__init__(app, player=table.session.names[culprit], colour=colour)
         self.table = table

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from game.rules import events as E
-from game.rules.cards import WILD, Card
+from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card
 from game.rules.engine import Decision
 from game.rules.view import PlayerView
 
@@ -23,7 +23,7 @@ LOG_EVENTS = 40
 
 def hand_key(card: Card) -> tuple[int, int]:
     """Display order of a hand: by colour (red, yellow, green, blue, wilds), then rank."""
-    return (card >> 5, card & 31)
+    return (COLOUR_OF[card], RANK_OF[card])
 
 
 @dataclass
@@ -130,8 +130,8 @@ class TableModel:
     def land_on_discard(self, card: Card) -> None:
         self.discard.append(card)
         del self.discard[:-6]
-        if card >> 5 != WILD:
-            self.colour = card >> 5
+        if COLOUR_OF[card] != WILD:
+            self.colour = COLOUR_OF[card]
 
     def note(self, events: Sequence[E.Event]) -> None:
         for e in events:

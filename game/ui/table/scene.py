@@ -19,7 +19,7 @@ from game.i18n import N_, _
 from game.narrate import Narrator
 from game.rules import actions as A
 from game.rules import events as E
-from game.rules.cards import Rank
+from game.rules.cards import COLOUR_OF, RANK_OF, Rank
 from game.rules.engine import Decision
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import MatchKind
@@ -226,10 +226,11 @@ class TableScene(Scene):
             return set()
         i = int(focus[4:])
         hand = self.model.hand
-        if i >= len(hand) or hand[i] & 31 != Rank.DISCARD_ALL or i not in self.playable_indices():
+        if (i >= len(hand) or RANK_OF[hand[i]] != Rank.DISCARD_ALL
+                or i not in self.playable_indices()):
             return set()
-        colour = hand[i] >> 5
-        return {j for j, c in enumerate(hand) if j != i and c >> 5 == colour}
+        colour = COLOUR_OF[hand[i]]
+        return {j for j, c in enumerate(hand) if j != i and COLOUR_OF[c] == colour}
 
     def is_ai(self, player: int) -> bool:
         return not self.session.is_human(player)

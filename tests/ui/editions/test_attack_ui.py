@@ -8,10 +8,10 @@ import math
 from pathlib import Path
 from typing import Any
 
-from game.rules.cards import Card
+from game.rules.cards import COLOUR_OF, Card
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.attack.launcher import DinoLauncher, VictimScene, parse_presses, picking_of
+from game.ui.editions.attack.launcher import DinoLauncher, VictimScene
 from game.ui.table.dialogs import ColourScene
 from game.ui.table.scene import TableScene
 from tests.editions.helpers import build
@@ -33,12 +33,6 @@ def dino(table: TableScene) -> DinoLauncher:
 
 def state(table: TableScene) -> dict[str, Any]:
     return table.test_state()["devices"]["DinoLauncher"]
-
-
-def test_unit_text() -> None:
-    assert parse_presses("launcher:2:-:-1") == 2
-    assert picking_of("launcher:0:attack:-1") == "attack"
-    assert parse_presses("trays:0:green") == 0 and picking_of("launcher:0:-:-1") == ""
 
 
 def test_idle_launcher_with_build_up_and_a_click_that_fires(app: App, outdir: Path) -> None:
@@ -132,7 +126,7 @@ def test_A7_a_focused_discard_all_lifts_every_card_it_takes_along(app: App,
     pump(app, until=lambda: table.my_turn())
     hand = table.model.hand
     da = hand.index(C("RDA"))
-    reds = {i for i, c in enumerate(hand) if c >> 5 == C("RDA") >> 5 and i != da}
+    reds = {i for i, c in enumerate(hand) if COLOUR_OF[c] == COLOUR_OF[C("RDA")] and i != da}
     green = hand.index(C("G1"))  # not playable on the red 9: it stays down
     assert len(reds) == 2 and table.played_along(f"card{green}") == set()
     table.focus_id(f"card{da}")

@@ -13,6 +13,7 @@ import pygame
 
 from game.rules.cards import Card, Colour
 from game.rules.editions.roboto import Interrupt
+from game.rules.units import RobotoView
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.editions.roboto.figure import SLEEPY_S, RobotoFigure, racers_of, spoken
@@ -48,8 +49,8 @@ def test_spoken_words_and_racers() -> None:
     assert spoken("Roboto: “Duel! Ann against Bob!”") == "Duel! Ann against Bob!"
     assert spoken("Roboto : « Duel ! »") == "Duel !"
     assert spoken("Bob plays first.") == "Bob plays first."
-    assert racers_of("roboto:0:duel:1,2:-:0:0:0") == (1, 2)
-    assert racers_of("roboto:3") == ()
+    assert racers_of(RobotoView(0, "duel", (1, 2))) == (1, 2)
+    assert racers_of(RobotoView(3)) == () and racers_of(None) == ()
 
 
 def test_roboto_speaks_a_duel_then_the_family_race(app: App, outdir: Path) -> None:

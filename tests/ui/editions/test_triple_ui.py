@@ -15,7 +15,7 @@ from game.ui import intents as I
 from game.ui.app import App
 from game.ui.editions.triple.dialogs import GiveScene, PairScene
 from game.ui.editions.triple.scenes import HoldScene, TrayPickScene
-from game.ui.editions.triple.unit import TrayUnit, parse_unit
+from game.ui.editions.triple.unit import TrayUnit
 from game.ui.table.scene import TableScene
 from tests.editions.helpers import build
 from tests.ui.conftest import colour_share, pump, shot, table_for
@@ -42,12 +42,6 @@ def state(table: TableScene) -> dict[str, Any]:
 
 def key(app: App, k: int) -> None:
     app.on_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-
-
-def test_parse_unit() -> None:
-    assert parse_unit("trays:02:green,yellow,red") == ((0, 2), ["green", "yellow", "red"])
-    assert parse_unit("trays:-:green,green,green") == ((), ["green"] * 3)
-    assert parse_unit("launcher:2:x") is None
 
 
 def test_trays_with_open_and_capacity_lights(app: App, outdir: Path) -> None:

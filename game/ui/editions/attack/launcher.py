@@ -2,7 +2,7 @@
 launcher as a device layer.
 
 :class:`DinoLauncher` stands in place of the draw pile (drawn by
-:class:`~.attack_draw.LauncherDrawing`: a dinosaur that breathes, builds up and dips its
+:class:`~.draw.LauncherDrawing`: a dinosaur that breathes, builds up and dips its
 nose when pressed); it growls and throws the fired cards in arcs into the presser's hand —
 or coughs a grey puff on a dud — and turns its head toward the player it aims at. A click
 on it (or D) is the press (the table's draw). The Wild Attack-Attack victim, and the chosen
@@ -22,6 +22,7 @@ from game.rules import actions as A
 from game.rules import events as E
 from game.rules.cards import Card
 from game.rules.engine import Decision
+from game.rules.units import LauncherView
 from game.ui import intents as I
 from game.ui import theme
 from game.ui.editions.attack.draw import PRESS_S, PUFF_S, ArcCard, LauncherDrawing, Puff
@@ -35,19 +36,6 @@ from game.ui.widgets import Button, Control
 if TYPE_CHECKING:
     from game.ui.table.host import TableHost
     from game.ui.table.presenter import Presenter
-
-
-def parse_presses(unit: str) -> int:
-    """Presses since the last fire, from the public unit text ``launcher:2:...``."""
-    parts = unit.split(":")
-    if len(parts) >= 2 and parts[0] == "launcher" and parts[1].isdigit():
-        return int(parts[1])
-    return 0
-
-
-def picking_of(unit: str) -> str:
-    parts = unit.split(":")
-    return parts[2] if len(parts) >= 3 and parts[0] == "launcher" and parts[2] != "-" else ""
 
 
 class DinoLauncher(LauncherDrawing, DeviceLayer):
@@ -153,7 +141,8 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
         if t.presenter.idle and t.session.version != self._seen:
             self._seen = t.session.version
             view = t.view()
-            self.presses = parse_presses(view.unit)
+            unit = view.unit
+            self.presses = unit.presses if isinstance(unit, LauncherView) else 0
             if not t.session.over:
                 self.aim_at(view.to_act)
         return True  # it breathes
@@ -186,7 +175,8 @@ class VictimScene(PanelScene):
         self.launcher = launcher
         self.table = launcher.table
         self.picks = picks[:9]
-        picking = picking_of(self.table.view().unit)
+        unit = self.table.view().unit
+        picking = unit.picking if isinstance(unit, LauncherView) else ""
         self.title = {
             "attack": N_("Wild Attack-Attack: who gets two presses?"),
             "first_attack": N_("Wild Attack-Attack: who gets two presses?"),

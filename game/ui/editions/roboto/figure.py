@@ -26,6 +26,7 @@ from game.i18n import N_, _
 from game.rules import actions as A
 from game.rules import events as E
 from game.rules.engine import Decision
+from game.rules.units import RobotoView, UnitView
 from game.ui import intents as I
 from game.ui import text, theme
 from game.ui.editions.common import fly_discarded
@@ -49,12 +50,9 @@ def spoken(line: str) -> str:
     return m.group(1) if m else line
 
 
-def racers_of(unit: str) -> tuple[int, ...]:
-    """The players named by the pending interruption, from the unit text."""
-    parts = unit.split(":")
-    if len(parts) == 8 and parts[0] == "roboto":
-        return tuple(int(x) for x in parts[3].split(",") if x)
-    return ()
+def racers_of(unit: UnitView) -> tuple[int, ...]:
+    """The players named by the pending interruption, if any."""
+    return unit.named if isinstance(unit, RobotoView) else ()
 
 
 class RobotoPuppet:

@@ -5,7 +5,7 @@ unit with its three trays as a device layer.
 ``unit`` text) and the events, animates the plays onto the trays, the presses and the
 overloads (the number shown, the tray flashing), asks which tray when a card fits several
 lit ones and has a Wild Clear's tray held until green (:mod:`.triple_scenes`), pairs a
-Discard Two and shares a Give Away penalty (:mod:`.triple_dialogs`), and runs the timer
+Discard Two and shares a Give Away penalty (:mod:`.dialogs`), and runs the timer
 mode's 7-second ring on the app's clock (a ``TimeUp`` action when it runs out). Its drawing
 is :class:`~.triple_draw.TrayDrawing`.
 """
@@ -19,8 +19,9 @@ import pygame
 from game.i18n import N_
 from game.rules import actions as A
 from game.rules import events as E
-from game.rules.cards import Card, Rank
+from game.rules.cards import RANK_OF, Card, Rank
 from game.rules.engine import Decision
+from game.rules.units import TraysView
 from game.ui import intents as I
 from game.ui import theme
 from game.ui.anim import fly
@@ -33,21 +34,9 @@ if TYPE_CHECKING:
     from game.ui.table.host import TableHost
     from game.ui.table.presenter import Presenter
 
-__all__ = ["HoldScene", "TrayPickScene", "TrayUnit", "parse_unit"]
+__all__ = ["HoldScene", "TrayPickScene", "TrayUnit"]
 
 TIMED = (Decision.TURN, Decision.DRAWN, Decision.PRESS_TRAY)
-
-
-def parse_unit(unit: str) -> tuple[tuple[int, ...], list[str]] | None:
-    """The public unit text ``trays:02:green,yellow,red`` → (lit trays, capacity lights)."""
-    parts = unit.split(":")
-    if len(parts) != 3 or parts[0] != "trays":
-        return None
-    lit = () if parts[1] == "-" else tuple(int(x) for x in parts[1])
-    lights = parts[2].split(",")
-    if len(lights) != TRAYS:
-        return None
-    return lit, lights
 
 
 class TrayUnit(TrayDrawing, DeviceLayer):
@@ -105,9 +94,9 @@ class TrayUnit(TrayDrawing, DeviceLayer):
         view = self.table.view()
         if view.piles:
             self.tops = [list(p[-3:]) for p in view.piles]
-        parsed = parse_unit(view.unit)
-        if parsed is not None:
-            self.lit, self.lights = parsed[0], list(parsed[1])
+        unit = view.unit
+        if isinstance(unit, TraysView):
+            self.lit, self.lights = unit.lit, list(unit.lights)
 
     def present(self, event: E.Event, presenter: Presenter) -> bool:
         lay, m = self.table.layout, self.table.model
@@ -260,7 +249,7 @@ class TrayUnit(TrayDrawing, DeviceLayer):
             plays = [a for a in t.legal_now() if isinstance(a, A.Play) and a.card == card]
         else:
             plays = [a for a in t.legal_now() if isinstance(a, A.Play)]
-        if len(plays) == 1 and plays[0].card & 31 == Rank.WILD_CLEAR:
+        if len(plays) == 1 and RANK_OF[plays[0].card] == Rank.WILD_CLEAR:
             t.app.push(HoldScene(t.app, self, plays[0]))
             return True
         if len(plays) < 2:
@@ -271,7 +260,7 @@ class TrayUnit(TrayDrawing, DeviceLayer):
     def play(self, action: A.Action) -> None:
         """Send a chosen play; a Wild Clear first needs its tray held until green (T-9)."""
         t = self.table
-        if isinstance(action, A.Play) and action.card & 31 == Rank.WILD_CLEAR:
+        if isinstance(action, A.Play) and RANK_OF[action.card] == Rank.WILD_CLEAR:
             t.app.push(HoldScene(t.app, self, action))
             return
         t.act(action)

@@ -1,0 +1,45 @@
+"""The decisions a player can owe, and what the engine says when someone jumps one."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Final
+
+
+class Decision(Enum):
+    """The kind of decision ``Game.to_act`` owes."""
+
+    TURN = "turn"  # play a card or draw (C-5, C-9, C-10)
+    COLOUR = "colour"  # name the colour after a wild (C-6, C-7)
+    CHALLENGE = "challenge"  # challenge the Wild Draw Four or accept it (C-8)
+    DRAWN = "drawn"  # play the card just drawn or keep it (C-9)
+    PICK_PLAYER = "pick_player"  # name a victim or target (A-6, A-8)
+    PRESS_TRAY = "press_tray"  # press a lit tray after drawing (T-4)
+    PAIR = "pair"  # add a card to a Discard Two, or not (T-8)
+    GIVE = "give"  # share a Give Away penalty (T-10)
+    DISCARD = "discard"  # put commanded cards down one at a time (R-7)
+    NICKNAME = "nickname"  # record a nickname for another player (R-6b)
+    RACE = "race"  # report a duel or house-rule race (R-6c, R-9)
+    OVER = "over"  # the match is over
+
+
+TURN: Final = Decision.TURN
+COLOUR: Final = Decision.COLOUR
+CHALLENGE_D: Final = Decision.CHALLENGE
+DRAWN: Final = Decision.DRAWN
+OVER: Final = Decision.OVER
+
+#: What a player owing each decision must do first: (clause, reason) for the error.
+NEEDS: Final = {
+    Decision.COLOUR: ("C-6", "must name a colour first"),
+    Decision.CHALLENGE: ("C-8", "must challenge the Wild Draw Four or accept it first"),
+    Decision.DRAWN: ("C-9", "may only play the card just drawn, or keep it"),
+    Decision.PICK_PLAYER: ("A-6", "must name a player first"),
+    Decision.PRESS_TRAY: ("T-4", "must press a lit tray first"),
+    Decision.PAIR: ("T-8", "must pair the Discard Two or play it alone first"),
+    Decision.GIVE: ("T-10", "must share the penalty cards first"),
+    Decision.DISCARD: ("R-7", "must put down the commanded cards first"),
+    Decision.NICKNAME: ("R-6", "must give the nickname first"),
+    Decision.RACE: ("R-10", "the race must finish first"),
+    Decision.OVER: ("M-1", "the match is over"),
+}

@@ -1,0 +1,253 @@
+"""The table's state: hands, piles, seats, the colour in force, and the plain moves of
+cards between them (C-11). :class:`~game.rules.engine.Game` builds on it.
+
+Everything here is deterministic given the game's RNG; nothing here decides whose turn
+it is (that is :mod:`game.rules.engine`'s turn flow).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+import game.rules.events as E
+from game.rules.actions import Action
+from game.rules.cards import RANK_OF, Card, Rank
+from game.rules.decisions import CHALLENGE_D, NEEDS, OVER, TURN, Decision
+from game.rules.errors import IllegalAction
+from game.rules.legality import NO_RANK, PLAYABLE, bluffs
+from game.rules.match import MatchState
+from game.rules.ruleset import Ruleset
+from game.rules.units import UnitView
+
+#: What a played card owes the player it reaches: ``(player, card, target, events)``.
+Delivery = Callable[[int, Card, int, list[E.Event]], None]
+
+
+class Table:
+    """The state of a match in play and the card moves every edition shares."""
+
+    decision: Decision
+
+    def __init__(self, ruleset: Ruleset, players: int, seed: int) -> None:
+        ruleset.check_players(players)
+        self.ruleset = ruleset
+        self.players = players
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.match = MatchState.new(players)
+        self.actions: list[Action] = []
+        self.turns = 0
+        # Hand state (set by Game.start_hand).
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.draw_pile: list[Card] = []
+        self.discard: list[Card] = []
+        self.piles: list[list[Card]] = [self.discard]  # every discard pile (Triple: 3)
+        self.seats: list[int] = []
+        self.pos: list[int] = [-1] * players
+        self.direction = 1
+        self.colour = 0  # colour in force (a Colour, or WILD before a first wild is named)
+        self.match_rank = NO_RANK
+        self.to_act = 0
+        self.decision = TURN
+        self.drawn: Card | None = None
+        self.uno_open: list[int] = []  # C-12: owe UNO and may be caught
+        self.uno_declared = -1  # called UNO before playing the next-to-last card
+        self.colour_then_play = False  # C-4: a first-card Wild
+        self.wd4: tuple[int, bool, tuple[Card, ...]] | None = None  # player, guilty, hand
+        self.dead_turns = 0
+        self.starved = 0  # one-card reshuffles in a row (see STARVED_ROUNDS)
+        self.hand_events: list[E.Event] = []  # everything since the deal (views redact)
+        self._hand_from = -1  # index in the current event list where a new hand began
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def over(self) -> bool:
+        return self.decision is OVER
+
+    @property
+    def top(self) -> Card:
+        return self.discard[-1]
+
+    def next_player(self, player: int, steps: int = 1) -> int:
+        seats = self.seats
+        return seats[(self.pos[player] + steps * self.direction) % len(seats)]
+
+    def refuse(self, p: int, verb: str, own: str = "") -> IllegalAction:
+        """The error for ``p`` trying to ``verb`` when it is not theirs to do. ``own``
+        is the clause of the attempted answer, named when nothing of its kind is
+        pending (a challenge with no Wild Draw Four to answer breaks C-8)."""
+        d = self.decision
+        if p != self.to_act:
+            clause = "C-8" if d is CHALLENGE_D else "C-3"
+            why = f"it is player {self.to_act}'s turn"
+            return IllegalAction(clause, f"player {p} cannot {verb}: {why}")
+        if d is TURN and own:
+            return IllegalAction(own, f"player {p} cannot {verb}: nothing of the kind is pending")
+        clause, why = NEEDS.get(d, ("C-9", "must play or draw"))
+        return IllegalAction(clause, f"player {p} cannot {verb}: {why}")
+
+    def need(self, p: int, verb: str, *decisions: Decision, own: str = "") -> None:
+        """Raise unless ``p`` is to act on one of ``decisions``."""
+        if p != self.to_act or self.decision not in decisions:
+            raise self.refuse(p, verb, own)
+
+    def fits(self, c: Card) -> bool:
+        """*Hook*: could ``c`` be played now (on some pile)?"""
+        return PLAYABLE[self.colour * 32 + self.match_rank][c]
+
+    def could_play(self, c: Card) -> bool:
+        """*Hook*: would ``c`` fit some pile on a later turn (for the blocked-hand rule)?"""
+        return self.fits(c)
+
+    def may_play_drawn(self, p: int, c: Card) -> bool:
+        """C-9: the drawn card may be played now (and H-6 allows it)."""
+        return self.fits(c) and not (self.ruleset.no_bluffing and self.is_bluff(p, c))
+
+    def is_bluff(self, p: int, c: Card, played: bool = False) -> bool:
+        """C-7 / S-3: is ``p``'s Wild Draw Four ``c`` illegal (a colour-in-force card
+        held)? ``played``: ``c`` has already left the hand."""
+        if RANK_OF[c] != Rank.WILD_DRAW_FOUR:
+            return False
+        hand = list(self.hands[p])
+        if not played:
+            hand.remove(c)
+        return bluffs(hand, self.colour, self.ruleset.wd4_counts_wilds)
+
+    def least_held(self) -> int:
+        """The seated player whose hand is worth the least (a blocked hand's winner)."""
+        values = self.ruleset.values
+        return min(self.seats, key=lambda q: sum(values[RANK_OF[c]] for c in self.hands[q]))
+
+    # ------------------------------------------------------------------ piles (seams editions use)
+    def take(self, p: int, n: int, ev: list[E.Event]) -> list[Card]:
+        """*Seam*: move up to ``n`` cards from the draw pile to ``p``'s hand (C-11)."""
+        pile = self.draw_pile
+        if len(pile) >= n:
+            got = pile[-n:]
+            del pile[-n:]
+            got.reverse()  # in the order drawn: the top card first
+        else:
+            got = []
+            while len(got) < n:
+                if not pile and not self.reshuffle(ev):
+                    break
+                got.append(pile.pop())
+        self.hands[p].extend(got)
+        return got
+
+    def draw_cards(self, p: int, n: int, reason: str, ev: list[E.Event]) -> None:
+        """*Seam*: ``p`` draws ``n`` cards for ``reason`` (a penalty's plain form)."""
+        got = self.take(p, n, ev)
+        if self.uno_open and p in self.uno_open and len(self.hands[p]) > 1:
+            self.uno_open.remove(p)
+        ev.append(E.CardsDrawn(p, tuple(got), reason, len(got)))
+
+    def reshuffle(self, ev: list[E.Event]) -> bool:
+        """*Seam*, C-11: all but the top of each discard pile become the draw pile.
+        False if there are none."""
+        cards: list[Card] = []
+        for pile in self.piles:
+            cards += pile[:-1]
+            del pile[:-1]
+        if not cards:
+            return False
+        self.starved = self.starved + 1 if len(cards) == 1 else 0
+        self.shuffle(cards)
+        self.draw_pile[:0] = cards
+        ev.append(E.Reshuffled(len(cards)))
+        return True
+
+    def shuffle(self, cards: list[Card]) -> None:
+        """Shuffle in place with the game's RNG (a sort on random keys: uniform, and
+        faster than ``random.shuffle`` for a deck)."""
+        rnd = self.rng.random
+        cards.sort(key=lambda _c: rnd())
+
+    def all_piles(self) -> list[Sequence[Card]]:
+        """Every place a card can be: the deck invariant is checked over these."""
+        return [*self.hands, self.draw_pile, *self.piles]
+
+    def card_count(self) -> dict[Card, int]:
+        """How many of each card are anywhere (hands, piles): the deck invariant."""
+        count: dict[Card, int] = {}
+        for pile in self.all_piles():
+            for c in pile:
+                count[c] = count.get(c, 0) + 1
+        return count
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(map(len, self.hands))
+
+    # ------------------------------------------------------------------ devices (hooks)
+    def setup_devices(self) -> None:
+        """*Hook*: create the edition's electronic unit (it draws from ``self.rng``)."""
+
+    def unit_view(self) -> UnitView:
+        """*Hook*: what every player can see of the device (``PlayerView.unit``)."""
+        return None
+
+    def assume_unit(self, unit: UnitView, rng: random.Random) -> None:
+        """*Hook*: set the device to a state that shows ``unit``, drawing what it hides
+        from ``rng`` (a determinized world for search)."""
+
+    def copy_devices_from(self, other: Table) -> None:
+        """*Hook*: make this clone's devices independent copies of ``other``'s."""
+
+    # ------------------------------------------------------------------ the rules' hooks
+    # Declared here, implemented by :class:`game.rules.engine.Game` (and overridden by the
+    # editions): the turn flow (:mod:`game.rules.turns`), the deal (:mod:`game.rules.dealing`)
+    # and the copies (:mod:`game.rules.copies`) call them on the table they are given.
+    deliveries: list[Delivery]
+
+    def delivery_table(self) -> list[Delivery]:
+        """*Hook*: per rank, what a played card owes the player it reaches."""
+        raise NotImplementedError
+
+    def check_play(self, p: int, c: Card, tray: int) -> None:
+        """*Hook*: raise unless ``c`` may go on pile ``tray`` (C-5)."""
+        raise NotImplementedError
+
+    def place(self, p: int, c: Card, tray: int, ev: list[E.Event]) -> None:
+        """*Hook*: put the played card on its pile; its colour and rank are in force."""
+        raise NotImplementedError
+
+    def after_place(self, p: int, c: Card, ev: list[E.Event]) -> None:
+        """*Hook*: going out (C-13) or owing UNO (C-12), then the card's effect."""
+        raise NotImplementedError
+
+    def colour_named(self, p: int, ev: list[E.Event]) -> None:
+        """*Hook*: a wild's colour is named; the play is complete."""
+        raise NotImplementedError
+
+    def penalty(self, p: int, n: int, reason: str, ev: list[E.Event]) -> None:
+        """*Hook*: ``p`` must take ``n`` cards."""
+        raise NotImplementedError
+
+    def ask(self, p: int, decision: Decision) -> None:
+        """*Seam*: ``p`` owes ``decision`` next."""
+        raise NotImplementedError
+
+    def begin_turn(self, p: int, ev: list[E.Event]) -> None:
+        """*Seam*: ``p``'s turn begins."""
+        raise NotImplementedError
+
+    def end_turn(self, p: int, ev: list[E.Event]) -> None:
+        """*Hook*: ``p``'s turn ends without a play (after drawing)."""
+        raise NotImplementedError
+
+    def stalled(self, ev: list[E.Event]) -> bool:
+        """*Seam*: a turn in which nobody could play and nothing could be drawn."""
+        raise NotImplementedError
+
+    def start_discard(self, ev: list[E.Event]) -> None:
+        """*Hook*: turn the first discard and apply C-4 (or the edition's rule)."""
+        raise NotImplementedError
+
+    def first_player(self) -> int:
+        """*Hook*: who plays first."""
+        raise NotImplementedError
+
+    def first_card_effect(self, c: Card, ev: list[E.Event]) -> None:
+        """*Hook*: C-4, the first card's effect on the first player."""
+        raise NotImplementedError

@@ -1,0 +1,55 @@
+"""What every player can see of an edition's electronic unit, as small frozen values.
+
+``PlayerView.unit`` holds one of these (``None`` for editions without a unit). They are
+built by each edition's ``unit_view`` hook; the unit's full state (hidden parts too) has
+a text form only in the position codec (:mod:`game.rules.position`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.cards import Colour
+
+
+@dataclass(frozen=True, slots=True)
+class LauncherView:
+    """UNO Attack's card launcher (A-2)."""
+
+    presses: int  # since it last fired (it always fires by the fifth)
+    picking: str = ""  # what the pending name-a-player decision is for; "" for none (A-6, A-8)
+    going_out: int = -1  # a player whose last card is still settling its effect
+
+
+@dataclass(frozen=True, slots=True)
+class TimerView:
+    """Triple Play's turn timer mode (T-12): seconds for a turn, cards for running out."""
+
+    seconds: int
+    penalty: int
+
+
+@dataclass(frozen=True, slots=True)
+class TraysView:
+    """Triple Play's three trays (T-3, T-5): which are open and each one's capacity light
+    (``green``, ``yellow`` or ``red``); the counts and capacities stay hidden."""
+
+    lit: tuple[int, ...]
+    lights: tuple[str, ...]
+    timer: TimerView | None = None
+    last: int = 0  # the tray played on last (a Discard Two's pair, a Give Away: T-8, T-10)
+
+
+@dataclass(frozen=True, slots=True)
+class RobotoView:
+    """UNO Roboto's unit (R-5 … R-8): plays since he last interrupted, and the
+    interruption under way, if any."""
+
+    since: int
+    interruption: str = ""  # discard_colour, nickname, duel, house_rule; "" for none
+    named: tuple[int, ...] = ()  # the players he named for it
+    colour: Colour | None = None  # the colour to discard (R-6a)
+    covered: bool = False  # a commanded card already covers the played one (R-7)
+
+
+UnitView = LauncherView | TraysView | RobotoView | None
