@@ -107,7 +107,7 @@ play: $(STAMP_SYSTEM) $(STAMP_PY)
 # after the catalogues are compiled, so the entry carries the French name too.
 desktop: $(STAMP_PY)
 	@if [ -n "$${NO_DESKTOP:-}" ] || [ "$$(uname -s)" != Linux ]; then exit 0; fi; \
-	$(PY) -m game.desktop install
+	$(PY) -m game.desktop install --quiet
 
 undesktop:
 	@if [ -x $(PY) ]; then $(PY) -m game.desktop uninstall; fi

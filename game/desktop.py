@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from game import i18n
-from game.i18n import N_
+from game.i18n import N_, _
 
 __all__ = [
     "APP_ID",
@@ -200,6 +200,8 @@ def uninstall(home: Path | None = None) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m game.desktop install|uninstall|show`` (``uno --install-desktop-entry`` is
+    ``install``). Says what it did in the player's language; a failure is reported, status 1."""
     ap = argparse.ArgumentParser(prog="python -m game.desktop",
                                  description="Add the game to this user's application menu "
                                              "(Linux desktops), or remove it.")
@@ -208,7 +210,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="instead of $XDG_DATA_HOME or ~/.local/share")
     ap.add_argument("--exec", dest="command", nargs="+", default=None,
                     help="the command the menu runs (default: this game's own)")
+    ap.add_argument("--quiet", action="store_true",
+                    help="say nothing when the entry is already up to date (make play)")
     args = ap.parse_args(argv)
+    if argv is None:  # run as a module: the game's own start sets the language otherwise
+        i18n.set_language(i18n.detect_language())
     if args.action == "show":
         sys.stdout.write(entry_text(args.command or default_command()))
         return 0
@@ -216,12 +222,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.action == "install":
             changed = install(args.command, args.data_home)
             for path in changed:
-                print(f"desktop entry: wrote {path}")
+                print(_("Application menu: wrote {path}").format(path=path))
+            if not changed and not args.quiet:
+                print(_("The game is already in the application menu."))
         else:
             for path in uninstall(args.data_home):
-                print(f"desktop entry: removed {path}")
+                print(_("Application menu: removed {path}").format(path=path))
     except OSError as exc:
-        print(f"desktop entry: {exc}", file=sys.stderr)
+        print(_("Could not change the application menu: {error}").format(error=exc),
+              file=sys.stderr)
         return 1
     return 0
 

@@ -3,6 +3,7 @@ line that survives any install path, the icons, and `make play` installing them.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -141,26 +142,54 @@ def test_default_command_from_source_starts_this_game(monkeypatch: pytest.Monkey
     assert desktop.default_command() == [str(script)]
 
 
-def test_command_line_install_and_uninstall(tmp_path: Path) -> None:
-    home = tmp_path / "share"
-    run = [sys.executable, "-m", "game.desktop"]
-    done = subprocess.run([*run, "install", "--data-home", str(home), "--exec", "/opt/uno"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.count("desktop entry: wrote") == 1 + len(ICON_SIZES)
-    done = subprocess.run([*run, "uninstall", "--data-home", str(home)], cwd=ROOT,
+def _desktop(*args: str, lang: str = "en") -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    env["LANGUAGE"] = lang
+    return subprocess.run([sys.executable, "-m", "game.desktop", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=60, check=False)
-    assert done.returncode == 0 and done.stdout.count("removed") == 1 + len(ICON_SIZES)
+
+
+def test_command_line_install_and_uninstall(tmp_path: Path) -> None:
+    home = str(tmp_path / "share")
+    done = _desktop("install", "--data-home", home, "--exec", "/opt/uno")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("Application menu: wrote") == 1 + len(ICON_SIZES)
+    again = _desktop("install", "--data-home", home, "--exec", "/opt/uno")
+    assert again.stdout == "The game is already in the application menu.\n"
+    quiet = _desktop("install", "--quiet", "--data-home", home, "--exec", "/opt/uno")
+    assert quiet.returncode == 0 and quiet.stdout == ""  # what make play runs
+    done = _desktop("uninstall", "--data-home", home)
+    assert done.returncode == 0
+    assert done.stdout.count("Application menu: removed") == 1 + len(ICON_SIZES)
+
+
+def test_command_line_speaks_french(tmp_path: Path) -> None:
+    home = str(tmp_path / "share")
+    done = _desktop("install", "--data-home", home, "--exec", "/opt/uno", lang="fr")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("Menu des applications\u00a0:") == 1 + len(ICON_SIZES)
+    again = _desktop("install", "--data-home", home, "--exec", "/opt/uno", lang="fr")
+    assert again.stdout == "Le jeu est déjà dans le menu des applications.\n"
 
 
 def test_an_unwritable_data_folder_is_reported_not_a_crash(tmp_path: Path) -> None:
     blocker = tmp_path / "share"
     blocker.write_text("a file where the folder should be")
-    done = subprocess.run([sys.executable, "-m", "game.desktop", "install", "--data-home",
-                           str(blocker), "--exec", "/opt/uno"], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60, check=False)
+    done = _desktop("install", "--data-home", str(blocker), "--exec", "/opt/uno")
     assert done.returncode == 1
-    assert "desktop entry:" in done.stderr and "Traceback" not in done.stderr
+    assert done.stderr.startswith("Could not change the application menu:")
+    assert "Traceback" not in done.stderr
+    assert blocker.read_text() == "a file where the folder should be"  # nothing lost
+
+
+def test_the_game_itself_installs_its_entry(tmp_path: Path) -> None:
+    """``uno --install-desktop-entry``: how a downloaded Linux executable adds itself."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "share"), "LANGUAGE": "en"}
+    done = subprocess.run([sys.executable, "-m", "game", "--install-desktop-entry"], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    entry = tmp_path / "share" / "applications" / f"{APP_ID}.desktop"
+    assert entry.is_file() and "Application menu: wrote" in done.stdout
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="no make")
