@@ -34,6 +34,7 @@ __all__ = [
     "default_command",
     "entry_text",
     "exec_value",
+    "info_plist_strings",
     "install",
     "uninstall",
 ]
@@ -48,6 +49,10 @@ COMMENT = N_("Play UNO on one screen with the family, and with computer players"
 #. TRANSLATORS: search words for the desktop's application menu, separated by semicolons
 #. and ending with one (no spaces around them).
 KEYWORDS = N_("cards;card game;family;uno;")
+
+#: Why the macOS app asks for the microphone (macOS shows it in the permission prompt).
+MICROPHONE_USE = N_("The game listens for players calling UNO! and records the voices and "
+                    "names you choose to hear in the game.")
 
 #: Characters that make the Desktop Entry spec quote an Exec argument.
 _RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
@@ -137,6 +142,22 @@ def entry_text(command: Sequence[str], icon: str = APP_ID) -> str:
         "StartupNotify=true",
     ]
     return "\n".join(lines) + "\n"
+
+
+def info_plist_strings(language: str) -> str:
+    """``<language>.lproj/InfoPlist.strings`` of the macOS app (pyinstaller.spec writes it):
+    the app's name and the microphone prompt in ``language`` (English when not compiled)."""
+    if language not in i18n.LANGUAGES:
+        raise ValueError(f"unsupported language {language!r}")
+    catalogue = _catalogues().get(language, gettext.NullTranslations())
+    name = catalogue.gettext(NAME)
+
+    def quoted(text: str) -> str:
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+    pairs = {"CFBundleDisplayName": name, "CFBundleName": name,
+             "NSMicrophoneUsageDescription": catalogue.gettext(MICROPHONE_USE)}
+    return "".join(f"{quoted(k)} = {quoted(v)};\n" for k, v in pairs.items())
 
 
 def _paths(home: Path) -> dict[str, Path]:

@@ -202,3 +202,18 @@ def test_make_play_installs_the_desktop_entry_before_starting() -> None:
     install_at = next(i for i, line in enumerate(lines) if "-m game.desktop install" in line)
     play_at = next(i for i, line in enumerate(lines) if line.rstrip().endswith("-m game"))
     assert install_at < play_at
+
+
+def test_macos_app_strings_in_english_and_french() -> None:
+    """InfoPlist.strings of the macOS app (pyinstaller.spec): its name and why it asks for
+    the microphone, as macOS's permission prompt shows them."""
+    fr = desktop.info_plist_strings("fr")
+    en = desktop.info_plist_strings("en")
+    assert '"CFBundleDisplayName" = "UNO en famille";' in fr.splitlines()
+    assert '"CFBundleDisplayName" = "UNO for the family";' in en.splitlines()
+    assert '"NSMicrophoneUsageDescription" = "Le jeu écoute' in fr
+    assert '"NSMicrophoneUsageDescription" = "The game listens' in en
+    for text in (fr, en):
+        assert all(line.startswith('"') and line.endswith('";') for line in text.splitlines())
+    with pytest.raises(ValueError):
+        desktop.info_plist_strings("de")
