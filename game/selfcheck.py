@@ -134,6 +134,11 @@ def _synthesize(folder: Path) -> dict[str, Any]:
     (:func:`game.voice.tts.choose_voice`): eSpeak NG's ``roa/fr``, SAPI5's or NSSpeech's
     French voice, ... A language with no installed voice is marked ``"no_voice"``.
     """
+    if sys.platform == "win32":  # SAPI5 is COM: this thread needs COM before the engine
+        with contextlib.suppress(Exception):
+            import pythoncom  # type: ignore[import-not-found]  # pywin32, with pyttsx3
+
+            pythoncom.CoInitialize()
     import pyttsx3
 
     from game.voice.tts import choose_voice

@@ -226,3 +226,18 @@ def test_bundle_carries_the_icon(bundle: Path) -> None:
 
     names = set(CArchiveReader(str(bundle)).toc)
     assert "assets/icon.png" in names, sorted(n for n in names if n.startswith("assets"))
+
+
+@pytest.mark.slow
+def test_bundle_adds_itself_to_the_application_menu(bundle: Path, tmp_path: Path) -> None:
+    """A downloaded Linux executable: ``uno --install-desktop-entry`` names itself in Exec."""
+    env = {**_headless_env(), "XDG_DATA_HOME": str(tmp_path), "LANGUAGE": "en"}
+    done = subprocess.run([str(bundle), "--install-desktop-entry"], env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-4000:]
+    entry = tmp_path / "applications" / "uno-family.desktop"
+    lines = entry.read_text(encoding="utf-8").splitlines()
+    assert f"Exec={bundle}" in lines and "Name[fr]=UNO en famille" in lines
+    for size in (48, 256):
+        assert (tmp_path / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "uno-family.png"
+                ).is_file()

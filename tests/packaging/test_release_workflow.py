@@ -185,3 +185,51 @@ else:
     done = _smoke(str(exe))
     assert done.returncode == 1
     assert "ok  --selfcheck" in done.stdout and "first frame" in done.stderr
+
+
+_ANSWERS_EVERYTHING = """
+args = sys.argv[1:]
+if args == ["--help"]:
+    print("usage: uno [--headless]")
+elif args[:1] == ["--headless"]:
+    print("Match winner: Ada")
+elif args == ["--selfcheck"]:
+    print(json.dumps({"ok": True, "frozen": True, "portaudio_in_bundle": True}))
+else:
+    assert os.environ["SDL_VIDEODRIVER"] == "dummy" and os.environ["SDL_AUDIODRIVER"] == "dummy"
+    print(json.dumps({"first_frame_at": 1.0}))
+"""
+
+
+def _fake_app(tmp_path: Path, program: str, icon: bool = True) -> Path:
+    app = tmp_path / "UNO for the family.app"
+    (app / "Contents" / "MacOS").mkdir(parents=True)
+    (app / "Contents" / "Resources").mkdir()
+    if icon:
+        (app / "Contents" / "Resources" / "icon.icns").write_bytes(b"icns")
+    exe = app / "Contents" / "MacOS" / "uno-family"
+    exe.write_text(f"#!{sys.executable}\nimport sys, json, os\n{program}\n", encoding="utf-8")
+    exe.chmod(0o755)
+    return app
+
+
+def test_smoke_passes_a_build_that_answers_everything_and_a_silent_app(tmp_path: Path) -> None:
+    """The macOS app may have no output at all: the state file it writes is the evidence."""
+    exe = _fake_executable(tmp_path, _ANSWERS_EVERYTHING)
+    app = _fake_app(tmp_path, """
+from pathlib import Path
+Path(os.environ["UNO_TEST_STATE"]).write_text(json.dumps({"top": "title"}))
+""")
+    done = _smoke(str(exe), "--app", str(app))
+    assert done.returncode == 0, done.stderr
+    assert "ok  window" in done.stdout and "ok  UNO for the family.app" in done.stdout
+
+
+def test_smoke_fails_an_app_that_never_draws_or_has_no_icon(tmp_path: Path) -> None:
+    exe = _fake_executable(tmp_path, _ANSWERS_EVERYTHING)
+    mute = _fake_app(tmp_path / "a", "pass")
+    done = _smoke(str(exe), "--app", str(mute))
+    assert done.returncode == 1 and "first frame" in done.stderr
+    no_icon = _fake_app(tmp_path / "b", _ANSWERS_EVERYTHING, icon=False)
+    done = _smoke(str(exe), "--app", str(no_icon))
+    assert done.returncode == 1 and "icns" in done.stderr
