@@ -79,8 +79,8 @@ class App:
         from game.ui.icon import window_icon
 
         pygame.display.set_icon(window_icon())  # before the window opens, as SDL asks
+        pygame.display.set_caption(_("UNO for the family"))  # never shown as "pygame window"
         self.screen = self._open_window(settings.fullscreen)
-        pygame.display.set_caption(_("UNO for the family"))
         pygame.key.set_repeat(400, 40)
         pygame.key.start_text_input()
         self.stack = SceneStack()

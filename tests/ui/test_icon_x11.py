@@ -40,6 +40,7 @@ def test_the_x11_window_has_the_icon_title_and_class(display: str,  # noqa: F811
         found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid",
                                 str(game.pid)], env=env, capture_output=True, text=True,
                                timeout=30, check=True).stdout.split()
+        # Read at once: what a dock sees the moment the window appears.
         props = _xprop(found[0], env)
     finally:
         game.terminate()
