@@ -35,10 +35,12 @@ ARGS ?=
 SIM_ARGS ?= --edition official --players 4 --games 200 --seed 1
 XVFB_SCREEN ?= -screen 0 1280x800x24
 
-.PHONY: help play test lint bench arena dist sim locale i18n clean distclean
+.PHONY: help play desktop undesktop test lint bench arena dist sim locale i18n clean distclean
 
 help:
-	@echo "make play       install everything needed, then run the game"
+	@echo "make play       install everything needed, then run the game (on Linux it also adds"
+	@echo "                the game and its icon to your application menu; NO_DESKTOP=1 skips)"
+	@echo "make undesktop  remove the game from your application menu"
 	@echo "make test       install everything (+ test tools), compile catalogues, run all tests"
 	@echo "                under a private PulseAudio and Xvfb (PYTEST_ARGS='-m \"not slow\"')"
 	@echo "make lint       ruff on game/ tests/ bench/ packaging/, mypy --strict on rules and bots"
@@ -98,7 +100,17 @@ endif
 
 play: $(STAMP_SYSTEM) $(STAMP_PY)
 	@$(MAKE) locale
+	@$(MAKE) desktop
 	$(PY) -m game $(ARGS)
+
+# The Linux menu entry and icon, for this user (~/.local/share; see game/desktop.py). It runs
+# after the catalogues are compiled, so the entry carries the French name too.
+desktop: $(STAMP_PY)
+	@if [ -n "$${NO_DESKTOP:-}" ] || [ "$$(uname -s)" != Linux ]; then exit 0; fi; \
+	$(PY) -m game.desktop install --quiet
+
+undesktop:
+	@if [ -x $(PY) ]; then $(PY) -m game.desktop uninstall; fi
 
 # Wrappers, innermost last: the private PulseAudio (if tools/with-virtual-audio.sh exists), then
 # Xvfb so window tests have a DISPLAY. Both are looked up when the recipe runs, i.e. after the

@@ -3,6 +3,7 @@
     python -m game                      the table (or, with no display, a match to watch)
     python -m game --headless --edition official --players 4 --seed 7
     python -m game --selfcheck          speech and audio diagnostics, as JSON
+    uno --install-desktop-entry         the Linux menu entry, for a downloaded executable
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ def parser() -> argparse.ArgumentParser:
                     help=_("seconds to wait between lines, to watch at a human pace"))
     ap.add_argument("--selfcheck", action="store_true",
                     help=_("check speech and audio, print JSON and exit"))
+    ap.add_argument("--install-desktop-entry", action="store_true",
+                    help=_("add the game and its icon to this user's application menu "
+                           "(Linux) and exit"))
     return ap
 
 
@@ -105,6 +109,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.selfcheck import run
 
         return run()
+    if args.install_desktop_entry:
+        from game.desktop import main as desktop
+
+        return desktop(["install"])
     if args.headless:
         return headless(args, ap)
     if not has_display():

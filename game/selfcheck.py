@@ -7,6 +7,9 @@ speech is. Standard output carries only the JSON; everything the libraries chatt
 standard error. It never raises: every failure is reported in the JSON and in the exit code.
 
 Exit status is 0 when both sentences produced non-silent audio and PortAudio loaded, else 1.
+With the system's voices (SAPI5 on Windows, NSSpeech on macOS) a language without an installed
+voice is only a warning, as long as one language speaks. On Windows and macOS PortAudio is the
+copy from the sounddevice wheel (the path sounddevice opened, reported as ``portaudio_library``).
 """
 
 from __future__ import annotations
@@ -91,12 +94,23 @@ def _describe(exc: BaseException) -> str:
 
 
 def _wav_stats(path: Path) -> dict[str, Any]:
-    """Frames, rate, duration and peak (0..1) of a 16-bit PCM WAV."""
-    with wave.open(str(path), "rb") as wav:
-        frames = wav.getnframes()
-        rate = wav.getframerate()
-        width = wav.getsampwidth()
-        raw = wav.readframes(frames)
+    """Frames, rate, duration and peak (0..1) of a 16-bit PCM WAV (or, through libsndfile, of
+    whatever else the engine wrote: macOS's speech synthesizer writes AIFF)."""
+    try:
+        with wave.open(str(path), "rb") as wav:
+            frames = wav.getnframes()
+            rate = wav.getframerate()
+            width = wav.getsampwidth()
+            raw = wav.readframes(frames)
+    except (wave.Error, EOFError):
+        import soundfile
+
+        data, rate = soundfile.read(str(path), dtype="float32", always_2d=True)
+        frames = len(data)
+        peak = float(abs(data).max()) if frames else 0.0
+        return {"frames": frames, "rate": rate, "seconds": round(frames / rate, 3) if rate else 0.0,
+                "sample_width": None, "format": soundfile.info(str(path)).format,
+                "peak": round(peak, 4)}
     peak = 0.0
     if width == 2 and raw:
         samples = array("h")
@@ -114,16 +128,38 @@ def _wav_stats(path: Path) -> dict[str, Any]:
 
 
 def _synthesize(folder: Path) -> dict[str, Any]:
-    """Say each sentence to a WAV with pyttsx3; report voice, stats and timing per language."""
+    """Say each sentence to a WAV with pyttsx3; report voice, stats and timing per language.
+
+    Each language's voice is chosen among the engine's as the game chooses it
+    (:func:`game.voice.tts.choose_voice`): eSpeak NG's ``roa/fr``, SAPI5's or NSSpeech's
+    French voice, ... A language with no installed voice is marked ``"no_voice"``.
+    """
+    if sys.platform == "win32":  # SAPI5 is COM: this thread needs COM before the engine
+        with contextlib.suppress(Exception):
+            import pythoncom  # type: ignore[import-not-found]  # pywin32, with pyttsx3
+
+            pythoncom.CoInitialize()
     import pyttsx3
+
+    from game.voice.tts import choose_voice
 
     result: dict[str, Any] = {}
     started = time.perf_counter()
     engine = pyttsx3.init()
     result["init_seconds"] = round(time.perf_counter() - started, 3)
-    for lang, (voice, text) in SENTENCES.items():
+    result["driver"] = getattr(engine, "driver_name", None)
+    default = str(engine.getProperty("voice") or "")
+    available = [(str(v.id), list(v.languages or ()), str(v.name or ""))
+                 for v in engine.getProperty("voices")]
+    result["voices_installed"] = len(available)
+    for lang, (_tag, text) in SENTENCES.items():
+        voice = choose_voice(available, lang, default=default)
         entry: dict[str, Any] = {"text": text, "voice_requested": voice}
         result[lang] = entry
+        if voice is None:
+            entry["no_voice"] = True
+            entry["error"] = f"no {lang!r} voice installed for {result['driver']}"
+            continue
         try:
             engine.setProperty("voice", voice)
             entry["voice"] = engine.getProperty("voice")  # unknown ids are silently ignored
@@ -171,7 +207,10 @@ def _check_portaudio() -> dict[str, Any]:
         import sounddevice
 
         info["version"] = sounddevice.get_portaudio_version()[1]
-        info["requested_library"] = getattr(sounddevice, "_libname", None)
+        requested = getattr(sounddevice, "_libname", None)
+        info["requested_library"] = requested
+        if requested and os.path.isabs(requested) and os.path.isfile(requested):
+            info["library_path"] = os.path.realpath(requested)  # the wheel's copy (Win, macOS)
         try:
             info["devices"] = len(sounddevice.query_devices())
         except Exception as exc:  # PortAudioError: loaded, but no usable device
@@ -217,7 +256,9 @@ def collect() -> dict[str, Any]:
     portaudio_libs = _loaded_libraries("libportaudio.so")
     report["espeak_library"] = espeak_libs[0] if espeak_libs else None
     report["espeak_in_bundle"] = _inside(report["espeak_library"], bundle)
-    report["portaudio_library"] = portaudio_libs[0] if portaudio_libs else None
+    # /proc/self/maps says what was really loaded (Linux); elsewhere the path sounddevice opened.
+    report["portaudio_library"] = (portaudio_libs[0] if portaudio_libs
+                                   else portaudio.get("library_path"))
     report["portaudio_in_bundle"] = _inside(report["portaudio_library"], bundle)
     if len(espeak_libs) > 1 or len(portaudio_libs) > 1:
         report["duplicate_libraries"] = espeak_libs[1:] + portaudio_libs[1:]
@@ -228,19 +269,29 @@ def collect() -> dict[str, Any]:
     report["resources"] = _resources()
 
     problems: list[str] = []
+    warnings: list[str] = []
+    # eSpeak NG (Linux) brings both languages with the game; SAPI5 and NSSpeech voices are the
+    # computer's own, and a missing one there (no French voice on an English Windows) is a
+    # warning: the game then reads that language with another voice.
+    system_voices = speech.get("driver") in ("sapi5", "nsss", "avspeech")
     if "error" in speech:
         problems.append(f"speech: {speech['error']}")
     for lang in SENTENCES:
         entry = speech.get(lang)
         if entry is None:
             problems.append(f"speech {lang}: not attempted")
+        elif entry.get("no_voice") and system_voices:
+            warnings.append(f"speech {lang}: {entry['error']}")
         elif "error" in entry:
             problems.append(f"speech {lang}: {entry['error']}")
         elif not entry.get("frames") or entry.get("peak", 0.0) <= SILENCE_PEAK:
             problems.append(f"speech {lang}: silent or empty WAV")
+    if "error" not in speech and all(speech.get(lang, {}).get("no_voice") for lang in SENTENCES):
+        problems.append("speech: no voice for any of the game's languages")
     if "error" in portaudio or report["portaudio_library"] is None:
         problems.append(f"portaudio: {portaudio.get('error', 'library not loaded')}")
     report["problems"] = problems
+    report["warnings"] = warnings
     report["ok"] = not problems
     return report
 

@@ -17,13 +17,15 @@ set -euo pipefail
 #   xvfb xauth                    virtual X display for window tests (xvfb-run)
 #   xdotool imagemagick           driving the window and taking screenshots in end-to-end tests
 #   binutils                      objdump/strip for PyInstaller's binary analysis (make dist)
+#   desktop-file-utils            desktop-file-validate, to test the Linux menu entry
+#   x11-utils                     xprop, to read the window's icon and class in a test
 PACKAGES=(
     python3-venv python3-dev
     espeak-ng libespeak-ng1
     libportaudio2 libsndfile1
     pulseaudio pulseaudio-utils libasound2-plugins
     xvfb xauth xdotool imagemagick
-    binutils
+    binutils desktop-file-utils x11-utils
 )
 
 say() { echo "install-system-deps: $*" >&2; }

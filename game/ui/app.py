@@ -16,6 +16,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The window's class (X11) / app id (Wayland) names the desktop entry, so the dock shows the
+# game's icon and groups its windows (see game/desktop.py).
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "uno-family")
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "uno-family")
 
 import pygame
 
@@ -72,11 +76,11 @@ class App:
         self.windowed = size or self.fit((max(MIN_SIZE[0], settings.window_width),
                                           max(MIN_SIZE[1], settings.window_height)))
         self.fullscreen = False
-        from game.ui import cardart
+        from game.ui.icon import window_icon
 
-        pygame.display.set_icon(cardart.back(32))
+        pygame.display.set_icon(window_icon())  # before the window opens, as SDL asks
+        pygame.display.set_caption(_("UNO for the family"))  # never shown as "pygame window"
         self.screen = self._open_window(settings.fullscreen)
-        pygame.display.set_caption(_("UNO for the family"))
         pygame.key.set_repeat(400, 40)
         pygame.key.start_text_input()
         self.stack = SceneStack()

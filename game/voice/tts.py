@@ -64,16 +64,39 @@ def _language_tags(languages: Sequence[Any]) -> list[str]:
     return tags
 
 
-def choose_voice(voices: Sequence[tuple[str, Sequence[Any], str]], language: str) -> str | None:
+#: macOS voices that are sound effects or old robots, not a voice to read a game with
+#: (they report en_US like Samantha): chosen only when nothing else speaks the language.
+_NOVELTY_VOICES = frozenset({
+    "albert", "bad news", "badnews", "bahh", "bells", "boing", "bubbles", "cellos",
+    "deranged", "good news", "goodnews", "hysterical", "jester", "organ", "pipe organ",
+    "princess", "superstar", "trinoids", "whisper", "wobble", "zarvox",
+    "agnes", "bruce", "fred", "junior", "kathy", "ralph", "vicki", "victoria",
+})
+
+
+def _is_novelty(voice_id: str, name: str) -> bool:
+    last = voice_id.rsplit(".", 1)[-1].lower()
+    return name.strip().lower() in _NOVELTY_VOICES or (
+        voice_id.startswith("com.apple.speech.synthesis.voice.") and last in _NOVELTY_VOICES)
+
+
+def choose_voice(voices: Sequence[tuple[str, Sequence[Any], str]], language: str,
+                 default: str | None = None) -> str | None:
     """The best voice id for ``language`` among ``(id, languages, name)`` triples, or ``None``.
 
-    Prefers the main variety (``fr-fr`` over ``fr-be``; eSpeak's ``roa/fr``, ``gmw/en``) and
-    falls back on a voice's name ("French", "Français") for engines that report no language.
+    The triples are what pyttsx3 reports on each platform: eSpeak NG (``roa/fr``, ``fr-fr``),
+    SAPI5 on Windows (registry token ids, ``fr-FR`` or a hex LCID such as ``40C``), NSSpeech
+    on macOS (``com.apple.voice.compact.fr-FR.Thomas``, ``fr_FR``). Prefers the main variety
+    (``fr-fr`` over ``fr-be``/``fr-ca``; eSpeak's ``roa/fr``, ``gmw/en``), then the system's
+    current voice ``default`` when it speaks the language (the one the person picked in the
+    system settings), then macOS's premium and enhanced voices; macOS's novelty voices
+    (Zarvox, Bells ...) only when nothing else speaks it. Falls back on a voice's name
+    ("French", "Français") for engines that report no language. Ties go to the first listed.
     """
     names = {"en": ("english",), "fr": ("french", "français", "francais")}
-    best: tuple[int, str] | None = None
+    best: tuple[float, str] | None = None
     for voice_id, languages, name in voices:
-        score = 0
+        score = 0.0
         for tag in _language_tags(languages):
             if tag in (language, f"{language}-{language}"):
                 score = max(score, 4)
@@ -83,7 +106,18 @@ def choose_voice(voices: Sequence[tuple[str, Sequence[Any], str]], language: str
             score += 3
         if score == 0 and any(n in name.lower() for n in names.get(language, ())):
             score = 1
-        if score and (best is None or score > best[0]):
+        if not score:
+            continue
+        if default is not None and voice_id == default:
+            score += 0.8
+        lowered = voice_id.lower()
+        if ".premium." in lowered:
+            score += 0.6
+        elif ".enhanced." in lowered:
+            score += 0.4
+        if _is_novelty(voice_id, name):
+            score = 0.1 + score / 100  # last resort, still ranked among themselves
+        if best is None or score > best[0]:
             best = (score, voice_id)
     return None if best is None else best[1]
 
@@ -109,11 +143,12 @@ class Pyttsx3Engine:
         self._workdir = workdir
         self._counter = itertools.count()
         self._current: str | None = None
-        available = [(v.id, list(v.languages or ()), v.name or "")
+        available = [(str(v.id), list(v.languages or ()), str(v.name or ""))
                      for v in self._engine.getProperty("voices")]
+        default = self._engine.getProperty("voice")  # the system's voice, as the person set it
         self.voices: dict[str, str] = {}
         for language in languages:
-            chosen = choose_voice(available, language)
+            chosen = choose_voice(available, language, default=str(default or "") or None)
             if chosen is not None:
                 self.voices[language] = chosen
         self.name = f"pyttsx3/{getattr(self._engine, 'driver_name', None) or 'default'}"

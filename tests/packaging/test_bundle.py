@@ -201,3 +201,43 @@ def test_resource_path_when_frozen_is_the_bundle(
 def test_resource_path_refuses_paths_outside_the_root(bad: str) -> None:
     with pytest.raises(ValueError):
         resource_path(bad)
+
+
+@pytest.mark.slow
+def test_bundle_passes_the_release_smoke_run(bundle: Path, metrics: dict[str, Any]) -> None:
+    """packaging/smoke.py, as the release workflow runs it on the Linux build."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "packaging" / "smoke.py"), str(bundle), "--strict-bundle"],
+        env=_headless_env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, f"{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+    summary = json.loads(done.stdout[done.stdout.index("\n{") + 1 :])
+    assert summary["steps"]["selfcheck"]["ok"] is True
+    _record(metrics, smoke_first_frame_seconds=summary["steps"]["window"]["first_frame_seconds"])
+
+
+@pytest.mark.slow
+def test_bundle_carries_the_icon(bundle: Path) -> None:
+    from PyInstaller.archive.readers import CArchiveReader
+
+    names = set(CArchiveReader(str(bundle)).toc)
+    assert "assets/icon.png" in names, sorted(n for n in names if n.startswith("assets"))
+
+
+@pytest.mark.slow
+def test_bundle_adds_itself_to_the_application_menu(bundle: Path, tmp_path: Path) -> None:
+    """A downloaded Linux executable: ``uno --install-desktop-entry`` names itself in Exec."""
+    env = {**_headless_env(), "XDG_DATA_HOME": str(tmp_path), "LANGUAGE": "en"}
+    done = subprocess.run([str(bundle), "--install-desktop-entry"], env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-4000:]
+    entry = tmp_path / "applications" / "uno-family.desktop"
+    lines = entry.read_text(encoding="utf-8").splitlines()
+    assert f"Exec={bundle}" in lines and "Name[fr]=UNO en famille" in lines
+    for size in (48, 256):
+        assert (tmp_path / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "uno-family.png"
+                ).is_file()
