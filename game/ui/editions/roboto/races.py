@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.bots.reaction import ai_time
 from game.i18n import N_, _
 from game.names import clean_name
 from game.rules import actions as A
@@ -34,13 +35,9 @@ class RobotoFigure(Protocol):
 
     def update(self, dt: float) -> bool: ...
 
-#: AI reaction times (seconds, low-high) by level, for the races (R-10).
-REACTION = {"easy": (2.0, 3.6), "medium": (1.3, 2.6), "hard": (0.8, 1.7)}
-#: R-10 reaction mode: the flash comes after this many seconds (low-high), and the AI
-#: players press this long after it, by level.
+#: R-10 reaction mode: the flash comes after this many seconds (low-high). The AI racers'
+#: times come from the one reaction-time model, :mod:`game.bots.reaction`.
 FLASH_DELAY = (1.5, 4.0)
-FLASH_REACTION = {"random": (0.6, 1.1), "heuristic": (0.45, 0.85), "easy": (0.55, 0.95),
-                  "medium": (0.4, 0.75), "hard": (0.25, 0.5)}
 
 
 class RaceScene(PanelScene):
@@ -66,7 +63,7 @@ class RaceScene(PanelScene):
         rng = random.Random(session.seed * 31 + session.version)
         levels = session.ai_levels()
         self.ai_time = {
-            p: rng.uniform(*REACTION.get(levels.get(p, ""), (1.2, 2.4)))
+            p: ai_time(levels.get(p, ""), "race", rng)
             for p in self.racers if not session.is_human(p)
         }
 
@@ -175,7 +172,7 @@ class ReactionRaceScene(RaceScene):
         self.flash_at = rng.uniform(*FLASH_DELAY)
         levels = session.ai_levels()
         self.ai_time = {
-            p: self.flash_at + rng.uniform(*FLASH_REACTION.get(levels.get(p, ""), (0.35, 0.8)))
+            p: self.flash_at + ai_time(levels.get(p, ""), "flash", rng)
             for p in self.racers if not session.is_human(p)
         }
         self.false_starts: list[int] = []
