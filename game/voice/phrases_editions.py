@@ -140,3 +140,24 @@ def _race_ended(e: ev.RaceEnded) -> Phrase:
 @voices("RobotoNames")
 def _roboto_names(e: ev.RobotoNames) -> Phrase:
     return Phrase.of(N_("{player}, your turn to play!"), player=Seat(e.player))
+
+
+#: R-6c: what the two players of a duel race to do (Roboto picks one; the race dialog shows it
+#: and he says it). Quick, safe at a table, and the same in every language.
+DUEL_TASKS: tuple[str, ...] = (
+    N_("Touch your nose!"),
+    N_("Clap your hands three times!"),
+    N_("Stand up and sit down again!"),
+    N_("Say the name of an animal!"),
+    N_("Touch your left ear with your right hand!"),
+    N_("Say “beep boop” like a robot!"),
+    N_("Pat your head twice!"),
+    N_("Wave at every player!"),
+    N_("Say a colour that is not on a card!"),
+    N_("Blink three times!"),
+    N_("Touch your shoulders, then your knees!"),
+    N_("Say “UNO” backwards!"),
+    N_("Make a dinosaur roar!"),
+    N_("Name a fruit!"),
+    N_("Give a thumbs up with both hands!"),
+)

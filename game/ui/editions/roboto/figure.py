@@ -49,6 +49,13 @@ def spoken(line: str) -> str:
     return m.group(1) if m else line
 
 
+def race_kind_of(unit: str) -> str:
+    """The kind of the pending interruption (``duel``, ``house_rule`` …), from the unit
+    text; ``""`` when there is none."""
+    parts = unit.split(":")
+    return parts[2] if len(parts) == 8 and parts[0] == "roboto" else ""
+
+
 def racers_of(unit: str) -> tuple[int, ...]:
     """The players named by the pending interruption, from the unit text."""
     parts = unit.split(":")
@@ -176,7 +183,8 @@ class RobotoPuppet:
             text.draw(surface, "z", int(22 * s), (head.right + int(6 * s), head.top),
                       theme.TEXT_DIM, "bottomleft")
 
-    def draw_bubble(self, surface: pygame.Surface) -> None:
+    def bubble_layout(self) -> tuple[pygame.Rect, list[str], int]:
+        """Where his speech bubble goes (its text box), its lines and their size."""
         s = self.s
         w = self.screen_w
         px = int(18 * (self.text_s or s))
@@ -186,6 +194,17 @@ class RobotoPuppet:
         box.bottomright = (self.body.right + int(30 * s), self.body.top - int(10 * s))
         box.right = min(box.right, w - int(8 * s))
         box.left = max(box.left, int(8 * s))
+        return box, lines, px
+
+    def footprint(self) -> pygame.Rect:
+        """The screen he and his bubble take (a dialog keeps clear of it)."""
+        box, _lines, _px = self.bubble_layout()
+        return self.body.union(box.inflate(0, int(24 * self.s))).inflate(
+            int(16 * self.s), int(16 * self.s))
+
+    def draw_bubble(self, surface: pygame.Surface) -> None:
+        s = self.s
+        box, lines, px = self.bubble_layout()
         alpha = int(255 * min(1.0, self.bubble / 0.4))
         bubble = pygame.Surface(box.inflate(4, int(24 * s)).size, pygame.SRCALPHA)
         inner = pygame.Rect(2, 2, box.width, box.height)
@@ -211,6 +230,7 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
         self.said: list[str] = []
         self.nicknames: dict[int, str] = {}
         self.last_event: E.Event | None = None
+        self.interrupt: E.RobotoInterrupts | None = None  # the last one (a race replays it)
         self.interruptions: list[str] = []  # the kinds of his interruptions so far
         self.races = 0  # races settled so far
         self.beeps = 0  # sleep beeps given
@@ -258,6 +278,7 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
         self.wake()
         if isinstance(event, E.RobotoInterrupts):
             self.interruptions.append(event.kind)
+            self.interrupt = event
         elif isinstance(event, E.RaceEnded):
             self.races += 1
         if isinstance(event, E.CardsDiscarded):  # R-7: one at a time onto the pile
@@ -288,12 +309,13 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
 
         t = self.table
         if decision is Decision.RACE and t.viewer is not None:
-            racers = racers_of(t.session.view(t.viewer).unit)
+            unit = t.session.view(t.viewer).unit
+            racers, kind = racers_of(unit), race_kind_of(unit)
             legal = [a for a in t.session.legal(t.viewer) if isinstance(a, A.RaceFinished)]
             if racers and legal:
                 if getattr(t.session, "race_mode", "family") == "reaction":
-                    return ReactionRaceScene(t.app, self, racers, legal)
-                return RaceScene(t.app, self, racers, legal)
+                    return ReactionRaceScene(t.app, self, racers, legal, kind)
+                return RaceScene(t.app, self, racers, legal, kind)
         if decision is Decision.NICKNAME and t.viewer is not None:
             named = racers_of(t.session.view(t.viewer).unit)
             if len(named) >= 2:

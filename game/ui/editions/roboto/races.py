@@ -16,6 +16,7 @@ from game.bots.reaction import ai_time
 from game.i18n import N_, _
 from game.names import clean_name
 from game.rules import actions as A
+from game.rules import events as E
 from game.ui import intents as I
 from game.ui import text, theme
 from game.ui.editions.roboto.look import METAL
@@ -28,12 +29,34 @@ if TYPE_CHECKING:
 
 class RobotoFigure(Protocol):
     """What a race or nickname dialog uses of Roboto on the table (his figure keeps moving
-    and talking while the dialog is open)."""
+    and talking while the dialog is open, drawn over it: he is never hidden)."""
 
     table: TableHost
     nicknames: dict[int, str]
+    interrupt: E.RobotoInterrupts | None
+    bubble: float
+    words: str
 
     def update(self, dt: float) -> bool: ...
+    def speak(self, words: str, seconds: float | None = None) -> None: ...
+    def footprint(self) -> pygame.Rect: ...
+    def draw_robot(self, surface: pygame.Surface) -> None: ...
+    def draw_bubble(self, surface: pygame.Surface) -> None: ...
+
+
+def race_instruction(table: TableHost, kind: str) -> str:
+    """What the racers must do, in the current language: the house rule's typed text (or
+    its recording's title), or the duel's task, which Roboto picks from
+    :data:`game.voice.phrases_editions.DUEL_TASKS` (the same for a given moment of a game)."""
+    from game.voice.phrases_editions import DUEL_TASKS
+
+    session = table.session
+    if kind == "house_rule":
+        typed = str(getattr(session, "house_rule_text", "") or "")
+        return typed or _("Do the house rule you recorded!")
+    rng = random.Random(session.seed * 41 + session.version)
+    return _(DUEL_TASKS[rng.randrange(len(DUEL_TASKS))])
+
 
 #: R-10 reaction mode: the flash comes after this many seconds (low-high). The AI racers'
 #: times come from the one reaction-time model, :mod:`game.bots.reaction`.
@@ -41,31 +64,84 @@ FLASH_DELAY = (1.5, 4.0)
 
 
 class RaceScene(PanelScene):
-    """R-10 family mode: everybody racing presses their own key when done; the last draws."""
+    """R-10 family mode: everybody racing presses their own key when done; the last draws.
+    The dialog says what to do in big letters (the house rule's text or the duel's task),
+    can play Roboto's words again, and keeps clear of Roboto, who is drawn over it with
+    the instruction in his bubble for the whole race."""
 
     name = "race"
     keys = "chooser"  # 1-9: racer 1-9 is done
     title = N_("Race!")
-    body = N_("Do what Roboto says, then press your own key or button as soon as you are "
-              "done. The last one draws two cards.")
-    width = 620
+    body = N_("Do it, then press your own key or button as soon as you are done. The last "
+              "one draws two cards.")
+    width = 600
+    #: The instruction's band in the panel (1280×720 scale).
+    TASK_H = 64
 
     def __init__(self, app: Any, roboto: RobotoFigure, racers: tuple[int, ...],
-                 legal: list[A.RaceFinished]) -> None:
+                 legal: list[A.RaceFinished], kind: str = "duel") -> None:
         super().__init__(app)
         self.roboto = roboto
         self.table = roboto.table
         self.racers = racers[:9]
         self.legal = legal
+        self.kind = kind
         self.done: list[int] = []
         self.clock = 0.0
+        self.replays = 0
         session = self.table.session
+        self.instruction = race_instruction(self.table, kind)
+        self.title = N_("House rule!") if kind == "house_rule" else N_("Duel!")
         rng = random.Random(session.seed * 31 + session.version)
         levels = session.ai_levels()
         self.ai_time = {
             p: ai_time(levels.get(p, ""), "race", rng)
             for p in self.racers if not session.is_human(p)
         }
+        self.tell(first=True)
+
+    def tell(self, first: bool = False) -> None:
+        """Roboto shows the instruction in his bubble; for a duel he says it (a house rule
+        was just said, from its recording, by the narration; Hear it again repeats it)."""
+        self.roboto.speak(self.instruction)
+        sound = self.table.app.sound
+        if self.kind == "duel" or self.roboto.interrupt is None:
+            sound.say(self.instruction)
+        elif not first:
+            sound.narrate([self.roboto.interrupt])
+
+    def extra_height(self) -> int:
+        return self.TASK_H
+
+    def arrange(self) -> None:
+        super().arrange()
+        # keep clear of Roboto and his bubble: slide the panel to the side with room
+        keep = self.roboto.footprint()
+        w = self.size[0]
+        margin = int(12 * self.s)
+        if not self.panel_rect.colliderect(keep):
+            return
+        left_room, right_room = keep.left - margin, w - keep.right - margin
+        if left_room >= right_room:
+            dx = max(margin, keep.left - margin - self.panel_rect.width) - self.panel_rect.left
+        else:
+            dx = min(w - margin - self.panel_rect.width, keep.right + margin) - \
+                self.panel_rect.left
+        self.panel_rect.move_ip(dx, 0)
+        for c in self.controls:
+            c.rect.move_ip(dx, 0)
+
+    def draw_task(self, surface: pygame.Surface, top: int) -> None:
+        """The instruction, big, in a bright band."""
+        s = self.s
+        band = pygame.Rect(self.panel_rect.left + int(20 * s), top,
+                           self.panel_rect.width - int(40 * s), int((self.TASK_H - 10) * s))
+        pygame.draw.rect(surface, (250, 236, 150), band, border_radius=int(12 * s))
+        px = text.fit(self.instruction, int(30 * s), band.width - int(24 * s))
+        text.draw(surface, self.instruction, px, band.center, theme.TEXT_DARK, "center")
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        self.draw_task(surface, self.content_top)
 
     def build(self) -> list[Control]:
         names = self.table.session.names
@@ -83,11 +159,13 @@ class RaceScene(PanelScene):
                                    hint=str(i + 1) if human else "",
                                    enabled=human and p not in self.done,
                                    style="primary" if human and p not in self.done else "normal"))
+        out.append(Button.make("replay", N_("Hear it again"), style="quiet"))
         return out
 
     def update(self, dt: float) -> bool:
         self.clock += dt
         self.roboto.update(dt)
+        self.keep_talking()
         for p, t in self.ai_time.items():
             if self.clock >= t and p not in self.done:
                 self.finish(p)
@@ -107,7 +185,19 @@ class RaceScene(PanelScene):
         self.app.pop()
         self.table.act(action)
 
+    def keep_talking(self) -> None:
+        """His bubble stays up with the instruction for the whole race."""
+        if self.roboto.words != self.instruction:
+            self.roboto.speak(self.instruction)
+        self.roboto.bubble = max(self.roboto.bubble, 1.0)
+
     def on_press(self, control: str) -> None:
+        if control == "replay":
+            self.replays += 1
+            self.tell()
+            return
+        if not control.startswith("choice"):
+            return
         i = int(control[len("choice"):])
         if 0 <= i < len(self.racers):
             p = self.racers[i]
@@ -120,6 +210,8 @@ class RaceScene(PanelScene):
         msg = _("{seconds} s").format(seconds=f"{self.clock:.1f}")
         text.draw(surface, msg, int(18 * s), (self.panel_rect.right - int(24 * s),
                   self.panel_rect.top + int(20 * s)), theme.TEXT_DIM, "topright")
+        self.roboto.draw_robot(surface)  # he stays in sight, saying what to do
+        self.roboto.draw_bubble(surface)
 
     def back(self) -> None:
         self.app.open("pause", self.table)
@@ -131,7 +223,9 @@ class RaceScene(PanelScene):
         return None
 
     def test_state(self) -> dict[str, Any]:
-        return {"racers": list(self.racers), "done": list(self.done)}
+        return {"racers": list(self.racers), "done": list(self.done), "kind": self.kind,
+                "instruction": self.instruction, "replays": self.replays,
+                "panel": [*self.panel_rect], "roboto": [*self.roboto.footprint()]}
 
 
 def draw_lamp(surface: pygame.Surface, c: tuple[int, int], r: int, s: float, flashed: bool,
@@ -165,8 +259,9 @@ class ReactionRaceScene(RaceScene):
               "before the flash is a false start and loses.")
 
     def __init__(self, app: Any, roboto: RobotoFigure, racers: tuple[int, ...],
-                 legal: list[A.RaceFinished]) -> None:
-        super().__init__(app, roboto, racers, legal)
+                 legal: list[A.RaceFinished], kind: str = "duel") -> None:
+        super().__init__(app, roboto, racers, legal, kind)
+        self.title = N_("Reaction race!")
         session = self.table.session
         rng = random.Random(session.seed * 37 + session.version)
         self.flash_at = rng.uniform(*FLASH_DELAY)
@@ -184,7 +279,7 @@ class ReactionRaceScene(RaceScene):
         return self.clock >= self.flash_at
 
     def extra_height(self) -> int:
-        return 110
+        return 110 + self.TASK_H
 
     def build(self) -> list[Control]:
         names = self.table.session.names
@@ -211,6 +306,7 @@ class ReactionRaceScene(RaceScene):
         was = self.flashed
         self.clock += dt
         self.roboto.update(dt)
+        self.keep_talking()
         if self.flashed and not was:
             self.table.sfx("uno")
         for p, t in sorted(self.ai_time.items(), key=lambda kv: kv[1]):
@@ -245,7 +341,8 @@ class ReactionRaceScene(RaceScene):
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         s = self.s
-        c = (self.panel_rect.centerx, self.content_top + int(52 * s))
+        self.draw_task(surface, self.content_top)
+        c = (self.panel_rect.centerx, self.content_top + int((52 + self.TASK_H) * s))
         lit = int((self.clock - self.flash_at) * 8) % 2 == 0
         draw_lamp(surface, c, int(44 * s), s, self.flashed, lit, lambda _label: int(26 * s))
 
@@ -255,7 +352,7 @@ class ReactionRaceScene(RaceScene):
         return super().autoplay_intent()
 
     def test_state(self) -> dict[str, Any]:
-        return {"racers": list(self.racers), "flashed": self.flashed,
+        return {**super().test_state(), "flashed": self.flashed,
                 "flash_at": self.flash_at, "done": list(self.done),
                 "false_starts": list(self.false_starts), "order": list(self.order())}
 
