@@ -38,6 +38,7 @@ class RobotoFigure(Protocol):
     words: str
 
     def update(self, dt: float) -> bool: ...
+    def nickname_given(self, player: int, nick: str) -> None: ...
     def speak(self, words: str, seconds: float | None = None) -> None: ...
     def footprint(self) -> pygame.Rect: ...
     def draw_robot(self, surface: pygame.Surface) -> None: ...
@@ -389,7 +390,7 @@ class NicknameScene(PanelScene):
         me = self.table.viewer
         if not nick or me is None:
             return
-        self.roboto.nicknames[self.other] = nick
+        self.roboto.nickname_given(self.other, nick)
         self.app.pop()
         self.table.act(A.NicknameGiven(me))
 
