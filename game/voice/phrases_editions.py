@@ -10,11 +10,13 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import replace
 
 from game.i18n import N_, N_plural
 from game.rules import events as ev
 from game.voice.card_names import card_phrase
 from game.voice.phrases import discard_colour_command, voices
+from game.voice.roboto_voice import ROBOTO as ROBOTO_VOICE
 from game.voice.utterance import HouseRule, ListOf, ParamValue, Phrase, Priority, Seat
 
 _NARRATE = Priority.NARRATION
@@ -316,13 +318,13 @@ class RobotoLines:
 
     def pick(self, moment: str, player: int, **more: ParamValue) -> Phrase:
         """Roboto's phrase for ``moment`` about ``player``."""
-        return Phrase.of(self.line(moment), Priority.ANNOUNCEMENT, player=self.who(player),
-                         **more)
+        return replace(Phrase.of(self.line(moment), Priority.ANNOUNCEMENT,
+                                 player=self.who(player), **more), voice=ROBOTO_VOICE)
 
     def nickname(self, player: int, nick: str) -> Phrase:
         """R-6b: the nickname moment (``player`` by their own name, then the nickname)."""
-        return Phrase.of(self.line("nickname"), Priority.ANNOUNCEMENT, player=Seat(player),
-                         nickname=nick)
+        return replace(Phrase.of(self.line("nickname"), Priority.ANNOUNCEMENT,
+                                 player=Seat(player), nickname=nick), voice=ROBOTO_VOICE)
 
     def for_event(self, event: object) -> Phrase | None:
         """His line for ``event`` (the same line each time he is asked about it)."""
@@ -365,10 +367,10 @@ class RobotoLines:
             if command is None:
                 return None
             if not event.players:
-                return command
+                return replace(command, voice=ROBOTO_VOICE)
             intro = self.pick("command", event.players[0])
-            return Phrase.of(N_("{intro} {command}"), Priority.ANNOUNCEMENT, intro=intro,
-                             command=command)
+            return replace(Phrase.of(N_("{intro} {command}"), Priority.ANNOUNCEMENT,
+                                     intro=intro, command=command), voice=ROBOTO_VOICE)
         return None
 
 

@@ -233,7 +233,8 @@ def test_R9_the_house_rule_is_played_in_its_recorder_s_voice(clips: dict[int, Pl
     phrase = voiced(ev.RobotoInterrupts("house_rule", ()), Narration.ANNOUNCEMENTS)
     utterance = render(phrase, clips, house_rule=rule)
     assert utterance.caption == "House rule! Everyone does the chicken dance"
-    assert utterance.segments == (Speech("House rule!"),
+    # Roboto says it in his own voice (game.voice.roboto_voice); the recording is played as is
+    assert utterance.segments == (Speech("House rule!", "roboto"),
                                   Clip(tmp_path / "Alice.wav", "Everyone does the chicken dance"))
 
 

@@ -19,6 +19,7 @@ from game.rules.ruleset import edition
 from game.voice.clips import PlayerVoice
 from game.voice.phrases import Narration, phrase_for
 from game.voice.phrases_editions import ROBOTO, ROBOTO_LINES, RobotoLines
+from game.voice.roboto_voice import ROBOTO as ROBOTO_VOICE
 from game.voice.synth import SpeechRenderer
 from game.voice.utterance import Phrase, Speech, render
 
@@ -120,10 +121,38 @@ def test_200_turns_no_line_twice_in_a_row_every_line_renders_and_synthesizes(
         try:
             for msgid in sorted(set(said)):
                 text = i18n._(msgid).format(player="Alice", nickname="Rex")
-                out = renderer.render([Speech(text)], lang, 22050, 1)
+                out = renderer.render([Speech(text, ROBOTO_VOICE)], lang, 22050, 1)
                 assert out.frames > 2205, text  # more than a tenth of a second of speech
         finally:
             i18n.set_language("en")
 
 
 ROBOTO_LINES_KIND = {m: k for k, pool in ROBOTO_LINES.items() for m in pool}
+
+
+def test_roboto_speaks_in_his_own_robotic_voice_not_the_narrator_s(
+        renderer: SpeechRenderer) -> None:
+    import numpy as np
+
+    lines = RobotoLines(3)
+    u = render(lines.pick("turn", 0), CAST)
+    assert all(s.voice == ROBOTO_VOICE for s in u.segments if isinstance(s, Speech))
+    narrator = render(phrase_for(ev.UnoCalled(0), Narration.ANNOUNCEMENTS), CAST)
+    assert all(s.voice == "" for s in narrator.segments if isinstance(s, Speech))
+    text = "Beep boop, Alice, it is your turn!"
+    plain = renderer.render([Speech(text)], "en", 22050, 1)
+    robot = renderer.render([Speech(text, ROBOTO_VOICE)], "en", 22050, 1)
+    # quicker and higher (resampled by 1.12), and buzzing: not the narrator's audio
+    assert 0.8 < robot.frames / plain.frames < 0.95
+    a = np.frombuffer(plain.pcm, np.int16).astype(np.float32)
+    b = np.frombuffer(robot.pcm, np.int16).astype(np.float32)
+
+    def buzz(x: np.ndarray) -> float:
+        """How strongly the loudness throbs at the ring modulator's 48 Hz."""
+        env = np.abs(x)
+        spec = np.abs(np.fft.rfft(env - env.mean()))
+        hz = np.fft.rfftfreq(len(env), 1 / 22050)
+        return float(spec[(hz > 46) & (hz < 50)].mean() / spec[(hz > 20) & (hz < 200)].mean())
+
+    assert buzz(b) > 2 * buzz(a)
+    assert np.abs(b).max() > 3000  # still clearly audible
