@@ -39,3 +39,51 @@ def test_roboto_s_expressions(app: App, outdir: Path) -> None:
     pump(app, 0.1)
     shot(app, outdir, "drum_roll")
     pygame.image.save(strip, str(outdir / "expressions.png"))
+
+
+def test_A2_a_press_winds_up_then_erupts_and_a_run_of_presses_stays_short(
+        app: App, outdir: Path) -> None:
+    from game.rules import events as E
+    from game.ui.editions.attack.launcher import DinoLauncher
+    from tests.editions.helpers import build
+    from tests.ui.conftest import table_for
+
+    table = table_for(app, build("attack", ["Y5 B1", "G1 G2", "Y1 Y2", "B7 B8"], "R9",
+                                 draw_top="G7 G8 G9 G3"), "HAAA")
+    table.session.game.launcher.script = [4]
+    pump(app, until=lambda: table.my_turn())
+    dino = next(d for d in table.devices if isinstance(d, DinoLauncher))
+    st = lambda: table.test_state()["devices"]["DinoLauncher"]  # noqa: E731
+    app.settings.animation_speed = 1.0
+    app.dispatch(table.intent_at(dino.body.center))  # the press
+    pump(app, until=lambda: st()["winding"])
+    assert 1.0 <= st()["wind_total"] <= 1.8  # one to two seconds of suspense
+    pump(app, 0.5)
+    assert st()["winding"] and st()["eruptions"] == 0  # nothing is given away yet:
+    assert not any("fires" in line for line in table.log_lines())  # not even in the log
+    shot(app, outdir, "launcher_wind_up")
+    pump(app, until=lambda: st()["eruptions"] == 1, timeout=15)
+    pump(app, 0.12)
+    shot(app, outdir, "launcher_eruption")
+    assert any("fires" in line for line in table.log_lines())
+    pump(app, until=lambda: table.presenter.idle, timeout=15)
+    assert len(table.model.hand) == 6
+    # Wild Hit 4 on an opponent: four presses share one build-up, then go quickly
+    dino.since_press = 99.0
+    presses = [E.LauncherPressed(1, (), 0, 1, "wild_hit_four"),
+               E.LauncherPressed(1, (), 0, 2, "wild_hit_four"),
+               E.LauncherPressed(1, (), 2, 0, "wild_hit_four"),
+               E.LauncherPressed(1, (), 0, 1, "wild_hit_four")]
+    table.presenter.push(presses)
+    played = 0.0
+
+    def resolved() -> bool:  # the fourth press has fired or puffed
+        return len(dino.winds) == 5 and dino.wind_t <= 0 and dino.reveal is None
+
+    while not resolved():
+        app.frame(1 / 60)
+        played += 1 / 60
+        assert played < 10
+    assert played <= 4.5, (played, dino.winds)  # a whole penalty in a few seconds
+    assert dino.winds[1] >= 1.0 and max(dino.winds[2:]) <= 0.4  # one build-up, then quick
+    assert st()["eruptions"] == 2
