@@ -87,3 +87,49 @@ def test_A2_a_press_winds_up_then_erupts_and_a_run_of_presses_stays_short(
     assert played <= 4.5, (played, dino.winds)  # a whole penalty in a few seconds
     assert dino.winds[1] >= 1.0 and max(dino.winds[2:]) <= 0.4  # one build-up, then quick
     assert st()["eruptions"] == 2
+
+
+def test_T6_an_overload_is_a_light_and_sound_show(app: App, outdir: Path) -> None:
+    from game.rules.cards import Card
+    from game.ui.editions.triple.unit import TrayUnit
+    from tests.ui.editions.test_triple_ui import triple_table
+
+    table = triple_table(app, ["Y1 R1 R2", "G1 G2", "Y7 Y8"], lit=(2,), counts=(0, 0, 8),
+                         caps=(9, 9, 9))
+    table.session.game.bank.script_overload = [3]
+    played: list[str] = []
+    table.sfx = played.append  # type: ignore[method-assign]
+    pump(app, until=lambda: table.my_turn())
+    app.settings.animation_speed = 1.0
+    app.dispatch(__import__("game.ui.intents", fromlist=["PlayCard"]).PlayCard(
+        table.model.hand.index(Card.parse("Y1"))))
+    unit = next(d for d in table.devices if isinstance(d, TrayUnit))
+    pump(app, until=lambda: unit.flash[2] > 0, timeout=10)
+    assert "tray_alarm" in played  # the alarm sounds with the show
+    lights = set()
+    for _k in range(8):  # the capacity lights chase through their colours
+        pump(app, 0.09)
+        screen = shot(app, outdir, "overload_show")
+        lights.add(tuple(screen.get_at(unit.trays[0].midbottom)[:3]))
+    assert unit.shown[2] == 3 and len(lights) >= 2
+    # the number is shown big in the middle of the table
+    cx, cy = table.layout.centre
+    assert screen.get_at((int(cx), int(cy - 40 * table.layout.s) + 60))[:3] != (0, 0, 0)
+
+
+def test_T12_the_timer_s_last_seconds_tick(app: App, outdir: Path) -> None:
+    from game.ui.editions.triple.unit import TrayUnit
+    from tests.ui.editions.test_triple_ui import triple_table
+
+    table = triple_table(app, ["R1 R2", "G1 G2", "Y1 Y2"], lit=(0,), rules={"timer": True})
+    played: list[str] = []
+    table.sfx = played.append  # type: ignore[method-assign]
+    pump(app, until=lambda: table.my_turn())
+    unit = next(d for d in table.devices if isinstance(d, TrayUnit))
+    pump(app, 3.8)
+    assert played.count("timer_tick") == 0  # quiet until the last seconds
+    pump(app, 0.5)
+    assert played.count("timer_tick") == 1  # "3"
+    shot(app, outdir, "timer_last_seconds")
+    pump(app, 2.2)
+    assert played.count("timer_tick") == 3 and unit.ticks == 3  # 3, 2, 1
