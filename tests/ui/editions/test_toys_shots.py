@@ -133,3 +133,30 @@ def test_T12_the_timer_s_last_seconds_tick(app: App, outdir: Path) -> None:
     shot(app, outdir, "timer_last_seconds")
     pump(app, 2.2)
     assert played.count("timer_tick") == 3 and unit.ticks == 3  # 3, 2, 1
+
+
+def test_S2_a_victory_lap_races_past_each_opponent_with_a_ring(app: App,
+                                                                 outdir: Path) -> None:
+    from game.rules.cards import Card
+    from game.ui import intents as I
+    from game.ui.editions.sonic import VictoryLap
+    from tests.editions.helpers import build
+    from tests.ui.conftest import table_for
+
+    table = table_for(app, build("sonic", ["WVL R5", "R1 R2", "B1 B2", "Y1 Y2"], "R9"),
+                      "HAAA")
+    played: list[str] = []
+    table.sfx = played.append  # type: ignore[method-assign]
+    pump(app, until=lambda: table.my_turn())
+    app.settings.animation_speed = 1.0
+    app.dispatch(I.PlayCard(table.model.hand.index(Card.parse("WVL"))))
+    pump(app, until=lambda: app.top is not table)  # the colour
+    app.dispatch(I.ChooseColour(0))
+    lap = next(d for d in table.devices if isinstance(d, VictoryLap))
+    pump(app, until=lambda: lap.rings == 2, timeout=15)
+    pump(app, 0.15)
+    shot(app, outdir, "victory_lap")
+    assert lap.running and len(lap.trail) > 3
+    pump(app, until=lambda: not lap.running and table.presenter.idle, timeout=15)
+    assert lap.rings == 3 and played.count("lap_ring") == 3 and "lap_whoosh" in played
+    assert [len(table.session.game.hands[p]) for p in (1, 2, 3)] == [3, 3, 3]
