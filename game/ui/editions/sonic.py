@@ -15,6 +15,7 @@ from game.rules import events as E
 from game.rules.cards import Rank
 from game.ui import theme
 from game.ui.editions import EditionUI, register
+from game.ui.editions.common import device_sound
 from game.ui.table.devices import DeviceLayer
 from game.ui.tween import Tween
 
@@ -63,7 +64,7 @@ class VictoryLap(DeviceLayer):
             self.tween = None
             presenter.banner(N_("Victory Lap!"), lay.banner, 40, 1.6, colour=theme.ACCENT,
                              back=(20, 60, 160))
-            self.table.sfx("lap_whoosh")
+            device_sound(self.table, "lap_whoosh", self.pos)
             return False  # the card still flies as usual
         if isinstance(event, E.CardsDrawn) and event.reason == "victory_lap" and self.running:
             target = lay.seat_point(event.player)
@@ -74,7 +75,7 @@ class VictoryLap(DeviceLayer):
                                float(top)), 0.9))
             self.rings += 1
             self.passed += 1
-            self.table.sfx("lap_ring")
+            device_sound(self.table, "lap_ring", self.pops[-1][0])
             presenter.hold = max(presenter.hold, presenter.d(self.LEG_S))
             return False  # the card is drawn as usual, as the blur passes
         if self.running and self.passed and not isinstance(event, E.CardsDrawn):

@@ -160,3 +160,19 @@ def test_S2_a_victory_lap_races_past_each_opponent_with_a_ring(app: App,
     pump(app, until=lambda: not lap.running and table.presenter.idle, timeout=15)
     assert lap.rings == 3 and played.count("lap_ring") == 3 and "lap_whoosh" in played
     assert [len(table.session.game.hands[p]) for p in (1, 2, 3)] == [3, 3, 3]
+
+
+def test_device_sounds_are_captioned_when_the_effects_are_muted(app: App) -> None:
+    from game.ui.anim import Banner
+    from game.ui.editions.common import CAPTIONS, device_sound
+    from tests.ui.conftest import fresh_table
+
+    table = fresh_table(app, "attack", "HAAA")
+    pump(app, until=lambda: table.my_turn(), timeout=15)
+    app.settings.animation_speed = 1.0
+    device_sound(table, "launcher_fire", (600.0, 300.0))
+    assert not any(isinstance(sp, Banner) for sp in table.presenter.sprites)  # heard
+    app.settings.effects_volume = 0
+    device_sound(table, "launcher_fire", (600.0, 300.0))
+    shown = [sp for sp in table.presenter.sprites if isinstance(sp, Banner)]
+    assert [sp.msgid for sp in shown] == [CAPTIONS["launcher_fire"]]

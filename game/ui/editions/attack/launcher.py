@@ -35,7 +35,7 @@ from game.ui.editions.attack.draw import (
     LauncherDrawing,
     Puff,
 )
-from game.ui.editions.common import fly_discarded
+from game.ui.editions.common import device_sound, fly_discarded
 from game.ui.scene import Scene
 from game.ui.scenes.base import PanelScene
 from game.ui.table.devices import DeviceLayer
@@ -205,7 +205,8 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
             at = self.suspense.uniform(0.3, 0.65) * seconds
             self.hesitation = (at, at + self.suspense.uniform(0.18, 0.35) * seconds)
         if seconds > 0:
-            self.table.sfx("launcher_rumble" if not chained else "click")
+            device_sound(self.table, "launcher_rumble" if not chained else "click",
+                         self.body.midbottom)
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> bool:
@@ -222,7 +223,7 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
             self.reveal = None
             self.since_press = 0.0
             self.tell()
-            self.table.sfx(sound)
+            device_sound(self.table, sound, self.body.midbottom)
             if sound == "launcher_fire":
                 self.table.sfx("growl")
                 self.jaw_t = max(jaw, 0.35)

@@ -29,7 +29,7 @@ from game.rules import events as E
 from game.rules.engine import Decision
 from game.ui import intents as I
 from game.ui import text, theme
-from game.ui.editions.common import fly_discarded
+from game.ui.editions.common import device_sound, fly_discarded
 from game.ui.editions.roboto.look import EYE, METAL, METAL_DARK
 from game.ui.scene import Scene
 from game.ui.table.devices import DeviceLayer
@@ -441,7 +441,7 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
             self.last_event = event
             if isinstance(event, E.RobotoInterrupts):  # a drum roll, then the surprise
                 self.drum_roll(presenter.d(DRUM_S))
-                self.table.sfx("roboto_drumroll")
+                device_sound(self.table, "roboto_drumroll", self.body.midbottom)
                 presenter.hold = max(presenter.hold, presenter.d(DRUM_S))
             words = self.line_for(event)
             if words:
@@ -451,7 +451,7 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
                 if moment in ("near_win", "win"):  # the narrator does not say these
                     self.voice(event)
                 if moment == "win":
-                    self.table.sfx("roboto_jingle")
+                    device_sound(self.table, "roboto_jingle", self.body.midbottom)
         elif isinstance(event, SPOKEN):
             self.last_event = event
             lines = self.table.narrator.lines([event])

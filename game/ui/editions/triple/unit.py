@@ -25,6 +25,7 @@ from game.rules.engine import Decision
 from game.ui import intents as I
 from game.ui import theme
 from game.ui.anim import fly
+from game.ui.editions.common import device_sound
 from game.ui.editions.triple.draw import FLASH_S, TICK_FROM, TRAYS, TrayDrawing
 from game.ui.editions.triple.scenes import HoldScene, TrayPickScene
 from game.ui.scene import Scene
@@ -164,7 +165,7 @@ class TrayUnit(TrayDrawing, DeviceLayer):
                 self.shown[t] = event.overload
                 presenter.banner(N_("Overload! Draw {count}."), lay.banner, 40, 1.6,
                                  colour=theme.TEXT, back=theme.DANGER, count=event.overload)
-                presenter.host.sfx("tray_alarm")  # the light-and-sound show (T-6)
+                device_sound(self.table, "tray_alarm", self._label_at(t))  # the show (T-6)
                 presenter.host.sfx("overload")
                 presenter.hold = presenter.d(1.6)
             else:
@@ -245,7 +246,8 @@ class TrayUnit(TrayDrawing, DeviceLayer):
         if self.timer_left > 0:
             if math.ceil(self.timer_left) < before <= TICK_FROM + 1:  # the last seconds tick
                 self.ticks += 1
-                self.table.sfx("timer_tick")
+                above = (self.ring_at[0], self.ring_at[1] - 50 * self.table.layout.s)
+                device_sound(self.table, "timer_tick", above, 0.6)
             return
         self.timer_left = None
         self.timeups += 1
