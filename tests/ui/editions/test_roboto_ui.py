@@ -63,9 +63,11 @@ def test_roboto_speaks_a_duel_then_the_family_race(app: App, outdir: Path) -> No
     app.settings.animation_speed = 1.0
     app.dispatch(I.PlayCard(table.model.hand.index(C("B5"))))
     pump(app, until=lambda: state(table)["talking"], timeout=15)
+    assert state(table)["words"] == "…"  # a drum roll first: the surprise is not told yet
+    pump(app, until=lambda: "Duel" in state(table)["words"], timeout=15)
     pump(app, 0.3)
     shot(app, outdir, "duel_called")
-    assert "Duel" in state(table)["words"]
+    assert "Duel" in state(table)["words"] and state(table)["face"] == "mischievous"
     pump(app, until=lambda: isinstance(app.top, RaceScene), timeout=15)
     race = app.top
     assert isinstance(race, RaceScene) and race.racers == (0, 2)
@@ -100,7 +102,7 @@ def test_a_discard_colour_command_is_spoken_and_the_cards_fly(app: App, outdir: 
     pump(app, until=lambda: table.my_turn())
     app.settings.animation_speed = 1.0
     app.dispatch(I.PlayCard(table.model.hand.index(C("R1"))))
-    pump(app, until=lambda: state(table)["talking"], timeout=15)
+    pump(app, until=lambda: state(table)["words"] not in ("", "…"), timeout=15)
     assert "red" in state(table)["words"].lower()
     for _ in range(2):  # the chooser: which card goes down first
         if app.top is table:

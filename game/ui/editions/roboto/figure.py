@@ -385,6 +385,7 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
         self.repeat = pygame.Rect(0, 0, 0, 0)
         self.volume = pygame.Rect(0, 0, 0, 0)
         self.faces: list[str] = []  # the expressions he has shown (tests)
+        self.surprise: tuple[E.Event, str] | None = None  # told when the drum roll ends
         self.lines = roboto_lines(table.session.seed, self.nicknames)
 
     def relayout(self) -> None:
@@ -439,11 +440,19 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
         moment = MOMENTS.get(type(event), "")
         if moment:
             self.last_event = event
-            if isinstance(event, E.RobotoInterrupts):  # a drum roll, then the surprise
+            words = self.line_for(event)
+            if isinstance(event, E.RobotoInterrupts) and presenter.d(DRUM_S) > 0:
+                # a drum roll first; the surprise (bubble and voice) comes when it ends
                 self.drum_roll(presenter.d(DRUM_S))
                 device_sound(self.table, "roboto_drumroll", self.body.midbottom)
-                presenter.hold = max(presenter.hold, presenter.d(DRUM_S))
-            words = self.line_for(event)
+                self.table.app.sound.hush()
+                log = self.table.model.log
+                if log and log[-1] is event:  # the log waits for the reveal too
+                    log.pop()
+                self.surprise = (event, words)
+                self.speak("…", presenter.d(DRUM_S))
+                presenter.hold = max(presenter.hold, presenter.d(DRUM_S) + presenter.d(1.2))
+                return False
             if words:
                 self.say(words, presenter)
                 self.feel(EXPRESSION_OF.get(moment, "happy"), max(3.0, self.talk + 1.0))
@@ -499,6 +508,15 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
             _log.info("no nickname line: %s", exc)
 
     def update(self, dt: float) -> bool:
+        self.still = self.table.settings.reduced_motion
+        if self.surprise is not None and self.drum <= 0:  # the drum roll is over: tell it
+            event, words = self.surprise
+            self.surprise = None
+            self.say(words)
+            self.feel("mischievous", max(3.0, self.talk + 1.0))
+            self.faces.append(self.face())
+            self.table.model.log.append(event)
+            self.table.app.sound.narrate([event])
         # a short beep as he dozes off, once per idle stretch
         if self.tick(dt, self.table.app.clock.now):
             self.beeps += 1
