@@ -45,6 +45,24 @@ class RobotoFigure(Protocol):
     def draw_bubble(self, surface: pygame.Surface) -> None: ...
 
 
+def keep_clear(scene: PanelScene, roboto: RobotoFigure) -> None:
+    """Slide ``scene``'s panel (and its controls) sideways, to the side with more room, so
+    it does not cover Roboto and his bubble."""
+    keep = roboto.footprint()
+    w = scene.size[0]
+    margin = int(12 * scene.s)
+    r = scene.panel_rect
+    if not r.colliderect(keep):
+        return
+    if keep.left - margin >= w - keep.right - margin:
+        dx = max(margin, keep.left - margin - r.width) - r.left
+    else:
+        dx = min(w - margin - r.width, keep.right + margin) - r.left
+    r.move_ip(dx, 0)
+    for c in scene.controls:
+        c.rect.move_ip(dx, 0)
+
+
 def race_instruction(table: TableHost, kind: str) -> str:
     """What the racers must do, in the current language: the house rule's typed text (or
     its recording's title), or the duel's task, which Roboto picks from
@@ -116,21 +134,7 @@ class RaceScene(PanelScene):
 
     def arrange(self) -> None:
         super().arrange()
-        # keep clear of Roboto and his bubble: slide the panel to the side with room
-        keep = self.roboto.footprint()
-        w = self.size[0]
-        margin = int(12 * self.s)
-        if not self.panel_rect.colliderect(keep):
-            return
-        left_room, right_room = keep.left - margin, w - keep.right - margin
-        if left_room >= right_room:
-            dx = max(margin, keep.left - margin - self.panel_rect.width) - self.panel_rect.left
-        else:
-            dx = min(w - margin - self.panel_rect.width, keep.right + margin) - \
-                self.panel_rect.left
-        self.panel_rect.move_ip(dx, 0)
-        for c in self.controls:
-            c.rect.move_ip(dx, 0)
+        keep_clear(self, self.roboto)
 
     def draw_task(self, surface: pygame.Surface, top: int) -> None:
         """The instruction, big, in a bright band."""
@@ -378,6 +382,20 @@ class NicknameScene(PanelScene):
         field = TextField.make("nick", N_("Nickname"), self.value, self._typed)
         return [field, Button.make("ok", N_("Give the nickname"), style="primary",
                                    enabled=bool(clean_name(self.value)))]
+
+    def arrange(self) -> None:
+        super().arrange()
+        keep_clear(self, self.roboto)
+
+    def update(self, dt: float) -> bool:
+        self.roboto.update(dt)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.roboto.draw_robot(surface)  # he stays in sight while the nickname is typed
+        if self.roboto.bubble > 0:
+            self.roboto.draw_bubble(surface)
 
     def _typed(self, value: str) -> None:
         self.value = value
