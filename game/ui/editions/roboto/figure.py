@@ -2,9 +2,13 @@
 himself as a device layer.
 
 :class:`RobotoFigure` draws the robot beside the piles: his eyes, mouth and antenna light
-move while he speaks, and a speech bubble shows what he says (the narrator's lines for his
-interruptions, the race results and who continues). After 60 s without a move his eyes
-get sleepy. A duel or house-rule race asked of a person opens :class:`RaceScene` (R-10,
+move while he speaks, he sways, looks about and swings his arms when idle, and his face
+shows an expression that fits what he says (:data:`EXPRESSIONS`). A speech bubble shows
+his own lines (:mod:`game.voice.phrases_editions`: a turn he gives, a command, a race's
+loser, a nickname, a near-win, a win; never the same line twice in a row, players by their
+recorded names or nicknames), said in his robotic voice; a surprise command comes after a
+drum roll. After 60 s without a move his eyes get sleepy. A duel or house-rule race asked
+of a person opens :class:`RaceScene` (R-10,
 family mode): each person racing presses their own key (or button) when done, the AI racers
 finish after a reaction time; the last one draws. In reaction mode (the set-up's race mode,
 ``Session.race_mode``) :class:`ReactionRaceScene` flashes a lamp after a random delay: the

@@ -1,7 +1,9 @@
 """Roboto's dialogs at the table (RULES.md R-6, R-10): the family race, where each person
 racing presses their own key when done; the reaction race, with its flashing lamp and
-false starts; and the nickname a person gives. The AI racers finish after a reaction time
-drawn by their level. Opened by :meth:`game.ui.editions.roboto.RobotoFigure.decision_scene`.
+false starts; and the nickname a person gives. Each race shows what to do (the house rule
+or the duel's task) and keeps Roboto in sight. The AI racers finish after a time drawn by
+their level from the one reaction-time model, :mod:`game.bots.reaction`. Opened by
+:meth:`game.ui.editions.roboto.RobotoFigure.decision_scene`.
 """
 
 from __future__ import annotations
