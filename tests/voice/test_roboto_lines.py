@@ -155,4 +155,16 @@ def test_roboto_speaks_in_his_own_robotic_voice_not_the_narrator_s(
         return float(spec[(hz > 46) & (hz < 50)].mean() / spec[(hz > 20) & (hz < 200)].mean())
 
     assert buzz(b) > 2 * buzz(a)
+    # both kept for a listen: test-output/roboto_voice/{narrator,roboto}.wav
+    import wave
+    from pathlib import Path
+
+    out = Path(__file__).resolve().parents[2] / "test-output" / "roboto_voice"
+    out.mkdir(parents=True, exist_ok=True)
+    for name, r in (("narrator", plain), ("roboto", robot)):
+        with wave.open(str(out / f"{name}.wav"), "wb") as w:
+            w.setnchannels(r.channels)
+            w.setsampwidth(2)
+            w.setframerate(r.rate)
+            w.writeframes(r.pcm)
     assert np.abs(b).max() > 3000  # still clearly audible
