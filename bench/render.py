@@ -19,8 +19,10 @@
   An edition is one person (seat 0, pressed for as the test hooks' autoplay would, after
   1.5 s of thought; with Triple Play's timer mode on, in its last second) and three AI
   players for 45 s, so that its device animates as in play: Attack's launcher breathing,
-  building up, pressed and firing; Triple Play's trays, lights, presses, overload flashes
-  and 7-second timer ring; Roboto talking, his speech bubble, interruptions and races
+  building up, winding up before a press resolves, pressed and firing; Triple Play's
+  trays, lights, presses, overload flashes
+  and 7-second timer ring; Roboto talking, his speech bubble, his drum roll and faces,
+  interruptions and races
   (house rule on, chattiness high; his default seed, 1, brings a race with the person);
   Sonic's Victory Lap. ``device_frames`` counts the measured frames showing each of those
   (read from the device's state), ``device_animating`` gives the percentiles of the frames
@@ -171,6 +173,7 @@ def device_tags(table: TableScene) -> set[str]:
         if isinstance(dev, DinoLauncher):
             tags.add("breathing")
             flags = {"build_up": dev.presses > 0, "press": dev.press_t > 0,
+                     "wind_up": dev.wind_t > 0,
                      "firing": dev.jaw_t > 0 or any(isinstance(sp, ArcCard | Puff)
                                                     for sp in table.presenter.sprites)}
         elif isinstance(dev, TrayUnit):
@@ -181,10 +184,11 @@ def device_tags(table: TableScene) -> set[str]:
         elif isinstance(dev, RobotoFigure):
             tags.add("figure")
             flags = {"talking": dev.talk > 0, "bubble": dev.bubble > 0 and bool(dev.words),
+                     "drum_roll": dev.drum > 0, "expression": dev.face() != "neutral",
                      "interruption": table.model.decision in roboto_decisions,
                      "race_dialog": top in ("race", "reaction_race", "nickname")}
         elif isinstance(dev, VictoryLap):
-            flags = {"victory_lap": dev.tween is not None}
+            flags = {"victory_lap": dev.running}
         else:
             flags = {}
         tags.update(k for k, on in flags.items() if on)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 import game.rules.events as E
 from game.bots.beliefs import Tracker
+from game.bots.reaction import ai_time
 from game.rules.actions import (
     Action,
     CallUno,
@@ -30,14 +31,6 @@ from game.rules.engine import Decision
 from game.rules.units import TraysView
 from game.rules.view import PlayerView
 
-#: R-10: reaction times (mean, spread) in seconds by level, for races and UNO calls.
-REACTION: dict[str, tuple[float, float]] = {
-    "easy": (1.6, 0.5),
-    "medium": (1.0, 0.3),
-    "hard": (0.7, 0.2),
-    "other": (1.0, 0.35),
-}
-
 #: How much a card hurts the player it reaches when it ends on top (R-7 orders).
 _HARM = {
     Rank.DRAW_TWO: 5.0,
@@ -48,9 +41,9 @@ _HARM = {
 
 
 def reaction_time(level: str, rng: random.Random) -> float:
-    """Seconds a bot of ``level`` takes to react (finish a race, call or catch UNO)."""
-    mean, spread = REACTION.get(level, REACTION["other"])
-    return max(0.2, rng.gauss(mean, spread))
+    """Seconds a bot of ``level`` takes to finish a race (R-10): the one reaction-time
+    model, :mod:`game.bots.reaction` ("other": an ordinary, medium pace)."""
+    return ai_time(level, "race", rng)
 
 
 def fallback(view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -31,7 +31,7 @@ from typing import Any, Final, TypeVar
 
 import game.rules.unit_codec as unit_codec
 from game.rules.actions import TRAYS, CallUno, Catch
-from game.rules.cards import RANK_CODES, RANK_OF, WILD, Card, Colour, Rank, format_cards
+from game.rules.cards import COLOUR_OF, RANK_CODES, RANK_OF, WILD, Card, Colour, Rank, format_cards
 from game.rules.editions import game_class
 from game.rules.editions.attack import AttackGame
 from game.rules.editions.roboto import RobotoGame
@@ -434,7 +434,7 @@ def _check_hand(g: Game) -> None:
             raise PositionError("decision: a colour is named only for a wild on top")
         if g.colour == WILD and d is not Decision.COLOUR:
             raise PositionError("colour: W (none named yet) only while a wild waits for one")
-        if not top.is_wild and g.colour != top >> 5:
+        if not top.is_wild and g.colour != COLOUR_OF[top]:
             raise PositionError(f"colour: the colour in force is that of the top card {top}")
     if g.colour_then_play and d is not Decision.COLOUR:
         raise PositionError("firstwild: only a first-card wild waiting for its colour")
@@ -501,7 +501,7 @@ def _check_trays(g: TripleGame) -> None:
     if not all(lo <= cap <= hi for cap in b.capacity):
         raise PositionError(f"unit: a tray's capacity is {lo}-{hi} (T-5)")
     for t, pile in enumerate(g.piles):
-        colour = WILD if pile[-1].is_wild else pile[-1] >> 5
+        colour = WILD if pile[-1].is_wild else COLOUR_OF[pile[-1]]
         if g.tray_colour[t] != colour:
             raise PositionError(
                 f"unit: tray {t}'s colour is {colour} (its top card {pile[-1]}'s), "
@@ -511,14 +511,14 @@ def _check_trays(g: TripleGame) -> None:
         raise PositionError("unit: the last tray played is 0, 1 or 2")
     last = g.piles[g.last_tray][-1]
     if d is Decision.GIVE:
-        if not OVERLOAD[0] <= g.give <= OVERLOAD[1] or last & 31 != Rank.WILD_GIVE_AWAY:
+        if not OVERLOAD[0] <= g.give <= OVERLOAD[1] or RANK_OF[last] != Rank.WILD_GIVE_AWAY:
             raise PositionError(
                 f"unit: a give decision shares {OVERLOAD[0]}-{OVERLOAD[1]} cards of an "
                 "overload after a Wild Give Away on the last tray (T-10)"
             )
     elif g.give:
         raise PositionError("unit: only a give decision has cards to give")
-    if d is Decision.PAIR and last & 31 != Rank.DISCARD_TWO:
+    if d is Decision.PAIR and RANK_OF[last] != Rank.DISCARD_TWO:
         raise PositionError("decision: pair needs a Discard Two on the last tray (T-8)")
 
 

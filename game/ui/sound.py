@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -58,8 +58,23 @@ def _seq(*parts: np.ndarray, gap: float = 0.0) -> np.ndarray:
     return np.concatenate(out)
 
 
+#: Effects an edition adds, by name: a function returning the waveform (mono floats in -1..1
+#: at :data:`RATE`). Built with the others when the mixer opens (see :func:`register_effect`).
+EXTRA: dict[str, Callable[[], np.ndarray]] = {}
+
+
+def register_effect(name: str, build: Callable[[], np.ndarray]) -> None:
+    """Add effect ``name`` to the board (an edition's device sound), played like the rest
+    with :meth:`Sound.play` and the same volume settings."""
+    if name in EFFECTS:
+        raise ValueError(f"effect {name!r} already exists")
+    EXTRA[name] = build
+
+
 def synth(name: str) -> np.ndarray:
     """The waveform of effect ``name`` (mono floats in -1..1)."""
+    if name in EXTRA:
+        return EXTRA[name]()
     if name == "card":
         return _noise(0.12, 40) * 0.6
     if name == "draw":
@@ -131,15 +146,8 @@ class Sound:
             init = pygame.mixer.get_init()
             if not init:
                 return
-            rate, _fmt, channels = init
-            for name in EFFECTS:
-                wave = synth(name)
-                if rate != RATE:
-                    idx = np.linspace(0, len(wave) - 1, int(len(wave) * rate / RATE))
-                    wave = np.interp(idx, np.arange(len(wave)), wave)
-                pcm = (np.clip(wave, -1, 1) * 32000).astype(np.int16)
-                frames = np.repeat(pcm[:, None], channels, axis=1) if channels > 1 else pcm
-                self._sounds[name] = pygame.sndarray.make_sound(np.ascontiguousarray(frames))
+            for name in (*EFFECTS, *EXTRA):
+                self._build(name)
             pygame.mixer.set_reserved(1)  # channel 0 belongs to the voice
             self._mixer = True
         except (pygame.error, ValueError, TypeError) as exc:
@@ -148,8 +156,28 @@ class Sound:
         finally:
             self._effects_tried = True
 
+    def _build(self, name: str) -> None:
+        """Make effect ``name`` into a mixer sound (the mixer is open)."""
+        init = pygame.mixer.get_init()
+        if not init:
+            return
+        rate, _fmt, channels = init
+        wave = synth(name)
+        if rate != RATE:
+            idx = np.linspace(0, len(wave) - 1, int(len(wave) * rate / RATE))
+            wave = np.interp(idx, np.arange(len(wave)), wave)
+        pcm = (np.clip(wave, -1, 1) * 32000).astype(np.int16)
+        frames = np.repeat(pcm[:, None], channels, axis=1) if channels > 1 else pcm
+        self._sounds[name] = pygame.sndarray.make_sound(np.ascontiguousarray(frames))
+
     def play(self, name: str) -> None:
         sound = self._sounds.get(name)
+        if sound is None and self._mixer and name in EXTRA:  # registered after the start
+            try:
+                self._build(name)
+            except (pygame.error, ValueError, TypeError) as exc:
+                _log.info("effect %s not built: %s", name, exc)
+            sound = self._sounds.get(name)
         if sound is None:
             return
         volume = self.settings.master_volume * self.settings.effects_volume / 10000
@@ -240,9 +268,10 @@ class Sound:
         except Exception as exc:
             _log.info("narration failed: %s", exc)
 
-    def say(self, words: str) -> bool:
-        """Say ``words`` (already in the player's language) if the voice is on (the try-me
-        demo); ``False`` when nothing will be heard."""
+    def say(self, words: Any) -> bool:
+        """Say ``words`` (text already in the player's language, or a
+        :class:`game.voice.utterance.Phrase`) if the voice is on (the try-me demo, Roboto's
+        own lines); ``False`` when nothing will be heard."""
         sp = self._speaker
         if sp is None:
             return False

@@ -23,6 +23,7 @@ import soundfile
 
 from game.voice.clips import ClipProblem, load_clip, splice
 from game.voice.dsp import Audio, silence, to_mono, to_pcm16
+from game.voice.roboto_voice import ROBOTO, robot_voice
 from game.voice.utterance import Clip, Pause, Segment, Speech
 
 __all__ = [
@@ -233,13 +234,15 @@ def assemble(segments: Sequence[Segment], language: str, rate: int, channels: in
             try:
                 clip = load_clip(segment.path)
             except ClipProblem:
-                segment = Speech(segment.text)
+                segment = Speech(segment.text)  # a recording is said in the narrator's voice
             else:
                 gap = Audio(silence(CLIP_GAP_S, rate), rate)
                 parts += [gap, clip, gap]
                 continue
         assert isinstance(segment, Speech)
         audio, voice = speak(segment.text, language)
+        if segment.voice == ROBOTO:  # his own, robotic voice
+            audio = robot_voice(audio)
         parts.append(audio)
         used.append(voice)
     samples = splice(parts, rate)

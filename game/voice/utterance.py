@@ -78,6 +78,9 @@ class Phrase:
     plural: str | None = None
     count: int = 1
     priority: Priority = Priority.ANNOUNCEMENT
+    #: Who speaks it: ``""`` the narrator, ``"roboto"`` Roboto in his own voice
+    #: (:mod:`game.voice.roboto_voice`).
+    voice: str = ""
 
     @classmethod
     def of(cls, msgid: str, priority: Priority = Priority.ANNOUNCEMENT, /,
@@ -106,9 +109,11 @@ class Phrase:
 
 @dataclass(frozen=True)
 class Speech:
-    """Text for the speech engine."""
+    """Text for the speech engine; ``voice`` names a speaker with a voice of their own
+    (``"roboto"``), ``""`` the narrator."""
 
     text: str
+    voice: str = ""
 
 
 @dataclass(frozen=True)
@@ -169,7 +174,12 @@ def render(item: Phrase | str, cast: Mapping[int, PlayerVoice],
         atoms = _phrase_atoms(item, _Voices(cast, house_rule))
         base = item.priority
     caption = "".join(a if isinstance(a, str) else a[1] for a in atoms).strip()
-    return Utterance(_segments(atoms), caption, current_language(),
+    segments = _segments(atoms)
+    voice = "" if isinstance(item, str) else item.voice
+    if voice:
+        segments = tuple(Speech(s.text, voice) if isinstance(s, Speech) else s
+                         for s in segments)
+    return Utterance(segments, caption, current_language(),
                      base if priority is None else priority, item)
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 
 import pytest
 
 from game.bots import make_bot
-from game.bots.editions import REACTION, leader, reaction_time
+from game.bots.editions import leader, reaction_time
+from game.bots.reaction import LEVELS
 from game.rules.actions import Discard, GiveAway, PickPlayer, PickTray, RaceFinished
 from game.rules.cards import RANK_OF
 from game.rules.editions.triple import TripleGame
@@ -88,7 +90,8 @@ def test_R10_races_are_reported_by_reaction_times_per_level() -> None:
     rng = random.Random(1)
     fast = sum(reaction_time("hard", rng) for _ in range(200)) / 200
     slow = sum(reaction_time("easy", rng) for _ in range(200)) / 200
-    assert fast < slow and abs(fast - REACTION["hard"][0]) < 0.1
+    hard = LEVELS["hard"]["race"]  # log-normal: its mean is median * exp(sigma^2 / 2)
+    assert fast < slow and abs(fast - hard.median * math.exp(hard.sigma ** 2 / 2)) < 0.1
     for game in decisions("roboto", Decision.RACE, seeds=80):
         v = view(game, game.to_act)
         a = make_bot("medium").choose(v, list(v.legal), random.Random(4))

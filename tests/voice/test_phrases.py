@@ -165,13 +165,26 @@ def test_every_card_of_every_edition_has_a_name(lang: str, french: None) -> None
 
 
 def test_roboto_s_lines(french: None) -> None:
-    assert caption(phrase_for(ev.RobotoInterrupts("duel", (0, 1)), Narration.ANNOUNCEMENTS)) \
-        == f"Duel{NBSP}! Alice contre Bob{NBSP}!"
-    assert caption(phrase_for(ev.RobotoInterrupts("discard_colour", (2,), Colour.GREEN),
-                              Narration.ANNOUNCEMENTS)) == \
-        f"Chloé, défausse toutes tes cartes vertes{NBSP}!"
-    assert caption(phrase_for(ev.RobotoNames(3), Narration.ANNOUNCEMENTS)) == \
-        f"Dev, c’est à toi de jouer{NBSP}!"
+    """His commands open with one of his lines naming the first player, then the command
+    itself; his turns are one of his turn lines (issue 14: varied, names spliced in)."""
+    from game.i18n import _
+    from game.voice.phrases_editions import ROBOTO, ROBOTO_LINES
+
+    ROBOTO.reset(1, {})
+
+    def opened(text: str, command: str, moment: str, name: str) -> bool:
+        openers = {_(m).format(player=name) for m in ROBOTO_LINES[moment]}
+        return text.endswith(command) and text[:-len(command)].strip() in openers
+
+    duel = caption(phrase_for(ev.RobotoInterrupts("duel", (0, 1)), Narration.ANNOUNCEMENTS))
+    assert opened(duel, f"Duel{NBSP}! Alice contre Bob{NBSP}!", "command", "Alice")
+    green = caption(phrase_for(ev.RobotoInterrupts("discard_colour", (2,), Colour.GREEN),
+                               Narration.ANNOUNCEMENTS))
+    assert opened(green, f"Chloé, défausse toutes tes cartes vertes{NBSP}!", "command",
+                  "Chloé")
+    turn = caption(phrase_for(ev.RobotoNames(3), Narration.ANNOUNCEMENTS))
+    assert turn in {_(m).format(player="Dev") for m in ROBOTO_LINES["turn"]}
+    assert "Dev" in turn and "{" not in turn
     assert caption(phrase_for(ev.TraysLit(0, (0, 2)), Narration.FULL)) == \
         f"Plateaux ouverts{NBSP}: 1 et 3."
 
@@ -220,7 +233,8 @@ def test_R9_the_house_rule_is_played_in_its_recorder_s_voice(clips: dict[int, Pl
     phrase = voiced(ev.RobotoInterrupts("house_rule", ()), Narration.ANNOUNCEMENTS)
     utterance = render(phrase, clips, house_rule=rule)
     assert utterance.caption == "House rule! Everyone does the chicken dance"
-    assert utterance.segments == (Speech("House rule!"),
+    # Roboto says it in his own voice (game.voice.roboto_voice); the recording is played as is
+    assert utterance.segments == (Speech("House rule!", "roboto"),
                                   Clip(tmp_path / "Alice.wav", "Everyone does the chicken dance"))
 
 

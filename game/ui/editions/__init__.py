@@ -52,6 +52,7 @@ def _load() -> None:
     if _LOADED:
         return
     _LOADED = True
+    importlib.import_module(f"{__name__}.sounds")  # the devices' sounds, on the one board
     for name in EDITIONS:
         try:
             importlib.import_module(f"{__name__}.{name}")

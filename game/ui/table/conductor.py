@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from game.bots.reaction import median
 from game.rules import events as E
 from game.rules.actions import Action, CallUno
 from game.rules.engine import Decision
@@ -20,9 +21,6 @@ from game.rules.errors import IllegalAction
 from game.ui.botrunner import BotRunner
 from game.ui.botworker import Job
 from game.ui.session import Session
-
-#: Seconds a person gets to call UNO before an AI of each level catches them (speed 1).
-REACTION = {"random": 2.6, "easy": 2.4, "heuristic": 1.8, "medium": 1.8, "hard": 1.2}
 
 
 class Conductor:
@@ -134,7 +132,10 @@ class Conductor:
             delay = 0.25
             if owers_human:
                 levels = [s.seats[q].level for q in self.reactors()]
-                delay = min((REACTION.get(lv, 1.8) for lv in levels), default=1.8)
+                # seconds a person gets to call UNO before the quickest AI catches them:
+                # the catch time of the one reaction-time model (game.bots.reaction)
+                delay = min((median(lv, "catch") for lv in levels),
+                            default=median("medium", "catch"))
             self.due = self.clock + self.d(delay)
             return []
         if not self.reaction.done or self.clock < self.due:

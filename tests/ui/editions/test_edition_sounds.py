@@ -31,3 +31,20 @@ def test_every_effect_is_listed_with_its_licence() -> None:
                    None)
         assert row is not None, name
         assert "generated in code" in row
+
+
+def test_every_device_sound_is_on_the_board_and_listed() -> None:
+    from game.ui.editions.sounds import SOUNDS
+    from game.ui.sound import EXTRA
+
+    listing = (ROOT / "assets" / "SOUNDS.md").read_text(encoding="utf-8")
+    for name in SOUNDS:
+        assert name in EXTRA  # played through the one board, with its volume settings
+        wave = synth(name)
+        assert 0.05 < len(wave) / RATE < 2.5, name
+        assert np.isfinite(wave).all() and 0.1 < np.abs(wave).max() <= 1.0, name
+        row = next((line for line in listing.splitlines() if line.startswith(f"| `{name}` |")),
+                   None)
+        assert row is not None and "generated in code" in row, name
+    assert dominant_hz(synth("launcher_rumble")) < 150  # a rumble is low
+    assert dominant_hz(synth("lap_ring")) > 1000  # a ring is high

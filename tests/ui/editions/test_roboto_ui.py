@@ -64,9 +64,11 @@ def test_roboto_speaks_a_duel_then_the_family_race(app: App, outdir: Path) -> No
     app.settings.animation_speed = 1.0
     app.dispatch(I.PlayCard(table.model.hand.index(C("B5"))))
     pump(app, until=lambda: state(table)["talking"], timeout=15)
+    assert state(table)["words"] == "…"  # a drum roll first: the surprise is not told yet
+    pump(app, until=lambda: "Duel" in state(table)["words"], timeout=15)
     pump(app, 0.3)
     shot(app, outdir, "duel_called")
-    assert "Duel" in state(table)["words"]
+    assert "Duel" in state(table)["words"] and state(table)["face"] == "mischievous"
     pump(app, until=lambda: isinstance(app.top, RaceScene), timeout=15)
     race = app.top
     assert isinstance(race, RaceScene) and race.racers == (0, 2)
@@ -101,7 +103,7 @@ def test_a_discard_colour_command_is_spoken_and_the_cards_fly(app: App, outdir: 
     pump(app, until=lambda: table.my_turn())
     app.settings.animation_speed = 1.0
     app.dispatch(I.PlayCard(table.model.hand.index(C("R1"))))
-    pump(app, until=lambda: state(table)["talking"], timeout=15)
+    pump(app, until=lambda: state(table)["words"] not in ("", "…"), timeout=15)
     assert "red" in state(table)["words"].lower()
     for _ in range(2):  # the chooser: which card goes down first
         if app.top is table:
@@ -255,3 +257,44 @@ def test_typing_the_names_by_choice_does_not_claim_there_is_no_microphone(
     assert scene.phase == "rule"
     assert scene.hint() == "Pick an example, or play without a house rule."
     assert "microphone" not in scene.hint()
+
+
+def test_R10_a_house_rule_race_shows_the_rule_and_keeps_roboto_in_sight(app: App,
+                                                                          outdir: Path) -> None:
+    table = roboto_table(app, ["B5 B6 B7", "G4 G5 G6", "Y1 Y2 Y3", "B1 B2 B3"], "HAAA",
+                         draw_top="R1 R2")
+    table.session.house_rule_text = "Touch your nose!"
+    table.session.game.unit.script = [Interrupt("house_rule", (0, 1, 2, 3), None, 1)]
+    pump(app, until=lambda: table.my_turn())
+    app.dispatch(I.PlayCard(table.model.hand.index(C("B5"))))
+    pump(app, until=lambda: isinstance(app.top, RaceScene), timeout=15)
+    race = app.top
+    assert isinstance(race, RaceScene)
+    pump(app, 0.2)
+    shot(app, outdir, "race_instruction")
+    st = race.test_state()
+    assert st["kind"] == "house_rule" and st["instruction"] == "Touch your nose!"
+    assert not pygame.Rect(st["panel"]).colliderect(pygame.Rect(st["roboto"]))
+    assert state(table)["words"] == "Touch your nose!"  # his bubble says it all race long
+    pump(app, 1.5)
+    assert state(table)["words"] == "Touch your nose!"
+    app.dispatch(I.Press("replay"))
+    assert race.test_state()["replays"] == 1
+
+
+def test_R6c_a_duel_names_its_task_in_french(app: App, outdir: Path) -> None:
+    from game import i18n
+
+    i18n.set_language("fr")
+    table = roboto_table(app, ["B5 B6 B7", "G4 G5 G6", "Y1 Y2 Y3"], "HAA", draw_top="R1 R2")
+    table.session.game.unit.script = [Interrupt("duel", (0, 1), None, 1)]
+    pump(app, until=lambda: table.my_turn())
+    app.dispatch(I.PlayCard(table.model.hand.index(C("B5"))))
+    pump(app, until=lambda: isinstance(app.top, RaceScene), timeout=15)
+    race = app.top
+    assert isinstance(race, RaceScene) and race.kind == "duel"
+    from game.voice.phrases_editions import DUEL_TASKS
+
+    assert race.instruction in {i18n._(t) for t in DUEL_TASKS}
+    assert race.instruction not in DUEL_TASKS  # translated
+    shot(app, outdir, "duel_fr")

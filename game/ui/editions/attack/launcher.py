@@ -13,6 +13,7 @@ player of a customizable card, are picked in :class:`VictimScene`. Only the play
 from __future__ import annotations
 
 import math
+import random
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -25,8 +26,17 @@ from game.rules.engine import Decision
 from game.rules.units import LauncherView
 from game.ui import intents as I
 from game.ui import theme
-from game.ui.editions.attack.draw import PRESS_S, PUFF_S, ArcCard, LauncherDrawing, Puff
-from game.ui.editions.common import fly_discarded
+from game.ui.editions.attack.draw import (
+    CHAIN_S,
+    PRESS_S,
+    PUFF_S,
+    RELIEF_S,
+    WIND_S,
+    FanCard,
+    LauncherDrawing,
+    Puff,
+)
+from game.ui.editions.common import device_sound, fly_discarded
 from game.ui.scene import Scene
 from game.ui.scenes.base import PanelScene
 from game.ui.table.devices import DeviceLayer
@@ -55,6 +65,19 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
         self.target: int | None = None
         self.body = pygame.Rect(0, 0, 0, 0)
         self._seen = -1
+        # the suspense: its own random stream, never the launcher's (what the animation
+        # shows must not tell what is coming)
+        self.suspense = random.Random()
+        self.wind_t = self.wind_total = 0.0
+        self.hesitation = (0.0, 0.0)
+        self.reveal: tuple[str, float, float] | None = None
+        self.last_presser = -1
+        self.since_press = 99.0
+        self.relief_t = 0.0
+        self.eruptions = 0
+        self.winds: list[float] = []  # each press's wind-up (tests)
+        self.held_back: E.LauncherPressed | None = None
+        self.still = False
 
     # ------------------------------------------------------------------ layout
     def relayout(self) -> None:
@@ -93,20 +116,29 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
         self.presses = event.presses
         self.press_t = PRESS_S
         fired: list[Card | None] = list(event.fired) if event.fired else [None] * event.count
-        delay = presenter.d(0.2)
+        # the suspense (A-2 on screen): a wind-up of rising tension with a random
+        # hesitation, the same whatever comes out; a run of presses by the same player
+        # (Hit 2, Wild Hit 4, a stacked total) shares one build-up and then goes quickly
+        chained = event.player == self.last_presser and self.since_press < CHAIN_S
+        self.last_presser = event.player
+        wind = presenter.d(self.suspense.uniform(0.25, 0.4) if chained
+                           else self.suspense.uniform(*WIND_S))
+        self.start_wind(wind, chained, presenter.still)
+        self.hold_back(event)
+        delay = wind + presenter.d(0.05)
         if not fired:
             self.duds += 1
             presenter.add(Puff(self.mouth(), self._head_size() * 0.8,
                                Tween(presenter.d(PUFF_S), delay)))
-            presenter.host.sfx("skip")
-            presenter.hold = presenter.d(0.55)
+            self.reveal = ("launcher_puff", wind, 0.0)
+            presenter.hold = delay + presenter.d(0.3 if chained else 0.6)
             return True
         self.fires += 1
-        self.jaw_t = 0.6 + 0.08 * len(fired)
-        presenter.host.sfx("growl")
-        stagger = presenter.d(0.1 if len(fired) <= 4 else 0.06)
+        self.reveal = ("launcher_fire", wind, presenter.d(0.5 + 0.08 * len(fired)))
+        stagger = presenter.d(0.08 if len(fired) <= 4 else 0.05)
         player = event.player
         mine = player == m.viewer
+        n = len(fired)
         for k, card in enumerate(fired):
             known = card if mine else None
             end = lay.seat_point(player)
@@ -118,23 +150,74 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
             def land(player: int = player, card: Card | None = known) -> None:
                 m.receive(player, card)
 
-            presenter.add(ArcCard(known, self.mouth(), end,
-                                  Tween(presenter.d(0.5), delay + k * stagger, ease_in_out,
-                                        on_done=land), width, spin=360 if k % 2 else -360,
+            fan = (k - (n - 1) / 2) / max(1, n - 1) if n > 1 else 0.0
+            presenter.add(FanCard(known, self.muzzle(0.6), end,
+                                  Tween(presenter.d(0.55), delay + k * stagger, ease_in_out,
+                                        on_done=land), width, spin=300 if k % 2 else -300,
                                   still=presenter.still,
                                   marks=self.table.settings.colour_blind_marks,
-                                  height=lay.card_h * 1.2))
-        if event.count >= 3:
-            presenter.banner(N_("The launcher fires {count} cards!"), lay.banner, 32, 1.3,
-                             colour=theme.TEXT, back=theme.DANGER, count=event.count)
-        presenter.hold = delay + presenter.d(0.5) + stagger * (len(fired) - 1)
+                                  height=lay.card_h * 0.35, bend=fan * lay.card_h * 1.6))
+        presenter.hold = delay + presenter.d(0.45 if chained else 0.55) + stagger * (n - 1)
         return True
+
+    def hold_back(self, event: E.LauncherPressed) -> None:
+        """Keep what the press gave out of the log and the voice until the reveal (they
+        would tell it during the wind-up)."""
+        log = self.table.model.log
+        if log and log[-1] is event:
+            log.pop()
+        self.table.app.sound.hush()
+        self.held_back = event
+
+    def tell(self) -> None:
+        """The reveal: the log line, the voice and, for a big burst, the banner."""
+        event, self.held_back = self.held_back, None
+        if event is None:
+            return
+        self.table.model.log.append(event)
+        self.table.app.sound.narrate([event])
+        if event.count >= 3:
+            self.table.presenter.banner(N_("The launcher fires {count} cards!"),
+                                        self.table.layout.banner, 32, 1.3, colour=theme.TEXT,
+                                        back=theme.DANGER, count=event.count)
+
+    def start_wind(self, seconds: float, chained: bool, still: bool) -> None:
+        """Begin the wind-up: ``seconds`` of rising tension, with a hesitation (the rumble
+        stops dead for a moment) somewhere in the middle unless it is a quick chained
+        press."""
+        self.wind_t = self.wind_total = seconds
+        self.winds.append(round(seconds, 2))
+        self.still = still
+        self.hesitation = (0.0, 0.0)
+        if not chained and seconds > 0.6:
+            at = self.suspense.uniform(0.3, 0.65) * seconds
+            self.hesitation = (at, at + self.suspense.uniform(0.18, 0.35) * seconds)
+        if seconds > 0:
+            device_sound(self.table, "launcher_rumble" if not chained else "click",
+                         self.body.midbottom)
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> bool:
         self.clock += dt
+        self.since_press += dt
         self.press_t = max(0.0, self.press_t - dt)
         self.jaw_t = max(0.0, self.jaw_t - dt)
+        self.relief_t = max(0.0, self.relief_t - dt)
+        if self.wind_t > 0:
+            self.wind_t = max(0.0, self.wind_t - dt)
+            self.since_press = 0.0
+        if self.reveal is not None and self.wind_t <= 0:  # the moment of truth
+            sound, _wind, jaw = self.reveal
+            self.reveal = None
+            self.since_press = 0.0
+            self.tell()
+            device_sound(self.table, sound, self.body.midbottom)
+            if sound == "launcher_fire":
+                self.table.sfx("growl")
+                self.jaw_t = max(jaw, 0.35)
+                self.eruptions += 1
+            else:
+                self.relief_t = RELIEF_S
         diff = (self.want - self.aim + math.pi) % (2 * math.pi) - math.pi
         self.aim += diff * min(1.0, dt * 6)
         t = self.table
@@ -160,6 +243,8 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
 
     def test_state(self) -> dict[str, Any]:
         return {"presses": self.presses, "fires": self.fires, "duds": self.duds,
+                "winding": self.wind_t > 0, "wind_total": round(self.wind_total, 2),
+                "eruptions": self.eruptions,
                 "target": self.target, "aim": round(self.aim, 2),
                 "launcher_rect": [*self.body]}
 

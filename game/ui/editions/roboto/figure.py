@@ -2,9 +2,13 @@
 himself as a device layer.
 
 :class:`RobotoFigure` draws the robot beside the piles: his eyes, mouth and antenna light
-move while he speaks, and a speech bubble shows what he says (the narrator's lines for his
-interruptions, the race results and who continues). After 60 s without a move his eyes
-get sleepy. A duel or house-rule race asked of a person opens :class:`RaceScene` (R-10,
+move while he speaks, he sways, looks about and swings his arms when idle, and his face
+shows an expression that fits what he says (:data:`EXPRESSIONS`). A speech bubble shows
+his own lines (:mod:`game.voice.phrases_editions`: a turn he gives, a command, a race's
+loser, a nickname, a near-win, a win; never the same line twice in a row, players by their
+recorded names or nicknames), said in his robotic voice; a surprise command comes after a
+drum roll. After 60 s without a move his eyes get sleepy. A duel or house-rule race asked
+of a person opens :class:`RaceScene` (R-10,
 family mode): each person racing presses their own key (or button) when done, the AI racers
 finish after a reaction time; the last one draws. In reaction mode (the set-up's race mode,
 ``Session.race_mode``) :class:`ReactionRaceScene` flashes a lamp after a random delay: the
@@ -16,20 +20,21 @@ read.
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_
 from game.rules import actions as A
 from game.rules import events as E
 from game.rules.engine import Decision
 from game.rules.units import RobotoView, UnitView
 from game.ui import intents as I
 from game.ui import text, theme
-from game.ui.editions.common import fly_discarded
+from game.ui.editions.common import device_sound, fly_discarded
 from game.ui.editions.roboto.look import EYE, METAL, METAL_DARK
 from game.ui.scene import Scene
 from game.ui.table.devices import DeviceLayer
@@ -39,8 +44,29 @@ if TYPE_CHECKING:
     from game.ui.table.host import TableHost
     from game.ui.table.presenter import Presenter
 
+_log = logging.getLogger(__name__)
+
 SLEEPY_S = 60.0
 SPOKEN = (E.RobotoInterrupts, E.RaceEnded, E.RobotoNames, E.FirstPlayerChosen)
+#: The moments he has his own lines for (game.voice.phrases_editions.ROBOTO_LINES).
+MOMENTS: dict[type, str] = {E.RobotoNames: "turn", E.RobotoInterrupts: "command",
+                            E.RaceEnded: "race", E.UnoCalled: "near_win",
+                            E.HandEnded: "win"}
+#: The face he makes for each moment's line.
+EXPRESSION_OF = {"turn": "happy", "command": "mischievous", "race": "mischievous",
+                 "nickname": "happy", "near_win": "surprised", "win": "triumphant"}
+
+
+def roboto_lines(seed: int, nicknames: dict[int, str]) -> Any:
+    """Roboto's line picker, reset for a new table (``None`` without the voice package)."""
+    try:
+        from game.voice.phrases_editions import ROBOTO
+
+        ROBOTO.reset(seed, nicknames)
+        return ROBOTO
+    except Exception as exc:  # the voice package is optional
+        _log.info("Roboto's lines unavailable: %s", exc)
+        return None
 _QUOTED = re.compile(r"[“«]\s*(.+?)\s*[”»]")
 
 
@@ -50,16 +76,34 @@ def spoken(line: str) -> str:
     return m.group(1) if m else line
 
 
+def race_kind_of(unit: UnitView) -> str:
+    """The kind of the pending interruption (``duel``, ``house_rule`` …); ``""`` when
+    there is none."""
+    return unit.interruption if isinstance(unit, RobotoView) else ""
+
+
 def racers_of(unit: UnitView) -> tuple[int, ...]:
     """The players named by the pending interruption, if any."""
     return unit.named if isinstance(unit, RobotoView) else ()
 
 
+#: His faces (issue 14); ``neutral`` between moments, ``sleepy`` after a minute idle.
+EXPRESSIONS = ("neutral", "happy", "mischievous", "surprised", "sleepy", "triumphant")
+#: How long a drum roll lasts before a surprise (seconds, at speed 1).
+DRUM_S = 0.9
+_STAR = [(math.cos(math.pi / 2 + k * math.pi / 5) * (1.0 if k % 2 == 0 else 0.45),
+          -math.sin(math.pi / 2 + k * math.pi / 5) * (1.0 if k % 2 == 0 else 0.45))
+         for k in range(10)]
+
+
 class RobotoPuppet:
     """Roboto's figure and speech bubble, drawn wherever ``body`` is (the table, the try-me
-    demo): he bobs, his eyes look about, his mouth and antenna light move while he talks,
-    and after :data:`SLEEPY_S` without activity his eyes droop. ``s`` is the layout scale,
-    ``screen_w`` keeps the bubble on screen."""
+    demo, the title): he bobs and sways, looks about, tilts his head and swings his arms when
+    idle; his face shows an expression (:data:`EXPRESSIONS`) that fits what he says; his mouth
+    and antenna light move while he talks; a drum roll (he shakes, his antenna flashes)
+    comes before a surprise; after :data:`SLEEPY_S` without activity his eyes droop. ``s``
+    is the layout scale, ``screen_w`` keeps the bubble on screen. ``still`` (reduced
+    motion) keeps the expressions but drops the sway, shake and idle moves."""
 
     def __init__(self) -> None:
         self.clock = 0.0
@@ -74,6 +118,10 @@ class RobotoPuppet:
         self.bubble_frac = 0.3  # the bubble's widest, as a share of the screen's width
         self.text_s: float | None = None  # the bubble text's scale (default: ``s``)
         self._real: float | None = None  # the app clock's time at the last tick
+        self.expression = "neutral"
+        self.expr_left = 0.0  # seconds the expression stays
+        self.drum = 0.0  # seconds of drum roll left
+        self.still = False
 
     def speak(self, words: str, seconds: float | None = None) -> None:
         """Show ``words`` in his bubble and move his mouth for ``seconds`` (else a time
@@ -82,6 +130,23 @@ class RobotoPuppet:
         self.talk = seconds if seconds is not None else min(4.0, 0.8 + 0.05 * len(words))
         self.bubble = self.talk + 1.6
         self.wake()
+
+    def feel(self, expression: str, seconds: float = 3.0) -> None:
+        """Show ``expression`` for ``seconds`` (then back to neutral)."""
+        self.expression = expression if expression in EXPRESSIONS else "neutral"
+        self.expr_left = seconds
+
+    def drum_roll(self, seconds: float = DRUM_S) -> None:
+        """The build-up before a surprise: he shakes and his antenna flashes."""
+        self.drum = seconds
+        self.feel("mischievous", seconds + 3.0)
+        self.wake()
+
+    def face(self) -> str:
+        """The expression on his face now."""
+        if self.sleepy():
+            return "sleepy"
+        return self.expression if self.expr_left > 0 else "neutral"
 
     def wake(self) -> None:
         """Activity: the idle stretch starts again (and may beep again once)."""
@@ -99,6 +164,8 @@ class RobotoPuppet:
         self.idle += max(dt, min(real, 5.0)) if real > 0.4 else dt
         self.talk = max(0.0, self.talk - dt)
         self.bubble = max(0.0, self.bubble - dt)
+        self.expr_left = max(0.0, self.expr_left - dt)
+        self.drum = max(0.0, self.drum - dt)
         if self.sleepy() and not self.beeped:
             self.beeped = True
             return True
@@ -107,11 +174,30 @@ class RobotoPuppet:
     def sleepy(self) -> bool:
         return self.idle >= SLEEPY_S and self.talk <= 0
 
+    # ------------------------------------------------------------------ drawing
+    def _moves(self) -> tuple[int, int, float, float]:
+        """(bob, shake, head tilt in degrees, gaze) for this frame."""
+        s, c = self.s, self.clock
+        if self.still:
+            return 0, 0, 0.0, 0.0
+        talking = self.talk > 0
+        bob = int(math.sin(c * (9 if talking else 1.6)) * (3 if talking else 1.5) * s)
+        shake = int(math.sin(c * 60) * 3 * s) if self.drum > 0 else 0
+        # idle moves: now and then he tilts his head and looks to one side
+        phase = c % 7.0
+        tilt = 8 * math.sin((phase - 4.5) * math.pi / 1.5) if 4.5 <= phase < 6.0 else 0.0
+        if self.face() == "mischievous":
+            tilt = -10.0
+        gaze = math.sin(c * 3) if talking else (1.0 if 1.0 <= phase < 2.2 else
+                                                -1.0 if 3.0 <= phase < 4.0 else 0.0)
+        return bob, shake, tilt, gaze
+
     def draw_robot(self, surface: pygame.Surface) -> None:
         s = self.s
         r = self.body
         talking = self.talk > 0
-        bob = int(math.sin(self.clock * (9 if talking else 1.6)) * (3 if talking else 1.5) * s)
+        face_kind = self.face()
+        bob, shake, tilt, gaze = self._moves()
         # the plate he stands on
         plate = pygame.Rect(0, 0, int(r.width * 1.15), int(r.height * 0.16))
         plate.midbottom = r.midbottom
@@ -120,7 +206,8 @@ class RobotoPuppet:
         pygame.draw.ellipse(surface, (240, 210, 60), plate, max(2, int(3 * s)))
         # body
         body = pygame.Rect(0, 0, int(r.width * 0.78), int(r.height * 0.4))
-        body.midbottom = (r.centerx, plate.centery + bob // 2)
+        body.midbottom = (r.centerx + shake, plate.centery + bob // 2)
+        self._draw_arms(surface, body, face_kind)
         pygame.draw.rect(surface, METAL_DARK, body.move(0, int(3 * s)), border_radius=int(14 * s))
         pygame.draw.rect(surface, METAL, body, border_radius=int(14 * s))
         for k in range(3):  # the speaker grille
@@ -128,53 +215,125 @@ class RobotoPuppet:
             pygame.draw.line(surface, METAL_DARK, (body.left + int(16 * s), y),
                              (body.centerx - int(4 * s), y), max(2, int(3 * s)))
         chest = (body.right - int(22 * s), body.top + int(22 * s))
-        on = talking and int(self.clock * 8) % 2 == 0
+        on = (talking or self.drum > 0) and int(self.clock * 8) % 2 == 0
         pygame.draw.circle(surface, (255, 90, 60) if on else (120, 40, 36), chest, int(8 * s))
-        # head
-        head = pygame.Rect(0, 0, int(r.width * 0.92), int(r.height * 0.38))
-        head.midbottom = (r.centerx, body.top + int(4 * s) + bob)
+        # the head, drawn on its own surface so it can tilt
+        hw, hh = int(r.width * 0.92), int(r.height * 0.38)
+        ant = int(30 * s)
+        head_img = pygame.Surface((hw + int(8 * s), hh + ant + int(8 * s)), pygame.SRCALPHA)
+        head = pygame.Rect(int(4 * s), ant, hw, hh)
+        self._draw_head(head_img, head, talking, face_kind, gaze)
+        if tilt:
+            head_img = pygame.transform.rotate(head_img, round(tilt / 2) * 2)
+        centre = (body.centerx + shake, body.top + int(4 * s) + bob - hh // 2 - ant // 2 +
+                  int(4 * s))
+        surface.blit(head_img, head_img.get_rect(center=centre))
+        if face_kind == "sleepy" and int(self.clock) % 2 == 0:
+            text.draw(surface, "z", int(22 * s), (r.right + int(6 * s), r.top + int(10 * s)),
+                      theme.TEXT_DIM, "bottomleft")
+        if self.drum > 0 and not self.still:  # the drum roll's sticks of light
+            for k in range(3):
+                a = self.clock * 20 + k * 2.1
+                p = (int(r.centerx + math.cos(a) * r.width * 0.6),
+                     int(r.top + r.height * 0.1 + math.sin(a) * r.height * 0.12))
+                pygame.draw.circle(surface, (255, 220, 80), p, max(2, int(4 * s)))
+
+    def _draw_arms(self, surface: pygame.Surface, body: pygame.Rect, face_kind: str) -> None:
+        s = self.s
+        w = max(3, int(8 * s))
+        swing = 0.0 if self.still else math.sin(self.clock * 2.2) * 0.25
+        for side in (-1, 1):
+            shoulder = (body.centerx + side * (body.width // 2 - int(4 * s)),
+                        body.top + int(12 * s))
+            if face_kind == "triumphant":  # both arms up
+                angle = -math.pi / 2 + side * 0.5
+            elif face_kind == "surprised":  # hands up by his face
+                angle = -math.pi / 2 + side * 1.0
+            elif face_kind == "mischievous":  # rubbing his hands in front
+                angle = math.pi / 2 - side * (0.9 + (0 if self.still else
+                                                      0.15 * math.sin(self.clock * 12)))
+            else:
+                angle = math.pi / 2 - (0.75 + side * swing)
+            ln = 40 * s
+            hand = (int(shoulder[0] + side * abs(math.cos(angle)) * ln),
+                    int(shoulder[1] + math.sin(angle) * ln))
+            pygame.draw.line(surface, METAL_DARK, shoulder, hand, w)
+            pygame.draw.circle(surface, METAL_DARK, hand, max(4, int(9 * s)))
+            pygame.draw.circle(surface, METAL, hand, max(3, int(7 * s)))
+
+    def _draw_head(self, surface: pygame.Surface, head: pygame.Rect, talking: bool,
+                   face_kind: str, gaze: float) -> None:
+        s = self.s
         pygame.draw.rect(surface, METAL_DARK, head.move(0, int(3 * s)), border_radius=int(18 * s))
         pygame.draw.rect(surface, METAL, head, border_radius=int(18 * s))
         face = head.inflate(-int(16 * s), -int(14 * s))
         pygame.draw.rect(surface, (28, 36, 48), face, border_radius=int(12 * s))
-        # antenna and its light
-        top = (head.centerx, head.top - int(20 * s))
+        # antenna and its light (flashing in a drum roll, wobbling when surprised)
+        wob = 0 if self.still else int(math.sin(self.clock * 25) * 5 * s) \
+            if face_kind == "surprised" else 0
+        top = (head.centerx + wob, head.top - int(20 * s))
         pygame.draw.line(surface, METAL_DARK, (head.centerx, head.top), top, max(2, int(4 * s)))
-        glow = 0.5 + 0.5 * math.sin(self.clock * 14) if talking else 0.25
+        if self.drum > 0:
+            glow = 1.0 if int(self.clock * 12) % 2 == 0 else 0.2
+        else:
+            glow = 0.5 + 0.5 * math.sin(self.clock * 14) if talking else 0.25
         light = theme.mix((80, 30, 30), (255, 80, 60), glow)
         pygame.draw.circle(surface, light, top, int(8 * s))
-        if talking:
-            halo = pygame.Surface((int(40 * s), int(40 * s)), pygame.SRCALPHA)
-            pygame.draw.circle(halo, (255, 90, 60, int(110 * glow)), halo.get_rect().center,
-                               int(20 * s))
-            surface.blit(halo, halo.get_rect(center=top))
-        # eyes: they look about while he speaks, blink now and then, droop when sleepy
-        blink = (self.clock % 3.7) < 0.12
-        look = math.sin(self.clock * 3) * 4 * s if talking else 0.0
-        for dx in (-0.22, 0.22):
+        eye = (255, 214, 60) if face_kind == "triumphant" else EYE
+        lw = max(2, int(3 * s))
+        blink = (self.clock % 3.7) < 0.12 and face_kind in ("neutral", "happy")
+        look = gaze * 4 * s
+        for i, dx in enumerate((-0.22, 0.22)):
             c = (int(face.centerx + face.width * dx), int(face.top + face.height * 0.38))
             er = int(11 * s)
             if blink:
-                pygame.draw.line(surface, EYE, (c[0] - er, c[1]), (c[0] + er, c[1]),
-                                 max(2, int(3 * s)))
-                continue
-            pygame.draw.circle(surface, EYE, c, er)
-            pygame.draw.circle(surface, (20, 40, 60), (int(c[0] + look), c[1]), int(5 * s))
-            if self.sleepy():  # a heavy lid over the top half
-                lid = pygame.Rect(c[0] - er - 1, c[1] - er - 1, 2 * er + 2, er + 2)
-                pygame.draw.rect(surface, (28, 36, 48), lid)
-                pygame.draw.line(surface, METAL, lid.bottomleft, lid.bottomright,
-                                 max(2, int(2 * s)))
-        # mouth: opens and closes while he speaks
-        open_h = (0.25 + 0.75 * abs(math.sin(self.clock * 13))) if talking else 0.12
-        mouth = pygame.Rect(0, 0, int(face.width * 0.46), max(2, int(face.height * 0.3 * open_h)))
-        mouth.center = (face.centerx, int(face.top + face.height * 0.76))
-        pygame.draw.rect(surface, EYE, mouth, border_radius=max(1, mouth.height // 2))
-        if self.sleepy() and int(self.clock) % 2 == 0:
-            text.draw(surface, "z", int(22 * s), (head.right + int(6 * s), head.top),
-                      theme.TEXT_DIM, "bottomleft")
+                pygame.draw.line(surface, eye, (c[0] - er, c[1]), (c[0] + er, c[1]), lw)
+            elif face_kind == "happy":  # ^ ^
+                pygame.draw.arc(surface, eye, pygame.Rect(c[0] - er, c[1] - er // 2, 2 * er,
+                                                          2 * er), 0.3, math.pi - 0.3, lw + 1)
+            elif face_kind == "triumphant":  # stars
+                pts = [(c[0] + x * er * 1.2, c[1] + y * er * 1.2) for x, y in _STAR]
+                pygame.draw.polygon(surface, eye, pts)
+            elif face_kind == "mischievous":  # narrowed, one brow down
+                lid = pygame.Rect(c[0] - er, c[1] - er // 3, 2 * er, er)
+                pygame.draw.ellipse(surface, eye, lid)
+                pygame.draw.circle(surface, (20, 40, 60), (int(c[0] + er * 0.4), lid.centery),
+                                   int(4 * s))
+                y0 = c[1] - er + (int(4 * s) if i == 0 else -int(2 * s))
+                pygame.draw.line(surface, METAL, (c[0] - er, y0 - (lw if i else -lw)),
+                                 (c[0] + er, y0 + (lw if i else -lw)), lw)
+            else:
+                big = int(er * 1.25) if face_kind == "surprised" else er
+                pygame.draw.circle(surface, eye, c, big)
+                pupil = int(3 * s) if face_kind == "surprised" else int(5 * s)
+                pygame.draw.circle(surface, (20, 40, 60), (int(c[0] + look), c[1]), pupil)
+                if face_kind == "sleepy":  # a heavy lid over the top half
+                    lid = pygame.Rect(c[0] - er - 1, c[1] - er - 1, 2 * er + 2, er + 2)
+                    pygame.draw.rect(surface, (28, 36, 48), lid)
+                    pygame.draw.line(surface, METAL, lid.bottomleft, lid.bottomright, lw)
+        # mouth: its shape follows the expression; it opens and closes while he speaks
+        flap = (0.25 + 0.75 * abs(math.sin(self.clock * 13))) if talking else 0.0
+        mc = (face.centerx, int(face.top + face.height * 0.76))
+        mw = int(face.width * 0.46)
+        if face_kind == "surprised":
+            rr = int(face.height * (0.12 + 0.06 * flap))
+            pygame.draw.circle(surface, EYE, mc, max(3, rr), lw)
+        elif face_kind in ("happy", "triumphant", "mischievous") and flap < 0.5:
+            off = int(mw * 0.15) if face_kind == "mischievous" else 0
+            box = pygame.Rect(0, 0, mw, int(face.height * 0.36))
+            box.midbottom = (mc[0] + off, mc[1] + int(face.height * 0.12))
+            start = 0.3 if face_kind == "mischievous" else 0.0
+            pygame.draw.arc(surface, EYE, box, math.pi + start, 2 * math.pi, lw + 1)
+        else:
+            open_h = flap if talking else 0.12
+            if face_kind == "triumphant":
+                open_h = max(open_h, 0.6)
+            mouth = pygame.Rect(0, 0, mw, max(2, int(face.height * 0.3 * open_h)))
+            mouth.center = mc
+            pygame.draw.rect(surface, EYE, mouth, border_radius=max(1, mouth.height // 2))
 
-    def draw_bubble(self, surface: pygame.Surface) -> None:
+    def bubble_layout(self) -> tuple[pygame.Rect, list[str], int]:
+        """Where his speech bubble goes (its text box), its lines and their size."""
         s = self.s
         w = self.screen_w
         px = int(18 * (self.text_s or s))
@@ -184,6 +343,17 @@ class RobotoPuppet:
         box.bottomright = (self.body.right + int(30 * s), self.body.top - int(10 * s))
         box.right = min(box.right, w - int(8 * s))
         box.left = max(box.left, int(8 * s))
+        return box, lines, px
+
+    def footprint(self) -> pygame.Rect:
+        """The screen he and his bubble take (a dialog keeps clear of it)."""
+        box, _lines, _px = self.bubble_layout()
+        return self.body.union(box.inflate(0, int(24 * self.s))).inflate(
+            int(16 * self.s), int(16 * self.s))
+
+    def draw_bubble(self, surface: pygame.Surface) -> None:
+        s = self.s
+        box, lines, px = self.bubble_layout()
         alpha = int(255 * min(1.0, self.bubble / 0.4))
         bubble = pygame.Surface(box.inflate(4, int(24 * s)).size, pygame.SRCALPHA)
         inner = pygame.Rect(2, 2, box.width, box.height)
@@ -209,11 +379,15 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
         self.said: list[str] = []
         self.nicknames: dict[int, str] = {}
         self.last_event: E.Event | None = None
+        self.interrupt: E.RobotoInterrupts | None = None  # the last one (a race replays it)
         self.interruptions: list[str] = []  # the kinds of his interruptions so far
         self.races = 0  # races settled so far
         self.beeps = 0  # sleep beeps given
         self.repeat = pygame.Rect(0, 0, 0, 0)
         self.volume = pygame.Rect(0, 0, 0, 0)
+        self.faces: list[str] = []  # the expressions he has shown (tests)
+        self.surprise: tuple[E.Event, str] | None = None  # told when the drum roll ends
+        self.lines = roboto_lines(table.session.seed, self.nicknames)
 
     def relayout(self) -> None:
         lay = self.table.layout
@@ -245,8 +419,9 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
         return True
 
     def say(self, words: str, presenter: Presenter | None = None) -> None:
-        for p, nick in self.nicknames.items():  # R-6b: he uses the nicknames from now on
-            words = words.replace(self.table.narrator.name(p), nick)
+        if self.lines is None:  # his own lines use the nicknames already
+            for p, nick in self.nicknames.items():  # R-6b: he uses the nicknames from now on
+                words = words.replace(self.table.narrator.name(p), nick)
         self.speak(words)
         self.said.append(words)
         if presenter is not None:
@@ -254,24 +429,95 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
 
     def present(self, event: E.Event, presenter: Presenter) -> bool:
         self.wake()
+        self.still = presenter.still
         if isinstance(event, E.RobotoInterrupts):
             self.interruptions.append(event.kind)
+            self.interrupt = event
         elif isinstance(event, E.RaceEnded):
             self.races += 1
         if isinstance(event, E.CardsDiscarded):  # R-7: one at a time onto the pile
             fly_discarded(self.table, presenter, event)
             return True
-        if isinstance(event, SPOKEN):
+        moment = MOMENTS.get(type(event), "")
+        if moment:
+            self.last_event = event
+            words = self.line_for(event)
+            if isinstance(event, E.RobotoInterrupts) and presenter.d(DRUM_S) > 0:
+                # a drum roll first; the surprise (bubble and voice) comes when it ends
+                self.drum_roll(presenter.d(DRUM_S))
+                device_sound(self.table, "roboto_drumroll", self.body.midbottom)
+                self.table.app.sound.hush()
+                log = self.table.model.log
+                if log and log[-1] is event:  # the log waits for the reveal too
+                    log.pop()
+                self.surprise = (event, words)
+                self.speak("…", presenter.d(DRUM_S))
+                presenter.hold = max(presenter.hold, presenter.d(DRUM_S) + presenter.d(1.2))
+                return False
+            if words:
+                self.say(words, presenter)
+                self.feel(EXPRESSION_OF.get(moment, "happy"), max(3.0, self.talk + 1.0))
+                self.faces.append(self.face())
+                if moment in ("near_win", "win"):  # the narrator does not say these
+                    self.voice(event)
+                if moment == "win":
+                    device_sound(self.table, "roboto_jingle", self.body.midbottom)
+        elif isinstance(event, SPOKEN):
             self.last_event = event
             lines = self.table.narrator.lines([event])
             if lines:
                 self.say(spoken(lines[0].split("\n")[0]), presenter)
-        elif isinstance(event, E.HandEnded):  # R-11: the winner is congratulated
-            self.say(_("Well done, {player}!").format(
-                player=self.table.narrator.name(event.winner)), presenter)
         return False
 
+    def line_for(self, event: E.Event) -> str:
+        """His line for ``event`` in the current language, names (or nicknames) spliced in;
+        the narrator's words if his lines cannot be had."""
+        try:
+            from game.voice.clips import PlayerVoice
+            from game.voice.utterance import render
+
+            phrase = self.lines.for_event(event) if self.lines is not None else None
+            if phrase is not None:
+                cast = {i: PlayerVoice(n) for i, n in enumerate(self.table.session.names)}
+                return render(phrase, cast).caption
+        except Exception as exc:  # the voice package is optional
+            _log.info("Roboto's lines unavailable: %s", exc)
+        lines = self.table.narrator.lines([event])
+        return spoken(lines[0].split("\n")[0]) if lines else ""
+
+    def voice(self, event: E.Event) -> None:
+        """Say his line for ``event`` aloud (when the voice is on)."""
+        phrase = self.lines.for_event(event) if self.lines is not None else None
+        if phrase is not None:
+            self.table.app.sound.say(phrase)
+
+    def nickname_given(self, player: int, nick: str) -> None:
+        """R-6b: a nickname was just given: he says it (and uses it from now on)."""
+        self.nicknames[player] = nick
+        try:
+            from game.voice.clips import PlayerVoice
+            from game.voice.utterance import render
+
+            if self.lines is not None:
+                phrase = self.lines.nickname(player, nick)
+                cast = {i: PlayerVoice(n) for i, n in enumerate(self.table.session.names)}
+                self.speak(render(phrase, cast).caption)
+                self.feel("happy")
+                self.faces.append(self.face())
+                self.table.app.sound.say(phrase)
+        except Exception as exc:
+            _log.info("no nickname line: %s", exc)
+
     def update(self, dt: float) -> bool:
+        self.still = self.table.settings.reduced_motion
+        if self.surprise is not None and self.drum <= 0:  # the drum roll is over: tell it
+            event, words = self.surprise
+            self.surprise = None
+            self.say(words)
+            self.feel("mischievous", max(3.0, self.talk + 1.0))
+            self.faces.append(self.face())
+            self.table.model.log.append(event)
+            self.table.app.sound.narrate([event])
         # R-12: a short beep as he dozes off, once per idle stretch
         if self.tick(dt, self.table.app.clock.now):
             self.beeps += 1
@@ -286,12 +532,13 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
 
         t = self.table
         if decision is Decision.RACE and t.viewer is not None:
-            racers = racers_of(t.session.view(t.viewer).unit)
+            unit = t.session.view(t.viewer).unit
+            racers, kind = racers_of(unit), race_kind_of(unit)
             legal = [a for a in t.session.legal(t.viewer) if isinstance(a, A.RaceFinished)]
             if racers and legal:
                 if getattr(t.session, "race_mode", "family") == "reaction":
-                    return ReactionRaceScene(t.app, self, racers, legal)
-                return RaceScene(t.app, self, racers, legal)
+                    return ReactionRaceScene(t.app, self, racers, legal, kind)
+                return RaceScene(t.app, self, racers, legal, kind)
         if decision is Decision.NICKNAME and t.viewer is not None:
             named = racers_of(t.session.view(t.viewer).unit)
             if len(named) >= 2:
@@ -309,4 +556,4 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
         return {"talking": self.talk > 0, "words": self.words if self.bubble > 0 else "",
                 "said": len(self.said), "sleepy": self.sleepy(), "rect": [*self.body],
                 "interruptions": list(self.interruptions), "races": self.races,
-                "beeps": self.beeps}
+                "beeps": self.beeps, "face": self.face(), "faces": list(self.faces)}

@@ -1,7 +1,9 @@
 """Roboto's dialogs at the table (RULES.md R-6, R-10): the family race, where each person
 racing presses their own key when done; the reaction race, with its flashing lamp and
-false starts; and the nickname a person gives. The AI racers finish after a reaction time
-drawn by their level. Opened by :meth:`game.ui.editions.roboto.RobotoFigure.decision_scene`.
+false starts; and the nickname a person gives. Each race shows what to do (the house rule
+or the duel's task) and keeps Roboto in sight. The AI racers finish after a time drawn by
+their level from the one reaction-time model, :mod:`game.bots.reaction`. Opened by
+:meth:`game.ui.editions.roboto.RobotoFigure.decision_scene`.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.bots.reaction import ai_time
 from game.i18n import N_, _
 from game.names import clean_name
 from game.rules import actions as A
+from game.rules import events as E
 from game.ui import intents as I
 from game.ui import text, theme
 from game.ui.editions.roboto.look import METAL
@@ -27,48 +31,124 @@ if TYPE_CHECKING:
 
 class RobotoFigure(Protocol):
     """What a race or nickname dialog uses of Roboto on the table (his figure keeps moving
-    and talking while the dialog is open)."""
+    and talking while the dialog is open, drawn over it: he is never hidden)."""
 
     table: TableHost
     nicknames: dict[int, str]
+    interrupt: E.RobotoInterrupts | None
+    bubble: float
+    words: str
 
     def update(self, dt: float) -> bool: ...
+    def nickname_given(self, player: int, nick: str) -> None: ...
+    def speak(self, words: str, seconds: float | None = None) -> None: ...
+    def footprint(self) -> pygame.Rect: ...
+    def draw_robot(self, surface: pygame.Surface) -> None: ...
+    def draw_bubble(self, surface: pygame.Surface) -> None: ...
 
-#: AI reaction times (seconds, low-high) by level, for the races (R-10).
-REACTION = {"easy": (2.0, 3.6), "medium": (1.3, 2.6), "hard": (0.8, 1.7)}
-#: R-10 reaction mode: the flash comes after this many seconds (low-high), and the AI
-#: players press this long after it, by level.
+
+def keep_clear(scene: PanelScene, roboto: RobotoFigure) -> None:
+    """Slide ``scene``'s panel (and its controls) sideways, to the side with more room, so
+    it does not cover Roboto and his bubble."""
+    keep = roboto.footprint()
+    w = scene.size[0]
+    margin = int(12 * scene.s)
+    r = scene.panel_rect
+    if not r.colliderect(keep):
+        return
+    if keep.left - margin >= w - keep.right - margin:
+        dx = max(margin, keep.left - margin - r.width) - r.left
+    else:
+        dx = min(w - margin - r.width, keep.right + margin) - r.left
+    r.move_ip(dx, 0)
+    for c in scene.controls:
+        c.rect.move_ip(dx, 0)
+
+
+def race_instruction(table: TableHost, kind: str) -> str:
+    """What the racers must do, in the current language: the house rule's typed text (or
+    its recording's title), or the duel's task, which Roboto picks from
+    :data:`game.voice.phrases_editions.DUEL_TASKS` (the same for a given moment of a game)."""
+    from game.voice.phrases_editions import DUEL_TASKS
+
+    session = table.session
+    if kind == "house_rule":
+        typed = str(getattr(session, "house_rule_text", "") or "")
+        return typed or _("Do the house rule you recorded!")
+    rng = random.Random(session.seed * 41 + session.version)
+    return _(DUEL_TASKS[rng.randrange(len(DUEL_TASKS))])
+
+
+#: R-10 reaction mode: the flash comes after this many seconds (low-high). The AI racers'
+#: times come from the one reaction-time model, :mod:`game.bots.reaction`.
 FLASH_DELAY = (1.5, 4.0)
-FLASH_REACTION = {"random": (0.6, 1.1), "heuristic": (0.45, 0.85), "easy": (0.55, 0.95),
-                  "medium": (0.4, 0.75), "hard": (0.25, 0.5)}
 
 
 class RaceScene(PanelScene):
-    """R-10 family mode: everybody racing presses their own key when done; the last draws."""
+    """R-10 family mode: everybody racing presses their own key when done; the last draws.
+    The dialog says what to do in big letters (the house rule's text or the duel's task),
+    can play Roboto's words again, and keeps clear of Roboto, who is drawn over it with
+    the instruction in his bubble for the whole race."""
 
     name = "race"
     keys = "chooser"  # 1-9: racer 1-9 is done
     title = N_("Race!")
-    body = N_("Do what Roboto says, then press your own key or button as soon as you are "
-              "done. The last one draws two cards.")
-    width = 620
+    body = N_("Do it, then press your own key or button as soon as you are done. The last "
+              "one draws two cards.")
+    width = 600
+    #: The instruction's band in the panel (1280×720 scale).
+    TASK_H = 64
 
     def __init__(self, app: Any, roboto: RobotoFigure, racers: tuple[int, ...],
-                 legal: list[A.RaceFinished]) -> None:
+                 legal: list[A.RaceFinished], kind: str = "duel") -> None:
         super().__init__(app)
         self.roboto = roboto
         self.table = roboto.table
         self.racers = racers[:9]
         self.legal = legal
+        self.kind = kind
         self.done: list[int] = []
         self.clock = 0.0
+        self.replays = 0
         session = self.table.session
+        self.instruction = race_instruction(self.table, kind)
+        self.title = N_("House rule!") if kind == "house_rule" else N_("Duel!")
         rng = random.Random(session.seed * 31 + session.version)
         levels = session.ai_levels()
         self.ai_time = {
-            p: rng.uniform(*REACTION.get(levels.get(p, ""), (1.2, 2.4)))
+            p: ai_time(levels.get(p, ""), "race", rng)
             for p in self.racers if not session.is_human(p)
         }
+        self.tell(first=True)
+
+    def tell(self, first: bool = False) -> None:
+        """Roboto shows the instruction in his bubble; for a duel he says it (a house rule
+        was just said, from its recording, by the narration; Hear it again repeats it)."""
+        self.roboto.speak(self.instruction)
+        sound = self.table.app.sound
+        if self.kind == "duel" or self.roboto.interrupt is None:
+            sound.say(self.instruction)
+        elif not first:
+            sound.narrate([self.roboto.interrupt])
+
+    def extra_height(self) -> int:
+        return self.TASK_H
+
+    def arrange(self) -> None:
+        super().arrange()
+        keep_clear(self, self.roboto)
+
+    def draw_task(self, surface: pygame.Surface, top: int) -> None:
+        """The instruction, big, in a bright band."""
+        s = self.s
+        band = pygame.Rect(self.panel_rect.left + int(20 * s), top,
+                           self.panel_rect.width - int(40 * s), int((self.TASK_H - 10) * s))
+        pygame.draw.rect(surface, (250, 236, 150), band, border_radius=int(12 * s))
+        px = text.fit(self.instruction, int(30 * s), band.width - int(24 * s))
+        text.draw(surface, self.instruction, px, band.center, theme.TEXT_DARK, "center")
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        self.draw_task(surface, self.content_top)
 
     def build(self) -> list[Control]:
         names = self.table.session.names
@@ -86,11 +166,13 @@ class RaceScene(PanelScene):
                                    hint=str(i + 1) if human else "",
                                    enabled=human and p not in self.done,
                                    style="primary" if human and p not in self.done else "normal"))
+        out.append(Button.make("replay", N_("Hear it again"), style="quiet"))
         return out
 
     def update(self, dt: float) -> bool:
         self.clock += dt
         self.roboto.update(dt)
+        self.keep_talking()
         for p, t in self.ai_time.items():
             if self.clock >= t and p not in self.done:
                 self.finish(p)
@@ -110,7 +192,19 @@ class RaceScene(PanelScene):
         self.app.pop()
         self.table.act(action)
 
+    def keep_talking(self) -> None:
+        """His bubble stays up with the instruction for the whole race."""
+        if self.roboto.words != self.instruction:
+            self.roboto.speak(self.instruction)
+        self.roboto.bubble = max(self.roboto.bubble, 1.0)
+
     def on_press(self, control: str) -> None:
+        if control == "replay":
+            self.replays += 1
+            self.tell()
+            return
+        if not control.startswith("choice"):
+            return
         i = int(control[len("choice"):])
         if 0 <= i < len(self.racers):
             p = self.racers[i]
@@ -123,6 +217,8 @@ class RaceScene(PanelScene):
         msg = _("{seconds} s").format(seconds=f"{self.clock:.1f}")
         text.draw(surface, msg, int(18 * s), (self.panel_rect.right - int(24 * s),
                   self.panel_rect.top + int(20 * s)), theme.TEXT_DIM, "topright")
+        self.roboto.draw_robot(surface)  # he stays in sight, saying what to do
+        self.roboto.draw_bubble(surface)
 
     def back(self) -> None:
         self.app.open("pause", self.table)
@@ -134,7 +230,9 @@ class RaceScene(PanelScene):
         return None
 
     def test_state(self) -> dict[str, Any]:
-        return {"racers": list(self.racers), "done": list(self.done)}
+        return {"racers": list(self.racers), "done": list(self.done), "kind": self.kind,
+                "instruction": self.instruction, "replays": self.replays,
+                "panel": [*self.panel_rect], "roboto": [*self.roboto.footprint()]}
 
 
 def draw_lamp(surface: pygame.Surface, c: tuple[int, int], r: int, s: float, flashed: bool,
@@ -168,14 +266,15 @@ class ReactionRaceScene(RaceScene):
               "before the flash is a false start and loses.")
 
     def __init__(self, app: Any, roboto: RobotoFigure, racers: tuple[int, ...],
-                 legal: list[A.RaceFinished]) -> None:
-        super().__init__(app, roboto, racers, legal)
+                 legal: list[A.RaceFinished], kind: str = "duel") -> None:
+        super().__init__(app, roboto, racers, legal, kind)
+        self.title = N_("Reaction race!")
         session = self.table.session
         rng = random.Random(session.seed * 37 + session.version)
         self.flash_at = rng.uniform(*FLASH_DELAY)
         levels = session.ai_levels()
         self.ai_time = {
-            p: self.flash_at + rng.uniform(*FLASH_REACTION.get(levels.get(p, ""), (0.35, 0.8)))
+            p: self.flash_at + ai_time(levels.get(p, ""), "flash", rng)
             for p in self.racers if not session.is_human(p)
         }
         self.false_starts: list[int] = []
@@ -187,7 +286,7 @@ class ReactionRaceScene(RaceScene):
         return self.clock >= self.flash_at
 
     def extra_height(self) -> int:
-        return 110
+        return 110 + self.TASK_H
 
     def build(self) -> list[Control]:
         names = self.table.session.names
@@ -214,6 +313,7 @@ class ReactionRaceScene(RaceScene):
         was = self.flashed
         self.clock += dt
         self.roboto.update(dt)
+        self.keep_talking()
         if self.flashed and not was:
             self.table.sfx("uno")
         for p, t in sorted(self.ai_time.items(), key=lambda kv: kv[1]):
@@ -248,7 +348,8 @@ class ReactionRaceScene(RaceScene):
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         s = self.s
-        c = (self.panel_rect.centerx, self.content_top + int(52 * s))
+        self.draw_task(surface, self.content_top)
+        c = (self.panel_rect.centerx, self.content_top + int((52 + self.TASK_H) * s))
         lit = int((self.clock - self.flash_at) * 8) % 2 == 0
         draw_lamp(surface, c, int(44 * s), s, self.flashed, lit, lambda _label: int(26 * s))
 
@@ -258,7 +359,7 @@ class ReactionRaceScene(RaceScene):
         return super().autoplay_intent()
 
     def test_state(self) -> dict[str, Any]:
-        return {"racers": list(self.racers), "flashed": self.flashed,
+        return {**super().test_state(), "flashed": self.flashed,
                 "flash_at": self.flash_at, "done": list(self.done),
                 "false_starts": list(self.false_starts), "order": list(self.order())}
 
@@ -284,6 +385,20 @@ class NicknameScene(PanelScene):
         return [field, Button.make("ok", N_("Give the nickname"), style="primary",
                                    enabled=bool(clean_name(self.value)))]
 
+    def arrange(self) -> None:
+        super().arrange()
+        keep_clear(self, self.roboto)
+
+    def update(self, dt: float) -> bool:
+        self.roboto.update(dt)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.roboto.draw_robot(surface)  # he stays in sight while the nickname is typed
+        if self.roboto.bubble > 0:
+            self.roboto.draw_bubble(surface)
+
     def _typed(self, value: str) -> None:
         self.value = value
         for c in self.controls:
@@ -295,7 +410,7 @@ class NicknameScene(PanelScene):
         me = self.table.viewer
         if not nick or me is None:
             return
-        self.roboto.nicknames[self.other] = nick
+        self.roboto.nickname_given(self.other, nick)
         self.app.pop()
         self.table.act(A.NicknameGiven(me))
 

@@ -27,7 +27,9 @@ UNIT_RGB = (34, 38, 46)
 WELL_RGB = (18, 20, 26)
 FLASH_RGB = (120, 20, 20)  # a well while its tray's overload flashes
 KEY_RGB = (255, 0, 255)  # the colour key of the cached case (a colour it never shows)
-FLASH_S = 1.6
+FLASH_S = 2.2
+#: The timer's last seconds tick (audibly and visibly).
+TICK_FROM = 3
 
 
 @lru_cache(maxsize=64)
@@ -83,6 +85,7 @@ class TrayDrawing:
             self.draw_timer(surface)
             for t in range(TRAYS):
                 if self.flash[t] > 0:
+                    self._overload_show(surface, t)
                     self._overload_badge(surface, t)
 
     def draw_unit(self, surface: pygame.Surface, highlight: tuple[int, ...] = ()) -> None:
@@ -146,6 +149,11 @@ class TrayDrawing:
         s = self.table.layout.s
         r = self.trays[t]
         light = self.lights[t] if self.lights[t] in LIGHT_RGB else "green"
+        show = max(self.flash)
+        if show > 0:  # an overload: every light chases round green, yellow, red
+            order = ("green", "yellow", "red")
+            step = 0 if self.table.settings.reduced_motion else int(show * 12)
+            light = order[(step + t) % 3] if step else "red"
         rgb = LIGHT_RGB[light]
         if light == "red" and int(self.clock * 3) % 2:
             rgb = theme.mix(rgb, (60, 10, 10), 0.5)
@@ -169,6 +177,40 @@ class TrayDrawing:
                   theme.TEXT, "center",
                   shadow=True)
 
+    def _overload_show(self, surface: pygame.Surface, t: int) -> None:
+        """T-6 as the toy does it: the case strobes red, rays burst from the tray, and the
+        number to draw is shown big in the middle of the table."""
+        lay = self.table.layout
+        s = lay.s
+        still = self.table.settings.reduced_motion
+        k = self.flash[t] / FLASH_S  # 1 → 0
+        on = still or int(self.flash[t] * 10) % 2 == 0
+        u = self.unit.inflate(int(24 * s), int(24 * s))
+        if on:  # the strobe round the whole unit
+            pygame.draw.rect(surface, theme.DANGER, u, max(4, int(8 * s)),
+                             border_radius=int(18 * s))
+        r = self.trays[t]
+        if not still:  # rays from the overloaded tray, turning
+            for i in range(12):
+                a = i * math.pi / 6 + self.clock * 2.5
+                inner = r.width * 0.7
+                outer = r.width * (1.1 + 0.5 * (1 - k))
+                p0 = (r.centerx + math.cos(a) * inner, r.centery + math.sin(a) * inner)
+                p1 = (r.centerx + math.cos(a) * outer, r.centery + math.sin(a) * outer)
+                pygame.draw.line(surface, (255, 210, 60) if i % 2 else theme.DANGER, p0, p1,
+                                 max(2, int(5 * s)))
+        # the number, big, over the middle of the table
+        grow = 1.0 if still else 0.8 + 0.2 * math.sin(math.pi * min(1.0, (1 - k) * 4))
+        px = int(150 * s * grow)
+        cx, cy = lay.centre
+        c = (int(cx), int(cy - 40 * s))
+        rad = int(px * 0.62)
+        pygame.draw.circle(surface, theme.SHADOW, (c[0] + int(5 * s), c[1] + int(7 * s)), rad)
+        pygame.draw.circle(surface, theme.DANGER if on else (150, 20, 20), c, rad)
+        pygame.draw.circle(surface, (255, 210, 60), c, rad, max(4, int(8 * s)))
+        text.draw(surface, _("+{count}").format(count=self.shown[t]), px, c, theme.TEXT,
+                  "center", shadow=True)
+
     def draw_timer(self, surface: pygame.Surface) -> None:
         if self.timer_left is None:
             return
@@ -186,5 +228,15 @@ class TrayDrawing:
         if k > 0:
             pygame.draw.arc(surface, rgb, box, math.pi / 2, math.pi / 2 + 2 * math.pi * k,
                             max(3, int(7 * s)))
-        text.draw(surface, str(math.ceil(self.timer_left)), int(28 * s), c, theme.TEXT,
-                  "center")
+        left = math.ceil(self.timer_left)
+        if left <= TICK_FROM:  # the last seconds: each one pulses, big and red
+            beat = self.timer_left - math.floor(self.timer_left)  # 1 → 0 within the second
+            still = self.table.settings.reduced_motion
+            grow = 1.0 if still else 1.0 + 0.45 * beat ** 2
+            halo = _soft((int(rad * 3.2), int(rad * 3.2)),
+                         (*LIGHT_RGB["red"], int(60 + 120 * beat) // 8 * 8), True)
+            surface.blit(halo, halo.get_rect(center=c))
+            text.draw(surface, str(left), int(40 * s * grow), c, LIGHT_RGB["red"], "center",
+                      shadow=True)
+            return
+        text.draw(surface, str(left), int(28 * s), c, theme.TEXT, "center")

@@ -12,6 +12,7 @@ is :class:`~.triple_draw.TrayDrawing`.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -25,7 +26,8 @@ from game.rules.units import TraysView
 from game.ui import intents as I
 from game.ui import theme
 from game.ui.anim import fly
-from game.ui.editions.triple.draw import FLASH_S, TRAYS, TrayDrawing
+from game.ui.editions.common import device_sound
+from game.ui.editions.triple.draw import FLASH_S, TICK_FROM, TRAYS, TrayDrawing
 from game.ui.editions.triple.scenes import HoldScene, TrayPickScene
 from game.ui.scene import Scene
 from game.ui.table.devices import DeviceLayer
@@ -57,6 +59,7 @@ class TrayUnit(TrayDrawing, DeviceLayer):
         self.overloads = 0
         self.picking: tuple[int, ...] = ()  # trays offered by an open pick dialog
         self.timer_left: float | None = None
+        self.ticks = 0  # the timer's last-second ticks heard
         self.timeups = 0
         self._seen = -1
         self.unit = pygame.Rect(0, 0, 0, 0)
@@ -151,8 +154,9 @@ class TrayUnit(TrayDrawing, DeviceLayer):
                 self.shown[t] = event.overload
                 presenter.banner(N_("Overload! Draw {count}."), lay.banner, 40, 1.6,
                                  colour=theme.TEXT, back=theme.DANGER, count=event.overload)
+                device_sound(self.table, "tray_alarm", self._label_at(t))  # the show (T-6)
                 presenter.host.sfx("overload")
-                presenter.hold = presenter.d(1.1)
+                presenter.hold = presenter.d(1.6)
             else:
                 presenter.hold = presenter.d(0.2)
             return True
@@ -226,8 +230,13 @@ class TrayUnit(TrayDrawing, DeviceLayer):
         if self.timer_left is None:
             self.timer_left = float(self.table.session.ruleset.timer_seconds)
             return
+        before = math.ceil(self.timer_left)
         self.timer_left -= dt
         if self.timer_left > 0:
+            if math.ceil(self.timer_left) < before <= TICK_FROM + 1:  # the last seconds tick
+                self.ticks += 1
+                above = (self.ring_at[0], self.ring_at[1] - 50 * self.table.layout.s)
+                device_sound(self.table, "timer_tick", above, 0.6)
             return
         self.timer_left = None
         self.timeups += 1
@@ -291,7 +300,7 @@ class TrayUnit(TrayDrawing, DeviceLayer):
             "tray_rects": [[*r] for r in self.trays],
             "overloads": self.overloads,
             "flashing": [t for t in range(TRAYS) if self.flash[t] > 0],
-            "timer": self.timer_left,
+            "timer": self.timer_left, "ticks": self.ticks,
             "timeups": self.timeups,
             "picking": list(self.picking),
         }
