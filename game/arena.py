@@ -70,10 +70,10 @@ def bot_from_spec(spec: str) -> Bot:
     ``ValueError`` saying what is wrong: an unknown kind or option, a value that is not a
     finite number (whole where the option's default is), a negative one, ``none`` for an
     option that cannot be none."""
-    kind, _, params = spec.partition(":")
+    kind, colon, params = spec.partition(":")
     if kind not in BOTS:
         raise ValueError(f"unknown bot {kind!r} (known: {', '.join(BOTS)})")
-    if not params:
+    if not colon:
         return make_bot(kind)
     factory: Callable[..., Bot] = BOTS[kind]
     accepted = {name: p for name, p in inspect.signature(factory).parameters.items()
@@ -81,6 +81,8 @@ def bot_from_spec(spec: str) -> Bot:
     kwargs: dict[str, Any] = {}
     for item in params.split(":"):
         name, eq, raw = item.partition("=")
+        if not name:
+            raise ValueError(f"{spec}: give each option as :name=value")
         if name not in accepted:
             takes = ", ".join(accepted) or "no options"
             raise ValueError(f"{kind} has no option {name!r} (it takes: {takes})")

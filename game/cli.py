@@ -28,8 +28,6 @@ from game.options import (
     DEFAULT_BOTS,
     EDITION_CHOICES,
     MATCH_CHOICES,
-    MAX_DELAY,
-    MAX_TARGET,
     delay_type,
     int_range,
     run_command,
@@ -59,12 +57,10 @@ def parser() -> argparse.ArgumentParser:
                     help=_("AI kind for every seat, or one per seat, comma-separated"))
     ap.add_argument("--match", default=None, choices=MATCH_CHOICES,
                     help=_("how hands add up to a match (default: the edition's)"))
-    ap.add_argument("--target", type=target_type, default=None,
-                    help=_("match target score, 1 to {most}").format(most=MAX_TARGET))
+    ap.add_argument("--target", type=target_type, default=None, help=_("match target score"))
     ap.add_argument("--lang", default=None, choices=sorted(i18n.LANGUAGES))
     ap.add_argument("--delay", type=delay_type, default=0.0,
-                    help=_("seconds to wait between lines, to watch at a human pace "
-                           "(0 to {most})").format(most=int(MAX_DELAY)))
+                    help=_("seconds to wait between lines, to watch at a human pace"))
     ap.add_argument("--selfcheck", action="store_true",
                     help=_("check speech and audio, print JSON and exit"))
     return ap

@@ -331,6 +331,4 @@ def run_app(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":  # ``python -m game.ui.app``: the table alone (benchmarks, no CLI)
-    from game.cli import parser
-
-    raise SystemExit(run_app(parser().parse_args()))
+    raise SystemExit(run_app(argparse.Namespace()))

@@ -22,6 +22,7 @@ from game import i18n
 from game.bots import BOTS
 from game.i18n import N_, _
 from game.narrate import AI_NAMES
+from game.options import DEFAULT_BOTS
 from game.rules.ruleset import CHATTINESS, CUSTOM_EFFECTS, MatchKind, Ruleset, edition
 from game.saves import AutoSaver, SeatInfo, discard_save
 from game.ui import intents as I
@@ -137,10 +138,8 @@ class SetupScene(Scene):
     def _arg_levels(args: Any) -> list[str]:
         """AI levels from ``--bots``; the command line's own default is not a choice the
         player made, so it leaves the set-up's default level."""
-        from game.cli import parser
-
         given = str(getattr(args, "bots", "") or "")
-        if given == parser().get_default("bots"):
+        if given == DEFAULT_BOTS:
             return []
         kinds = given.split(",")
         kinds = [k for k in kinds if k in BOTS]
