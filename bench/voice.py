@@ -179,11 +179,20 @@ def p99(values: list[float]) -> float:
     return percentile(values, 0.99)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
+    from game.options import run_command
+
+    return run_command(_main, "bench/voice.py", argv)
+
+
+def _main(argv: list[str] | None = None) -> int:
+    from game.options import int_range
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--trials", type=int, default=20)
-    parser.add_argument("--frames", type=int, default=1200, help="per condition")
-    args = parser.parse_args()
+    parser.add_argument("--trials", type=int_range(1, 10_000), default=20)
+    parser.add_argument("--frames", type=int_range(1, 1_000_000), default=1200,
+                        help="per condition")
+    args = parser.parse_args(argv)
 
     pygame.init()
     screen = pygame.display.set_mode((1280, 720))
@@ -231,7 +240,8 @@ def main() -> None:
     speaker.close()
     pygame.quit()
     print(json.dumps(result))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -30,7 +30,6 @@ import inspect
 import json
 import math
 import random
-import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -47,6 +46,7 @@ from game.options import (
     MAX_PROCESSES,
     MAX_TARGET,
     games_type,
+    ignore_sigint,
     int_range,
     processes_type,
     run_command,
@@ -333,11 +333,6 @@ def play_games(
     return tally
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl+C to the parent, which stops them and reports it in one line."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _worker(job: tuple[dict[str, Any], list[str], int, int, int]) -> tuple[int, int, Tally]:
     rules, bots, seed, first, count = job
     return first, count, play_games(Ruleset.from_json(rules), bots, seed, first, count)
@@ -469,7 +464,7 @@ def run_arena(
     import multiprocessing
 
     jobs = [(rs.to_json(), list(bots), seed, first, count) for first, count in todo]
-    with multiprocessing.get_context("spawn").Pool(processes, _ignore_sigint) as pool:
+    with multiprocessing.get_context("spawn").Pool(processes, ignore_sigint) as pool:
         for first, count, part in pool.imap_unordered(_worker, jobs):
             finished(first, count, part)
     return total

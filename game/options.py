@@ -17,6 +17,7 @@ import argparse
 import contextlib
 import math
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 
@@ -65,6 +66,17 @@ def int_range(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
+def int_list(low: int, high: int) -> Callable[[str], list[int]]:
+    """An argparse type: comma-separated whole numbers, each within ``low..high``."""
+    one = int_range(low, high)
+
+    def parse(text: str) -> list[int]:
+        return [one(part.strip()) for part in text.split(",")]
+
+    parse.__name__ = "list"
+    return parse
+
+
 def _short(n: int) -> str:
     """A number for a one-line message: a 1,000-digit seed is shown by its size."""
     text = str(n)
@@ -96,6 +108,12 @@ target_type = int_range(1, MAX_TARGET)
 games_type = int_range(1, MAX_GAMES)
 processes_type = int_range(1, MAX_PROCESSES)
 delay_type = float_range(0.0, MAX_DELAY)
+
+
+def ignore_sigint() -> None:
+    """Initializer of worker processes: Ctrl+C is the parent's to report (once), and the
+    parent's pool stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _quiet_stdout() -> None:

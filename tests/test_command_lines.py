@@ -260,3 +260,34 @@ def test_a_reader_that_goes_away_ends_the_match_quietly() -> None:
     proc.stderr.close()
     assert err == ""
     assert proc.returncode == EXIT_BROKEN_PIPE
+
+
+# ------------------------------------------------------------------ bench scripts
+def bench_main(name: str) -> Main:
+    """``main`` of ``bench/<name>.py`` (a script, not a package: loaded by its path)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    main: Main = module.main
+    return main
+
+
+@pytest.mark.parametrize(("script", "argv"), [
+    ("ai", ["--positions", "0"]), ("ai", ["--players", "1,4"]), ("ai", ["--players", "x"]),
+    ("engine", ["--games", "-1"]), ("engine", ["--editions", "official,nope"]),
+    ("arena_bars", ["--step", "0"]), ("arena_bars", ["--step", "30"]),
+    ("arena_bars", ["--games", "-1"]), ("arena_bars", ["--processes", "0"]),
+    ("arena_bars", ["--only", "hard-random-2p,nope", "--report"]),
+    ("arena_bars", ["--dir", __file__, "--report"]),
+    ("render", ["--seconds", "nan"]), ("render", ["--idle-seconds", "-1"]),
+    ("render", ["--level", "godlike"]), ("render", ["--seed", "-3"]),
+    ("voice", ["--trials", "0"]), ("voice", ["--frames", "-5"]),
+    ("million", ["--games", "-1"]), ("million", ["--processes", "0"]),
+])
+def test_bench_arguments_are_refused_in_one_line(
+        script: str, argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    refused(bench_main(script), argv, capsys)
