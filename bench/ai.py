@@ -11,7 +11,6 @@ measured by ``python -m game.arena``, not here.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import statistics
@@ -25,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
 from game.bots.hard import HardBot
-from game.options import int_list, int_range, run_command
+from game.options import ArgumentParser, int_list, int_range, run_command
 from game.rules.actions import CallUno, Catch
 from game.rules.editions import new_game
 from game.rules.engine import Game
@@ -62,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--positions", type=int_range(1, 100_000), default=120)
     ap.add_argument("--players", type=int_list(2, 10), default=[2, 4],
                     help="comma-separated player counts (default: 2,4)")

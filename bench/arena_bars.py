@@ -18,7 +18,6 @@ and decision times per bot kind (CPU time of the deciding thread, the "one core"
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -30,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.arena import CHUNK, Ledger, LedgerError, Tally, run_arena  # noqa: E402
-from game.options import games_type, int_range, processes_type, run_command  # noqa: E402
+from game.options import ArgumentParser, games_type, int_range, processes_type, run_command  # noqa: E402
 from game.rules.ruleset import MatchKind, Ruleset, edition  # noqa: E402
 
 
@@ -126,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=games_type, default=20000, help="games per bar")
     ap.add_argument("--step", type=int_range(CHUNK, 10_000_000), default=200,
                     help="games added per bar per round")

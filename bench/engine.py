@@ -21,7 +21,7 @@ from dataclasses import replace
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from game.options import int_range, run_command, seed_type
+from game.options import ArgumentParser, int_range, run_command, seed_type
 from game.rules.editions import new_game
 from game.rules.ruleset import EDITIONS, MatchKind, edition
 from game.sim import simulate
@@ -84,7 +84,7 @@ def _editions(text: str) -> list[str]:
 
 
 def _main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int_range(1, 1_000_000), default=300)
     ap.add_argument("--seed", type=seed_type, default=1)
     ap.add_argument("--editions", type=_editions, default=list(EDITIONS))

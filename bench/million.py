@@ -14,7 +14,6 @@ or broken invariant is counted with its seed.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -29,7 +28,14 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
-from game.options import games_type, ignore_sigint, processes_type, run_command, seed_type
+from game.options import (
+    ArgumentParser,
+    games_type,
+    ignore_sigint,
+    processes_type,
+    run_command,
+    seed_type,
+)
 from game.rules import events as E
 from game.rules.editions import new_game
 from game.rules.ruleset import EDITIONS, MatchKind, edition
@@ -101,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=games_type, default=10_000)
     ap.add_argument("--processes", type=processes_type, default=1)
     ap.add_argument("--seed", type=seed_type, default=1)

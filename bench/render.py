@@ -36,7 +36,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -366,9 +365,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str] | None = None) -> int:
     from game.bots import BOTS
-    from game.options import float_range, seed_type
+    from game.options import ArgumentParser, float_range, seed_type
 
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--driver", choices=("dummy", "x11"), default="dummy")
     ap.add_argument("--edition", choices=(*EDITIONS, "all"), default="official",
                     help="the match the frame times are measured on (all: each in turn)")

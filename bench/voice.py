@@ -18,7 +18,6 @@
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import os
@@ -186,9 +185,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None = None) -> int:
-    from game.options import int_range
+    from game.options import ArgumentParser, int_range
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--trials", type=int_range(1, 10_000), default=20)
     parser.add_argument("--frames", type=int_range(1, 1_000_000), default=1200,
                         help="per condition")

@@ -25,7 +25,6 @@ or busier machine, so its games replay exactly only with ``time_limit=none`` in 
 
 from __future__ import annotations
 
-import argparse
 import inspect
 import json
 import math
@@ -45,6 +44,7 @@ from game.options import (
     MATCH_CHOICES,
     MAX_PROCESSES,
     MAX_TARGET,
+    ArgumentParser,
     games_type,
     ignore_sigint,
     int_range,
@@ -514,7 +514,7 @@ def check_ledger_path(path: Path) -> str | None:
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n")[0])
+    ap = ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n")[0])
     ap.add_argument("--edition", default="official", choices=EDITION_CHOICES)
     ap.add_argument("--players", type=int_range(2, 10), default=2)
     ap.add_argument("--bots", default="medium,random",

@@ -28,6 +28,7 @@ from game.options import (
     DEFAULT_BOTS,
     EDITION_CHOICES,
     MATCH_CHOICES,
+    ArgumentParser,
     delay_type,
     int_range,
     run_command,
@@ -46,7 +47,7 @@ def has_display() -> bool:
 
 
 def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="uno", description=_("UNO for the family, on one screen."))
+    ap = ArgumentParser(prog="uno", description=_("UNO for the family, on one screen."))
     ap.add_argument("--headless", action="store_true",
                     help=_("play a match between AI players in the terminal"))
     ap.add_argument("--edition", default="official", choices=EDITION_CHOICES)

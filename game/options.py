@@ -20,6 +20,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from game.bots import BOTS
 from game.i18n import _
@@ -43,6 +44,15 @@ MAX_PROCESSES = 64
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser, with its error on one line even when a word typed holds a line
+    break (shown as ``\\n``)."""
+
+    def error(self, message: str) -> NoReturn:
+        one_line = message.replace("\r", "\\r").replace("\n", "\\n")
+        super().error(one_line)
 
 
 def int_range(low: int, high: int | None = None) -> Callable[[str], int]:

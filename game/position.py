@@ -9,7 +9,6 @@ The text form itself (``UNO1 key=value …``) is described in ``game/rules/posit
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 
@@ -17,7 +16,7 @@ from game import i18n
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
 from game.narrate import AI_NAMES, Narrator, card_name
-from game.options import EDITION_CHOICES, int_range, run_command, seed_type
+from game.options import EDITION_CHOICES, ArgumentParser, int_range, run_command, seed_type
 from game.rules.actions import action_text, parse_action
 from game.rules.cards import WILD, Colour
 from game.rules.editions import new_game
@@ -65,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None = None) -> int:
     i18n.set_language("en")
-    ap = argparse.ArgumentParser(prog="python -m game.position", description=__doc__.split("\n")[0])
+    ap = ArgumentParser(prog="python -m game.position", description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     new = sub.add_parser("new", help="a position reached by heuristic bots")
     new.add_argument("--edition", default="official", choices=EDITION_CHOICES)

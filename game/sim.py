@@ -28,6 +28,7 @@ from game.options import (
     EDITION_CHOICES,
     MATCH_CHOICES,
     MAX_TARGET,
+    ArgumentParser,
     games_type,
     int_range,
     run_command,
@@ -132,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m game.sim", description=__doc__.split("\n")[0])
+    ap = ArgumentParser(prog="python -m game.sim", description=__doc__.split("\n")[0])
     ap.add_argument("--edition", default="official", choices=EDITION_CHOICES)
     ap.add_argument("--players", type=int_range(2, 10), default=4)
     ap.add_argument("--games", type=games_type, default=1000)

@@ -44,7 +44,7 @@ def refused(main: Main, argv: list[str], capsys: pytest.CaptureFixture[str]) -> 
     err = capsys.readouterr().err
     assert code == 2, (argv, code, err)
     assert "Traceback" not in err
-    last = err.rstrip("\n").splitlines()[-1]
+    last = err.rstrip("\n").split("\n")[-1]
     assert ONE_LINE_ERROR.match(last), last
     return last
 
