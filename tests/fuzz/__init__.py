@@ -17,5 +17,6 @@ def slice_of(max_examples: int) -> Callable[[Any], Any]:
     """The suite's settings for a fuzz test: the same inputs on every run."""
     return settings(max_examples=max_examples, derandomize=True, database=None,
                     deadline=None, phases=(Phase.explicit, Phase.generate),
+                    report_multiple_bugs=False,
                     suppress_health_check=(HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.large_base_example))

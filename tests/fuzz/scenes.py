@@ -54,7 +54,9 @@ def _keys() -> list[int]:
 
 
 @st.composite
-def storms(draw: st.DrawFn, roots: tuple[str, ...] = ROOTS, max_steps: int = 60) -> Storm:
+def storms(draw: st.DrawFn, roots: tuple[str, ...] = ROOTS, max_steps: int = 60,
+           resize: bool = True) -> Storm:
+    """A storm on one of ``roots``; ``resize`` lets it drag the window to any size."""
     keys = _keys()
     key = st.tuples(st.just("key"), st.one_of(*[st.sampled_from(keys)] * 6,
                                               st.integers(0, 0x4000_011A)),
@@ -68,8 +70,10 @@ def storms(draw: st.DrawFn, roots: tuple[str, ...] = ROOTS, max_steps: int = 60)
         st.tuples(st.just("wheel"), st.integers(-5, 5)),
         st.tuples(st.just("frames"), st.integers(1, 90)),
         st.tuples(st.just("auto"), st.integers(1, 12)),
-        st.tuples(st.just("resize"), st.integers(1, 2600), st.integers(1, 1600)),
     )
+    if resize:
+        step = st.one_of(step, st.tuples(st.just("resize"), st.integers(1, 2600),
+                                         st.integers(1, 1600)))
     root = draw(st.sampled_from(roots))
     save = draw(save_files()) if root == "resume-fuzzed" else None
     return Storm(root, tuple(draw(st.lists(step, max_size=max_steps))), save)

@@ -1,0 +1,38 @@
+"""Issue 12, "Keep it that way": a mutated autosave or settings file is either used, or
+reported with the file kept aside byte for byte and the game starting clean; never
+anything else (fixed-seed slices; the long run is ``bench/fuzz.py``).
+
+Loading saves and settings is being hardened in another branch of issue 12 (items 1 and 3):
+until it is merged these slices find its known failures, hence the non-strict ``xfail``s
+(to be removed when that work lands)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import example, given
+
+from tests.fuzz import slice_of
+from tests.fuzz.targets import Failure, check_save, check_settings, save_files, settings_files
+
+PENDING_FILES = pytest.mark.xfail(
+    reason="issue 12 item 3 (saves/settings loading, another branch): RecursionError, "
+           "AttributeError and OverflowError are not yet reported and kept aside",
+    strict=False, raises=Failure)
+
+
+@PENDING_FILES
+@slice_of(max_examples=200)
+@given(save_files())
+@example(b"[" * 100_000)
+@example(b'{"format": "uno-save", "version": 1, "saved_at": 1' + b"0" * 400 + b"}")
+def test_a_mutated_autosave_is_resumed_or_kept_aside(data: bytes) -> None:
+    check_save(data)
+
+
+@PENDING_FILES
+@slice_of(max_examples=200)
+@given(settings_files())
+@example(b"a = " + b"[" * 100_000)
+@example(b"window_width = 16384\nwindow_height = 16384\n")
+def test_a_mutated_settings_file_is_used_or_kept_aside(data: bytes) -> None:
+    check_settings(data)

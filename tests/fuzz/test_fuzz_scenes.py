@@ -1,0 +1,36 @@
+"""Issue 12, "Keep it that way": key, text, click, wheel and resize storms on every scene
+(SDL's dummy drivers) never raise (a fixed-seed slice; the long run is ``bench/fuzz.py``).
+
+The window-size fixes are in another branch of issue 12 (item 1: a window of 300×200 and
+F11 twice raises in the settings code); until they are merged the slice with resizes finds
+that known failure, hence its non-strict ``xfail`` (to be removed when that work lands).
+The slice without resizes must pass now."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from hypothesis import example, given
+
+from tests.fuzz import slice_of
+from tests.fuzz.scenes import ROOTS, Storm, run_storm, storms
+from tests.fuzz.targets import Failure
+
+
+@slice_of(max_examples=40)
+@given(storms(resize=False))
+@example(Storm("table-official", (("key", pygame.K_RIGHT, 0), ("key", pygame.K_RETURN, 0),
+                                  ("auto", 12), ("text", "\x00\ud800"), ("frames", 60))))
+def test_event_storms_on_every_scene_never_raise(storm: Storm) -> None:
+    run_storm(storm)
+
+
+@pytest.mark.xfail(reason="issue 12 item 1 (window size, another branch): a small window "
+                          "then F11 twice raises in the settings code",
+                   strict=False, raises=Failure)
+@slice_of(max_examples=15)
+@given(storms(ROOTS, resize=True))
+@example(Storm("title", (("resize", 300, 200), ("key", pygame.K_F11, 0), ("frames", 2),
+                         ("key", pygame.K_F11, 0), ("frames", 2))))
+def test_storms_with_window_resizes_never_raise(storm: Storm) -> None:
+    run_storm(storm)
