@@ -24,7 +24,7 @@ from game.bots import HardBot
 from game.options import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, MAX_TARGET
 
 ROOT = Path(__file__).resolve().parents[1]
-ONE_LINE_ERROR = re.compile(r"^[\w. -]+: error: \S.*$")
+ONE_LINE_ERROR = re.compile(r"^[\w./ -]+: error: \S.*$")
 Main = Callable[[Sequence[str] | None], int]
 
 
@@ -287,6 +287,8 @@ def bench_main(name: str) -> Main:
     ("render", ["--level", "godlike"]), ("render", ["--seed", "-3"]),
     ("voice", ["--trials", "0"]), ("voice", ["--frames", "-5"]),
     ("million", ["--games", "-1"]), ("million", ["--processes", "0"]),
+    ("fuzz", ["--minutes", "0"]), ("fuzz", ["--minutes", "nan"]), ("fuzz", ["--areas", "x"]),
+    ("fuzz", ["--round", "-1"]),
 ])
 def test_bench_arguments_are_refused_in_one_line(
         script: str, argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

@@ -37,7 +37,7 @@ from hypothesis import strategies as st
 from game import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
-ONE_LINE_ERROR = re.compile(r"^[\w. -]+: error: \S.*$")
+ONE_LINE_ERROR = re.compile(r"^[\w./ -]+: error: \S.*$")
 
 
 class Failure(Exception):
