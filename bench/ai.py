@@ -16,6 +16,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -56,11 +57,11 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     return run_command(_main, "bench/ai.py", argv)
 
 
-def _main(argv: list[str] | None = None) -> int:
+def _main(argv: Sequence[str] | None = None) -> int:
     ap = ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--positions", type=int_range(1, 100_000), default=120)
     ap.add_argument("--players", type=int_list(2, 10), default=[2, 4],

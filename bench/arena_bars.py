@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -120,11 +121,11 @@ def markdown(reports: dict[str, dict[str, Any]]) -> str:
     return "\n".join(rows)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     return run_command(_main, "bench/arena_bars.py", argv)
 
 
-def _main(argv: list[str] | None = None) -> int:
+def _main(argv: Sequence[str] | None = None) -> int:
     ap = ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=games_type, default=20000, help="games per bar")
     ap.add_argument("--step", type=int_range(CHUNK, 10_000_000), default=200,

@@ -17,6 +17,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -69,7 +70,7 @@ def engine_alone(ed: str, games: int, seed: int) -> dict[str, float]:
     }
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     return run_command(_main, "bench/engine.py", argv)
 
 
@@ -83,7 +84,7 @@ def _editions(text: str) -> list[str]:
     return names
 
 
-def _main(argv: list[str] | None = None) -> int:
+def _main(argv: Sequence[str] | None = None) -> int:
     ap = ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int_range(1, 1_000_000), default=300)
     ap.add_argument("--seed", type=seed_type, default=1)

@@ -20,6 +20,7 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from multiprocessing import Pool
 from typing import Any
@@ -102,11 +103,11 @@ def chunk(args: tuple[int, int]) -> dict[str, Any]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     return run_command(_main, "bench/million.py", argv)
 
 
-def _main(argv: list[str] | None = None) -> int:
+def _main(argv: Sequence[str] | None = None) -> int:
     ap = ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=games_type, default=10_000)
     ap.add_argument("--processes", type=processes_type, default=1)

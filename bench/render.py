@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     import pygame
 
@@ -357,13 +357,13 @@ def first_frame(runs: int, driver: str) -> dict[str, float]:
     return {"median": round(statistics.median(times), 3), "max": round(max(times), 3)}
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     from game.options import run_command
 
     return run_command(_main, "bench/render.py", argv)
 
 
-def _main(argv: list[str] | None = None) -> int:
+def _main(argv: Sequence[str] | None = None) -> int:
     from game.bots import BOTS
     from game.options import ArgumentParser, float_range, seed_type
 

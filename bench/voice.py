@@ -26,6 +26,7 @@ import statistics
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -178,13 +179,13 @@ def p99(values: list[float]) -> float:
     return percentile(values, 0.99)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     from game.options import run_command
 
     return run_command(_main, "bench/voice.py", argv)
 
 
-def _main(argv: list[str] | None = None) -> int:
+def _main(argv: Sequence[str] | None = None) -> int:
     from game.options import ArgumentParser, int_range
 
     parser = ArgumentParser(description=__doc__.split("\n")[0])
