@@ -102,7 +102,7 @@ class Results:
     found: dict[str, Found] = field(default_factory=dict)
 
     def record(self, area: str, signature: str, reproduction: str) -> None:
-        entry = self.found.setdefault(signature, Found(signature, area, reproduction[:2000]))
+        entry = self.found.setdefault(signature, Found(signature, area, reproduction[:5000]))
         entry.count += 1
 
 

@@ -427,7 +427,7 @@ def check_position(text: str) -> None:
     except PositionError:
         return
     except Exception as exc:
-        raise Failure("positions", signature("positions.load", exc), short(text)) from exc
+        raise Failure("positions", signature("positions.load", exc), short(text, 5000)) from exc
     step = "describe"
     try:
         describe(game)
@@ -437,7 +437,7 @@ def check_position(text: str) -> None:
         legal = again.legal_actions()
         if not game.over and not legal:
             raise Failure("positions", "positions: accepted a position with no legal action",
-                          short(text))
+                          short(text, 5000))
         if legal:
             step = "apply"
             narrator = Narrator(AI_NAMES[: again.players])
@@ -447,7 +447,7 @@ def check_position(text: str) -> None:
     except Failure:
         raise
     except Exception as exc:
-        raise Failure("positions", signature(f"positions.{step}", exc), short(text)) from exc
+        raise Failure("positions", signature(f"positions.{step}", exc), short(text, 5000)) from exc
 
 
 # ====================================================================== saves and settings
