@@ -118,7 +118,7 @@ def ruleset_from_args(ap: argparse.ArgumentParser, args: argparse.Namespace) -> 
     ``--players`` (an argument error otherwise); shared with ``game.arena``."""
     rs = replace(edition(args.edition), match=MatchKind(args.match))
     if args.target is not None:
-        rs = replace(rs, target=args.target)  # checked by the argument's type
+        rs = replace(rs, target=args.target)
     try:
         rs.check_players(args.players)
     except ValueError as exc:
