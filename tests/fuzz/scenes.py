@@ -5,8 +5,10 @@ animation, voice off) on one *root* — the title screen (with or without a save
 the set-up, the settings, the help, the "Try me" demo, the microphone calibration, Roboto's
 recording screen, or a table of each edition with one or two people at it — and feeds it
 raw pygame events as a person would make them, with frames in between and now and then the
-test hooks' autoplay step (so that storms reach the dialogs deep in a match: colours,
-challenges, trays, races, the scores). Whatever happens on screen, nothing may raise.
+test hooks' autoplay step, alone or in real time with the AI players acting (so that storms
+reach the dialogs deep in a match: colours, challenges, trays, races, the scores). The
+screens a person reaches from the title (set-up, settings, help, demo, calibration, Roboto's
+recording) are opened over it, as they would be. Whatever happens on screen, nothing may raise.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import contextlib
 import json
 import os
 import tempfile
+import time
 import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -55,8 +58,9 @@ def _keys() -> list[int]:
 
 @st.composite
 def storms(draw: st.DrawFn, roots: tuple[str, ...] = ROOTS, max_steps: int = 60,
-           resize: bool = True) -> Storm:
-    """A storm on one of ``roots``; ``resize`` lets it drag the window to any size."""
+           resize: bool = True, play: int = 300) -> Storm:
+    """A storm on one of ``roots``; ``resize`` lets it drag the window to any size; a
+    ``play`` step runs up to ``play`` frames in real time."""
     keys = _keys()
     key = st.tuples(st.just("key"), st.one_of(*[st.sampled_from(keys)] * 6,
                                               st.integers(0, 0x4000_011A)),
@@ -70,6 +74,7 @@ def storms(draw: st.DrawFn, roots: tuple[str, ...] = ROOTS, max_steps: int = 60,
         st.tuples(st.just("wheel"), st.integers(-5, 5)),
         st.tuples(st.just("frames"), st.integers(1, 90)),
         st.tuples(st.just("auto"), st.integers(1, 12)),
+        st.tuples(st.just("play"), st.integers(min(20, play), play)),
     )
     if resize:
         step = st.one_of(step, st.tuples(st.just("resize"), st.integers(1, 2600),
@@ -116,7 +121,24 @@ def _root(app: Any, root: str, folder: Path, save: bytes | None) -> None:
 
             app.frame(1 / 60)
             app.dispatch(I.Press("resume"))
-    elif root == "setup":
+    elif root in ("setup", "settings", "help", "demo", "calibrate", "roboto_record"):
+        start(app)  # over the title, as a person reaches them (Escape goes back to it)
+        _over_title(app, root)
+    else:
+        from game.ui.scenes.table import TableScene
+
+        _, ed, *rest = root.split("-")
+        kinds = "HHA" if rest else "HAAA"
+        game = new_game(edition(ed), len(kinds), 5)
+        seats = [SeatInfo(names[i], k == "H", "easy") for i, k in enumerate(kinds)]
+        app.reset(TableScene(app, Session(game, seats), resumed=False))
+
+
+def _over_title(app: Any, root: str) -> None:
+    from game.rules.ruleset import edition
+    from game.saves import SeatInfo
+
+    if root == "setup":
         from game.ui.scenes.setup import SetupScene
 
         app.push(SetupScene(app))
@@ -141,14 +163,6 @@ def _root(app: Any, root: str, folder: Path, save: bytes | None) -> None:
 
         seats = [SeatInfo("Ann", True), SeatInfo("Bob", True), SeatInfo("Cid", False, "easy")]
         app.push(RobotoRecordScene(app, edition("roboto"), seats, seed=1, mic_timeout=0.5))
-    else:
-        from game.ui.scenes.table import TableScene
-
-        _, ed, *rest = root.split("-")
-        kinds = "HHA" if rest else "HAAA"
-        game = new_game(edition(ed), len(kinds), 5)
-        seats = [SeatInfo(names[i], k == "H", "easy") for i, k in enumerate(kinds)]
-        app.reset(TableScene(app, Session(game, seats), resumed=False))
 
 
 def _event(step: tuple[Any, ...]) -> Any:
@@ -199,8 +213,10 @@ def run_storm(storm: Storm) -> None:
                     app.on_event(pygame.event.Event(pygame.VIDEORESIZE, size=step[1:],
                                                     w=step[1], h=step[2]))
                     app.frame(1 / 60)
-                elif step[0] == "auto":
+                elif step[0] in ("auto", "play"):  # play: in real time, so the AI acts too
                     for _ in range(step[1]):
+                        if step[0] == "play":
+                            time.sleep(0.002)
                         pick = getattr(app.top, "autoplay_intent", None)
                         intent = pick() if pick is not None else None
                         if intent is not None:

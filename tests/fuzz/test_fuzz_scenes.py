@@ -17,8 +17,8 @@ from tests.fuzz.scenes import ROOTS, Storm, run_storm, storms
 from tests.fuzz.targets import Failure
 
 
-@slice_of(max_examples=40)
-@given(storms(resize=False))
+@slice_of(max_examples=20)
+@given(storms(resize=False, max_steps=40, play=120))
 @example(Storm("table-official", (("key", pygame.K_RIGHT, 0), ("key", pygame.K_RETURN, 0),
                                   ("auto", 12), ("text", "\x00\ud800"), ("frames", 60))))
 def test_event_storms_on_every_scene_never_raise(storm: Storm) -> None:
@@ -29,7 +29,7 @@ def test_event_storms_on_every_scene_never_raise(storm: Storm) -> None:
                           "then F11 twice raises in the settings code",
                    strict=False, raises=Failure)
 @slice_of(max_examples=15)
-@given(storms(ROOTS, resize=True))
+@given(storms(ROOTS, resize=True, max_steps=30, play=60))
 @example(Storm("title", (("resize", 300, 200), ("key", pygame.K_F11, 0), ("frames", 2),
                          ("key", pygame.K_F11, 0), ("frames", 2))))
 def test_storms_with_window_resizes_never_raise(storm: Storm) -> None:
