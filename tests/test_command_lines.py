@@ -228,9 +228,19 @@ def test_ctrl_c_during_a_headless_match_stops_it_in_one_line() -> None:
     assert out.startswith("Seed 7")
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time a process has used so far (Linux: /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def test_ctrl_c_stops_a_long_simulation_in_one_line() -> None:
     proc = launch("-m", "game.sim", "--games", "10000000")
-    out, err = ctrl_c(proc, after_line=False, wait=2.0)
+    deadline = time.monotonic() + 60
+    # Past its imports (a fraction of a second of CPU) and well into the games.
+    while cpu_seconds(proc.pid) < 1.5 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    out, err = ctrl_c(proc, after_line=False)
     assert proc.returncode == EXIT_INTERRUPTED
     assert err == "python -m game.sim: stopped (Ctrl+C)\n" and out == ""
 
