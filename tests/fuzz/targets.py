@@ -323,6 +323,20 @@ def check_command_line(line: CommandLine) -> None:
             _check_one(line, replace(line, argv=tuple(run)))
 
 
+def _output_ok(line: CommandLine, out: str) -> bool:
+    """What a successful run prints: one JSON object (sim, arena), a position (new, apply),
+    a board (show), a whole match (headless)."""
+    lines = out.rstrip("\n").split("\n")
+    if line.prog in ("game.sim", "game.arena"):
+        try:
+            return isinstance(json.loads(out), dict) and len(lines) == 1
+        except ValueError:
+            return False
+    if line.prog == "game.position":
+        return "legal:" in out if "show" in line.argv[:1] else lines[-1].startswith("UNO1 ")
+    return len(lines) > 3  # the seed, the deal, the plays, the winner
+
+
 def _check_one(shown: CommandLine, line: CommandLine) -> None:
     try:
         code, out, err = run_command_line(line)
@@ -330,6 +344,9 @@ def _check_one(shown: CommandLine, line: CommandLine) -> None:
         raise Failure("command_lines", signature("command_lines", exc), str(shown),
                       "".join(traceback.format_exception(exc))[-2000:]) from exc
     if code == 0:
+        if "--help" not in line.argv and "-h" not in line.argv and not _output_ok(line, out):
+            raise Failure("command_lines", f"command_lines: {line.prog} exit 0 without its "
+                          "output", str(shown), out[-1000:])
         return
     last = err.rstrip("\n").split("\n")[-1]  # a line as a terminal shows it
     if code == 2 and ONE_LINE_ERROR.match(last) and "Traceback" not in err:
