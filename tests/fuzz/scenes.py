@@ -196,7 +196,7 @@ def run_storm(storm: Storm) -> None:
     with _environment() as folder:
         i18n.set_language("en")
         app = None
-        where = f"scenes.{storm.root}"
+        where = "scenes"  # one bug met on several scenes counts once
         try:
             app = App(Settings(narration="off", animation_speed=0.0), size=(W, H),
                       settings_path=folder / "config" / "settings.toml")
