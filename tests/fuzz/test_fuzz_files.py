@@ -3,9 +3,8 @@ reported with the file kept aside byte for byte and the game starting clean; nev
 anything else (fixed-seed slices; the long run is ``bench/fuzz.py``).
 
 Loading saves and settings and checking names are being hardened in other branches of
-issue 12 (items 1, 3 and 4):
-until it is merged these slices find its known failures, hence the non-strict ``xfail``s
-(to be removed when that work lands)."""
+issue 12 (items 1, 3 and 4): until they are merged these slices find their known failures,
+hence the non-strict ``xfail``s (to be removed when that work lands)."""
 
 from __future__ import annotations
 
