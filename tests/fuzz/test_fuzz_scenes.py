@@ -26,7 +26,8 @@ def test_event_storms_on_every_scene_never_raise(storm: Storm) -> None:
 
 
 @pytest.mark.xfail(reason="issue 12 item 1 (window size, another branch): a small window "
-                          "then F11 twice raises in the settings code",
+                          "then F11 twice raises in the settings code, and a window a "
+                          "pixel or two high breaks widgets.panel",
                    strict=False, raises=Failure)
 @slice_of(max_examples=15)
 @given(storms(ROOTS, resize=True, max_steps=30, play=60))
