@@ -11,12 +11,12 @@ measured by ``python -m game.arena``, not here.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
 from game.bots.hard import HardBot
+from game.options import ArgumentParser, int_list, int_range, run_command
 from game.rules.actions import CallUno, Catch
 from game.rules.editions import new_game
 from game.rules.engine import Game
@@ -56,13 +57,18 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--positions", type=int, default=120)
-    ap.add_argument("--players", default="2,4")
-    args = ap.parse_args()
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_command(_main, "bench/ai.py", argv)
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    ap = ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--positions", type=int_range(1, 100_000), default=120)
+    ap.add_argument("--players", type=int_list(2, 10), default=[2, 4],
+                    help="comma-separated player counts (default: 2,4)")
+    args = ap.parse_args(argv)
     result: dict[str, object] = {"positions": args.positions}
-    for players in (int(x) for x in args.players.split(",")):
+    for players in args.players:
         games = positions(players, args.positions)
         for level in ("easy", "medium", "hard"):
             cpu: list[float] = []

@@ -18,10 +18,10 @@ and decision times per bot kind (CPU time of the deciding thread, the "one core"
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.arena import CHUNK, Ledger, LedgerError, Tally, run_arena  # noqa: E402
+from game.options import ArgumentParser, games_type, int_range, processes_type, run_command  # noqa: E402
 from game.rules.ruleset import MatchKind, Ruleset, edition  # noqa: E402
 
 
@@ -120,19 +121,30 @@ def markdown(reports: dict[str, dict[str, Any]]) -> str:
     return "\n".join(rows)
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=20000, help="games per bar")
-    ap.add_argument("--step", type=int, default=200, help="games added per bar per round")
-    ap.add_argument("--processes", type=int, default=1)
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_command(_main, "bench/arena_bars.py", argv)
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    ap = ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=games_type, default=20000, help="games per bar")
+    ap.add_argument("--step", type=int_range(CHUNK, 10_000_000), default=200,
+                    help="games added per bar per round")
+    ap.add_argument("--processes", type=processes_type, default=1)
     ap.add_argument("--only", default="", help="comma-separated bar keys (default: all)")
     ap.add_argument("--dir", type=Path, default=ROOT / "arena-runs")
     ap.add_argument("--report", action="store_true", help="only report what is held")
     ap.add_argument("--markdown", action="store_true", help="a Markdown table, not JSON")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     chosen = [b for b in BARS if not args.only or b.key in args.only.split(",")]
+    unknown = set(args.only.split(",")) - {b.key for b in BARS} if args.only else set()
+    if unknown:
+        ap.error(f"--only: no bar {', '.join(sorted(unknown))} "
+                 f"(bars: {', '.join(b.key for b in BARS)})")
     if args.step % CHUNK:
         ap.error(f"--step must be a multiple of {CHUNK}")
+    if args.dir.exists() and not args.dir.is_dir():
+        ap.error(f"--dir {args.dir}: not a folder")
     books = {b.key: args.dir / f"{b.key}.jsonl" for b in chosen}
     tallies = {b.key: held(b, books[b.key], move_aside=not args.report) for b in chosen}
     start = time.perf_counter()
@@ -142,8 +154,11 @@ def main() -> int:
             break
         for bar in behind:
             target = min(args.games, (tallies[bar.key].games // args.step + 1) * args.step)
-            tallies[bar.key] = run_arena(bar.ruleset(), bar.bots, target, SEED,
-                                         args.processes, books[bar.key])
+            try:
+                tallies[bar.key] = run_arena(bar.ruleset(), bar.bots, target, SEED,
+                                             args.processes, books[bar.key])
+            except LedgerError as exc:  # a ledger that cannot be written
+                ap.error(str(exc))
             print(f"arena_bars: {bar.key} {tallies[bar.key].games} games "
                   f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
     reports = {b.key: report(b, tallies[b.key]) for b in chosen}

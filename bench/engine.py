@@ -17,10 +17,12 @@ import json
 import os
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from game.options import ArgumentParser, int_range, run_command, seed_type
 from game.rules.editions import new_game
 from game.rules.ruleset import EDITIONS, MatchKind, edition
 from game.sim import simulate
@@ -68,15 +70,29 @@ def engine_alone(ed: str, games: int, seed: int) -> dict[str, float]:
     }
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=300)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--editions", default=",".join(EDITIONS))
-    args = ap.parse_args()
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_command(_main, "bench/engine.py", argv)
+
+
+def _editions(text: str) -> list[str]:
+    """``--editions``: comma-separated edition names."""
+    names = [n.strip() for n in text.split(",")]
+    for n in names:
+        if n not in EDITIONS:
+            raise argparse.ArgumentTypeError(
+                f"unknown edition {n!r} (known: {', '.join(EDITIONS)})")
+    return names
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    ap = ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int_range(1, 1_000_000), default=300)
+    ap.add_argument("--seed", type=seed_type, default=1)
+    ap.add_argument("--editions", type=_editions, default=list(EDITIONS))
+    args = ap.parse_args(argv)
     out: dict[str, object] = {"python": sys.version.split()[0], "games": args.games}
     per_edition: dict[str, object] = {}
-    for ed in args.editions.split(","):
+    for ed in args.editions:
         rs = replace(edition(ed), match=MatchKind.SINGLE_HAND)
         figures: dict[str, object] = {}
         for bot in ("random", "random-play", "heuristic"):

@@ -14,13 +14,13 @@ or broken invariant is counted with its seed.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from multiprocessing import Pool
 from typing import Any
@@ -29,6 +29,14 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
+from game.options import (
+    ArgumentParser,
+    games_type,
+    ignore_sigint,
+    processes_type,
+    run_command,
+    seed_type,
+)
 from game.rules import events as E
 from game.rules.editions import new_game
 from game.rules.ruleset import EDITIONS, MatchKind, edition
@@ -95,20 +103,24 @@ def chunk(args: tuple[int, int]) -> dict[str, Any]:
     return out
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=10_000)
-    ap.add_argument("--processes", type=int, default=1)
-    ap.add_argument("--seed", type=int, default=1)
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_command(_main, "bench/million.py", argv)
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    ap = ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=games_type, default=10_000)
+    ap.add_argument("--processes", type=processes_type, default=1)
+    ap.add_argument("--seed", type=seed_type, default=1)
     ap.add_argument("--progress", action="store_true", help="running totals on stderr")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     size = 2_000
     jobs = [
         (args.seed * 10_000_000 + i, min(size, args.games - i)) for i in range(0, args.games, size)
     ]
     start = time.perf_counter()
     total: dict[str, Any] = {"games": 0, "actions": 0, "hands": 0, "errors": [], "by_edition": {}}
-    with Pool(args.processes) as pool:
+    with Pool(args.processes, ignore_sigint) as pool:
         for part in pool.imap_unordered(chunk, jobs):
             for k in ("games", "actions", "hands"):
                 total[k] += part[k]

@@ -38,7 +38,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -51,7 +50,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     import pygame
 
@@ -362,18 +361,28 @@ def first_frame(runs: int, driver: str) -> dict[str, float]:
     return {"median": round(statistics.median(times), 3), "max": round(max(times), 3)}
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    from game.options import run_command
+
+    return run_command(_main, "bench/render.py", argv)
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    from game.bots import BOTS
+    from game.options import ArgumentParser, float_range, seed_type
+
+    ap = ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--driver", choices=("dummy", "x11"), default="dummy")
     ap.add_argument("--edition", choices=(*EDITIONS, "all"), default="official",
                     help="the match the frame times are measured on (all: each in turn)")
-    ap.add_argument("--seconds", type=float, default=None,
+    ap.add_argument("--seconds", type=float_range(0.1, 3600.0), default=None,
                     help="game time of turns (default: 25, and 45 for an edition)")
-    ap.add_argument("--idle-seconds", type=float, default=4.0)
-    ap.add_argument("--seed", type=int, default=None,
+    ap.add_argument("--idle-seconds", type=float_range(0.1, 600.0), default=4.0)
+    ap.add_argument("--seed", type=seed_type, default=None,
                     help="the match's seed (default: 7; Roboto 1, for a race with the person)")
-    ap.add_argument("--level", default=None, help="AI level (default: the set-up's default)")
-    args = ap.parse_args()
+    ap.add_argument("--level", default=None, choices=tuple(BOTS),
+                    help="AI level (default: the set-up's default)")
+    args = ap.parse_args(argv)
     if args.driver == "dummy":
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     elif not os.environ.get("DISPLAY"):

@@ -18,7 +18,6 @@
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import os
@@ -27,6 +26,7 @@ import statistics
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -179,11 +179,20 @@ def p99(values: list[float]) -> float:
     return percentile(values, 0.99)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--trials", type=int, default=20)
-    parser.add_argument("--frames", type=int, default=1200, help="per condition")
-    args = parser.parse_args()
+def main(argv: Sequence[str] | None = None) -> int:
+    from game.options import run_command
+
+    return run_command(_main, "bench/voice.py", argv)
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    from game.options import ArgumentParser, int_range
+
+    parser = ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--trials", type=int_range(1, 10_000), default=20)
+    parser.add_argument("--frames", type=int_range(1, 1_000_000), default=1200,
+                        help="per condition")
+    args = parser.parse_args(argv)
 
     pygame.init()
     screen = pygame.display.set_mode((1280, 720))
@@ -231,7 +240,8 @@ def main() -> None:
     speaker.close()
     pygame.quit()
     print(json.dumps(result))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -25,7 +25,7 @@ or busier machine, so its games replay exactly only with ``time_limit=none`` in 
 
 from __future__ import annotations
 
-import argparse
+import inspect
 import json
 import math
 import random
@@ -39,9 +39,23 @@ from typing import Any
 from game.bots import BOTS, make_bot
 from game.bots.base import Bot
 from game.bots.driver import MatchRunner
+from game.options import (
+    EDITION_CHOICES,
+    MATCH_CHOICES,
+    MAX_PROCESSES,
+    MAX_TARGET,
+    ArgumentParser,
+    games_type,
+    ignore_sigint,
+    int_range,
+    processes_type,
+    run_command,
+    seed_type,
+    target_type,
+)
 from game.rules.actions import Action
 from game.rules.editions import new_game
-from game.rules.ruleset import EDITIONS, MatchKind, Ruleset
+from game.rules.ruleset import MatchKind, Ruleset
 from game.rules.view import PlayerView
 from game.sim import ruleset_from_args
 
@@ -52,19 +66,61 @@ Z95 = 1.959963984540054
 
 def bot_from_spec(spec: str) -> Bot:
     """A bot from ``kind`` or ``kind:name=value:...`` (keyword arguments of its class,
-    numbers or ``none``), e.g. ``hard:budget=3000:time_limit=none``."""
-    kind, _, params = spec.partition(":")
+    numbers or ``none``), e.g. ``hard:budget=3000:time_limit=none``. A wrong spec raises
+    ``ValueError`` saying what is wrong: an unknown kind or option, a value that is not a
+    finite number (whole where the option's default is), a negative one, ``none`` for an
+    option that cannot be none."""
+    kind, colon, params = spec.partition(":")
     if kind not in BOTS:
         raise ValueError(f"unknown bot {kind!r} (known: {', '.join(BOTS)})")
-    if not params:
+    if not colon:
         return make_bot(kind)
+    factory: Callable[..., Bot] = BOTS[kind]
+    accepted = {name: p for name, p in inspect.signature(factory).parameters.items()
+                if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
     kwargs: dict[str, Any] = {}
     for item in params.split(":"):
-        name, _, raw = item.partition("=")
-        value: Any = None if raw.lower() == "none" else float(raw) if "." in raw else int(raw)
-        kwargs[name] = value
-    factory: Callable[..., Bot] = BOTS[kind]
+        name, eq, raw = item.partition("=")
+        if not name:
+            raise ValueError(f"{spec}: give each option as :name=value")
+        if name not in accepted:
+            takes = ", ".join(accepted) or "no options"
+            raise ValueError(f"{kind} has no option {name!r} (it takes: {takes})")
+        if not eq or not raw:
+            raise ValueError(f"{kind}:{item}: give the option as {name}=value")
+        kwargs[name] = _option_value(kind, name, raw, accepted[name])
     return factory(**kwargs)
+
+
+def _option_value(kind: str, name: str, raw: str, param: inspect.Parameter) -> Any:
+    """One ``name=value`` of a bot spec, checked against the option's default."""
+    default = param.default
+    if raw.lower() == "none":
+        if default is None or "None" in str(param.annotation):
+            return None
+        raise ValueError(f"{kind}: {name} cannot be none")
+    if isinstance(default, bool):
+        if raw.lower() in ("1", "true", "yes"):
+            return True
+        if raw.lower() in ("0", "false", "no"):
+            return False
+        raise ValueError(f"{kind}: {name}={raw}: give true or false")
+    try:
+        value: float = int(raw)
+    except ValueError:
+        try:
+            value = float(raw)
+        except ValueError:
+            raise ValueError(f"{kind}: {name}={raw}: not a number") from None
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(f"{kind}: {name}={raw}: give a finite number, 0 or more")
+    if isinstance(default, int):
+        if value != int(value):
+            raise ValueError(f"{kind}: {name}={raw}: give a whole number")
+        if value < 1:
+            raise ValueError(f"{kind}: {name}={raw}: give a whole number, 1 or more")
+        return int(value)
+    return float(value)
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -302,7 +358,7 @@ def code_fingerprint() -> str:
 
 
 class LedgerError(ValueError):
-    """A ledger that belongs to another arena run."""
+    """A ledger that belongs to another arena run, or cannot be read or written."""
 
 
 class Ledger:
@@ -320,21 +376,30 @@ class Ledger:
         if path.exists() and path.stat().st_size > 0:
             self._load()
         else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("w", encoding="utf-8") as f:
-                f.write(json.dumps(self.header) + "\n")
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                with path.open("w", encoding="utf-8") as f:
+                    f.write(json.dumps(self.header) + "\n")
+            except OSError as exc:
+                raise LedgerError(f"{path}: cannot write a ledger there ({exc})") from exc
 
     def _load(self) -> None:
-        with self.path.open(encoding="utf-8") as f:
-            text = f.read()
-        if not text.endswith("\n"):  # torn while writing: new lines must start afresh
-            with self.path.open("a", encoding="utf-8") as f:
-                f.write("\n")
+        try:
+            with self.path.open(encoding="utf-8") as f:
+                text = f.read()
+            if not text.endswith("\n"):  # torn while writing: new lines must start afresh
+                with self.path.open("a", encoding="utf-8") as f:
+                    f.write("\n")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise LedgerError(f"{self.path}: cannot read this ledger ({exc})") from exc
         lines = text.splitlines()
         try:
             header = json.loads(lines[0])
-        except (ValueError, IndexError) as exc:
-            raise LedgerError(f"{self.path}: not an arena ledger ({exc})") from exc
+        except Exception as exc:  # whatever is wrong with it, the file is not used
+            raise LedgerError(f"{self.path}: not an arena ledger "
+                              f"({type(exc).__name__}: {exc})") from exc
+        if not isinstance(header, dict) or header.get("arena") != 1:
+            raise LedgerError(f"{self.path}: not an arena ledger")
         if header != self.header:
             what = "code" if {**header, "code": None} == {**self.header, "code": None} else \
                 "rules, bots or seed"
@@ -345,15 +410,19 @@ class Ledger:
                 entry = json.loads(line)
                 key = (int(entry["first"]), int(entry["count"]))
                 self.done[key] = Tally.from_json(entry["tally"])
-            except (ValueError, KeyError, TypeError) as exc:
-                print(f"arena: {self.path}:{n}: unreadable line ignored ({exc})",
-                      file=sys.stderr)
+            except Exception as exc:  # whatever is wrong with it, the games are replayed
+                print(f"arena: {self.path}:{n}: unreadable line ignored "
+                      f"({type(exc).__name__}: {exc})", file=sys.stderr)
 
     def add(self, first: int, count: int, tally: Tally) -> None:
         self.done[(first, count)] = tally
-        with self.path.open("a", encoding="utf-8") as f:
-            f.write(json.dumps({"first": first, "count": count,
-                                "tally": tally.to_json()}) + "\n")
+        try:
+            with self.path.open("a", encoding="utf-8") as f:
+                f.write(json.dumps({"first": first, "count": count,
+                                    "tally": tally.to_json()}) + "\n")
+        except OSError as exc:
+            raise LedgerError(f"{self.path}: cannot add to the ledger ({exc}); the games "
+                              "it holds so far are kept") from exc
 
 
 def run_arena(
@@ -395,7 +464,7 @@ def run_arena(
     import multiprocessing
 
     jobs = [(rs.to_json(), list(bots), seed, first, count) for first, count in todo]
-    with multiprocessing.get_context("spawn").Pool(processes) as pool:
+    with multiprocessing.get_context("spawn").Pool(processes, ignore_sigint) as pool:
         for first, count, part in pool.imap_unordered(_worker, jobs):
             finished(first, count, part)
     return total
@@ -425,17 +494,38 @@ def summary(rs: Ruleset, bots: Sequence[str], tally: Tally, seconds: float,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n")[0])
-    ap.add_argument("--edition", default="official", choices=sorted(EDITIONS))
-    ap.add_argument("--players", type=int, default=2)
+    """``python -m game.arena``: a wrong argument is a one-line error (exit 2), Ctrl+C stops
+    with one line (exit 130; the ledger keeps every chunk finished so far), a closed pipe
+    ends it quietly (exit 141)."""
+    return run_command(_main, "python -m game.arena", argv)
+
+
+def check_ledger_path(path: Path) -> str | None:
+    """Why ``path`` cannot be a ledger (a folder, a FIFO or device, a folder that is a
+    file), or ``None`` if it can."""
+    if path.exists() and not path.is_file():
+        return f"--ledger {path}: not a regular file"
+    parent = path.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        return f"--ledger {path}: {parent} is not a folder"
+    return None
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    ap = ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n")[0])
+    ap.add_argument("--edition", default="official", choices=EDITION_CHOICES)
+    ap.add_argument("--players", type=int_range(2, 10), default=2)
     ap.add_argument("--bots", default="medium,random",
                     help="one bot kind per seat, comma-separated (rotated over the games)")
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--match", default=MatchKind.SINGLE_HAND.value,
-                    choices=[k.value for k in MatchKind])
-    ap.add_argument("--target", type=int, default=None, help="match target score")
-    ap.add_argument("--processes", type=int, default=1)
+    ap.add_argument("--games", type=games_type, default=1000)
+    ap.add_argument("--seed", type=seed_type, default=1)
+    ap.add_argument("--match", default=MatchKind.SINGLE_HAND.value, choices=MATCH_CHOICES)
+    ap.add_argument("--target", type=target_type, default=None,
+                    help=f"match target score (1 to {MAX_TARGET})")
+    ap.add_argument("--processes", type=processes_type, default=1,
+                    help=f"worker processes (1 to {MAX_PROCESSES})")
     ap.add_argument("--ledger", type=Path, default=None,
                     help="JSON-lines file of finished games: a run stopped part-way goes on "
                          "from where it stopped when given the same file again")
@@ -444,10 +534,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     bots = args.bots.split(",")
     if len(bots) == 1:
         bots *= args.players
-    bad = [b for b in bots if b.partition(":")[0] not in BOTS]
-    if bad or len(bots) != args.players:
+    if len(bots) != args.players:
         ap.error(f"--bots takes {args.players} of {', '.join(BOTS)}, comma-separated")
+    for spec in dict.fromkeys(bots):
+        try:
+            bot_from_spec(spec)
+        except ValueError as exc:
+            ap.error(f"--bots: {exc}")
     rs = ruleset_from_args(ap, args)
+    if args.ledger is not None and (why := check_ledger_path(args.ledger)):
+        ap.error(why)
     start = time.perf_counter()
     try:
         tally = run_arena(rs, bots, args.games, args.seed, args.processes, args.ledger,

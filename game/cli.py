@@ -4,11 +4,15 @@
     python -m game --headless --edition official --players 4 --seed 7
     python -m game --selfcheck          speech and audio diagnostics, as JSON
     uno --install-desktop-entry         the Linux menu entry, for a downloaded executable
+
+A wrong argument gets argparse's one-line error (exit 2); Ctrl+C during a match stops it
+with one line (exit 130); a reader that goes away (``… | head``) ends it quietly (exit 141).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import sys
@@ -21,8 +25,19 @@ from game.bots import BOTS, make_bot
 from game.bots.driver import MatchRunner
 from game.i18n import _
 from game.narrate import AI_NAMES, Narrator
+from game.options import (
+    DEFAULT_BOTS,
+    EDITION_CHOICES,
+    MATCH_CHOICES,
+    ArgumentParser,
+    delay_type,
+    int_range,
+    run_command,
+    seed_type,
+    target_type,
+)
 from game.rules.editions import new_game
-from game.rules.ruleset import EDITIONS, MatchKind, edition
+from game.rules.ruleset import MatchKind, Ruleset, edition
 from game.ui.options import StartOptions
 
 
@@ -34,19 +49,20 @@ def has_display() -> bool:
 
 
 def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="uno", description=_("UNO for the family, on one screen."))
+    ap = ArgumentParser(prog="uno", description=_("UNO for the family, on one screen."))
     ap.add_argument("--headless", action="store_true",
                     help=_("play a match between AI players in the terminal"))
-    ap.add_argument("--edition", default="official", choices=sorted(EDITIONS))
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--seed", type=int, default=None, help=_("seed of the match (default: random)"))
-    ap.add_argument("--bots", default="heuristic",
+    ap.add_argument("--edition", default="official", choices=EDITION_CHOICES)
+    ap.add_argument("--players", type=int_range(2, 10), default=4)
+    ap.add_argument("--seed", type=seed_type, default=None,
+                    help=_("seed of the match (default: random)"))
+    ap.add_argument("--bots", default=DEFAULT_BOTS,
                     help=_("AI kind for every seat, or one per seat, comma-separated"))
-    ap.add_argument("--match", default=None, choices=[k.value for k in MatchKind],
+    ap.add_argument("--match", default=None, choices=MATCH_CHOICES,
                     help=_("how hands add up to a match (default: the edition's)"))
-    ap.add_argument("--target", type=int, default=None, help=_("match target score"))
+    ap.add_argument("--target", type=target_type, default=None, help=_("match target score"))
     ap.add_argument("--lang", default=None, choices=sorted(i18n.LANGUAGES))
-    ap.add_argument("--delay", type=float, default=0.0,
+    ap.add_argument("--delay", type=delay_type, default=0.0,
                     help=_("seconds to wait between lines, to watch at a human pace"))
     ap.add_argument("--selfcheck", action="store_true",
                     help=_("check speech and audio, print JSON and exit"))
@@ -67,6 +83,17 @@ def start_options(args: argparse.Namespace,
                         target=args.target, lang=args.lang)
 
 
+def players_error(rs: Ruleset) -> str:
+    """Why ``--players`` does not fit the edition and match kind (``check_players``'s rule),
+    in the player's language."""
+    if rs.match is MatchKind.TEAMS:
+        return _("--players: a match of two teams takes 4, 6, 8 or 10 players")
+    if rs.match in (MatchKind.PARTNERS, MatchKind.PARTNERS_ROTATING):
+        return _("--players: a match of partners takes 4 players")
+    return _("--players: {edition} takes {low} to {high} players").format(
+        edition=rs.edition, low=rs.min_players, high=rs.max_players)
+
+
 def headless(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     """Play a whole match between bots and print it line by line."""
     rs = edition(args.edition)
@@ -76,8 +103,8 @@ def headless(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         rs = replace(rs, target=args.target)
     try:
         rs.check_players(args.players)
-    except ValueError as exc:
-        ap.error(str(exc))
+    except ValueError:
+        ap.error(players_error(rs))
     kinds = args.bots.split(",")
     if len(kinds) == 1:
         kinds *= args.players
@@ -100,7 +127,38 @@ def headless(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The ``uno`` command, with its clean stops (see the module's docstring)."""
+    _tolerant_output()
+    return run_command(_main, "uno", argv, stopped=lambda: _("stopped"))
+
+
+def _tolerant_output() -> None:
+    """A terminal that cannot show a character (an ASCII-only locale, say) gets an escape
+    for it rather than an error in the middle of a match."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
+def _early_lang(argv: Sequence[str]) -> str | None:
+    """The value of ``--lang`` before the arguments are parsed (checked by the parser)."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     i18n.set_language(i18n.detect_language())
+    lang = _early_lang(sys.argv[1:] if argv is None else argv)
+    if lang is not None and lang in i18n.LANGUAGES:
+        i18n.set_language(lang)  # so that an error in another argument is in that language
     ap = parser()
     args = ap.parse_args(argv)
     if args.lang:

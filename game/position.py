@@ -9,7 +9,6 @@ The text form itself (``UNO1 key=value …``) is described in ``game/rules/posit
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 
@@ -17,13 +16,17 @@ from game import i18n
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
 from game.narrate import AI_NAMES, Narrator, card_name
+from game.options import EDITION_CHOICES, ArgumentParser, int_range, run_command, seed_type
 from game.rules.actions import action_text, parse_action
 from game.rules.cards import WILD, Colour
 from game.rules.editions import new_game
 from game.rules.engine import Game
 from game.rules.errors import IllegalAction
 from game.rules.position import PositionError, dump, load
-from game.rules.ruleset import EDITIONS, edition
+from game.rules.ruleset import edition
+
+#: ``new --moves``: as many decisions as a bot-played match may take.
+MAX_MOVES = 1_000_000
 
 
 def describe(game: Game) -> str:
@@ -54,14 +57,21 @@ def _read(text: str) -> Game:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m game.position``: a wrong argument or position is a one-line error
+    (exit 2), Ctrl+C stops with one line (exit 130), a closed pipe ends it quietly (141)."""
+    return run_command(_main, "python -m game.position", argv)
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     i18n.set_language("en")
-    ap = argparse.ArgumentParser(prog="python -m game.position", description=__doc__.split("\n")[0])
+    ap = ArgumentParser(prog="python -m game.position", description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     new = sub.add_parser("new", help="a position reached by heuristic bots")
-    new.add_argument("--edition", default="official", choices=sorted(EDITIONS))
-    new.add_argument("--players", type=int, default=4)
-    new.add_argument("--seed", type=int, default=1)
-    new.add_argument("--moves", type=int, default=0, help="bot decisions to play first")
+    new.add_argument("--edition", default="official", choices=EDITION_CHOICES)
+    new.add_argument("--players", type=int_range(2, 10), default=4)
+    new.add_argument("--seed", type=seed_type, default=1)
+    new.add_argument("--moves", type=int_range(0, MAX_MOVES), default=0,
+                     help=f"bot decisions to play first (0 to {MAX_MOVES})")
     show = sub.add_parser("show", help="print a position as a readable board")
     show.add_argument("position")
     app = sub.add_parser("apply", help="apply actions, print what happened and the new position")
@@ -87,7 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     print(line)
             print(dump(game))
     except (PositionError, IllegalAction, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        reason = " ".join(str(exc).split())  # one line, whatever the text quoted in it
+        print(f"{ap.prog}: error: {reason}", file=sys.stderr)
         return 2
     return 0
 

@@ -24,9 +24,20 @@ from typing import Any
 
 from game.bots import BOTS, make_bot
 from game.bots.driver import MatchRunner
+from game.options import (
+    EDITION_CHOICES,
+    MATCH_CHOICES,
+    MAX_TARGET,
+    ArgumentParser,
+    games_type,
+    int_range,
+    run_command,
+    seed_type,
+    target_type,
+)
 from game.rules.editions import new_game
 from game.rules.engine import Game
-from game.rules.ruleset import EDITIONS, MatchKind, Ruleset, edition
+from game.rules.ruleset import MatchKind, Ruleset, edition
 
 
 class InvariantError(AssertionError):
@@ -116,16 +127,22 @@ def ruleset_from_args(ap: argparse.ArgumentParser, args: argparse.Namespace) -> 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m game.sim", description=__doc__.split("\n")[0])
-    ap.add_argument("--edition", default="official", choices=sorted(EDITIONS))
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--seed", type=int, default=1)
+    """``python -m game.sim``: a wrong argument is a one-line error (exit 2), Ctrl+C stops
+    with one line (exit 130), a closed pipe ends it quietly (exit 141)."""
+    return run_command(_main, "python -m game.sim", argv)
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    ap = ArgumentParser(prog="python -m game.sim", description=__doc__.split("\n")[0])
+    ap.add_argument("--edition", default="official", choices=EDITION_CHOICES)
+    ap.add_argument("--players", type=int_range(2, 10), default=4)
+    ap.add_argument("--games", type=games_type, default=1000)
+    ap.add_argument("--seed", type=seed_type, default=1)
     ap.add_argument("--bot", default="random", help="bot kind for every seat, or a comma list",
                     choices=None)
-    ap.add_argument("--match", default=MatchKind.SINGLE_HAND.value,
-                    choices=[k.value for k in MatchKind])
-    ap.add_argument("--target", type=int, default=None, help="match target score")
+    ap.add_argument("--match", default=MatchKind.SINGLE_HAND.value, choices=MATCH_CHOICES)
+    ap.add_argument("--target", type=target_type, default=None,
+                    help=f"match target score (1 to {MAX_TARGET})")
     ap.add_argument("--check", action="store_true", help="verify invariants after every action")
     args = ap.parse_args(argv)
     bots = args.bot.split(",")
