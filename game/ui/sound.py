@@ -1,7 +1,10 @@
-"""Sound for the table: short effects generated in code, and the voice, both optional.
+"""Sound for the game: effects and music generated in code, and the voice, all optional.
 
-The table calls :meth:`Sound.play` and :meth:`Sound.narrate` and never knows whether anything
-is heard: without a mixer the effects are silent, and the voice is used only if the
+Every sound goes through one :class:`~game.audio.board.SoundBoard` (:attr:`Sound.board`): the
+effects registered by name in :mod:`game.audio.registry` (:meth:`Sound.play`, which the
+table's ``sfx`` calls), the music, and the voice, which plays on the board's voice channel and
+ducks the rest. The table never knows whether anything is heard: without a mixer the effects
+are silent, and the voice is used only if the
 ``game.voice`` package imports and its speaker starts (on a background thread, after the
 first frame, so neither start-up time nor the frame loop ever waits for it). Any failure
 leaves the game silent, never broken.
@@ -19,12 +22,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
-import pygame
 
 from game import audio
+from game.audio.board import SoundBoard
 from game.audio.effects import CORE
 from game.audio.registry import RATE
 from game.settings import Settings
+
+__all__ = ["EFFECTS", "RATE", "Sound", "synth"]
 
 _log = logging.getLogger(__name__)
 
@@ -42,14 +47,12 @@ class Sound:
 
     def __init__(self, settings: Settings, names: Sequence[str] = ()) -> None:
         self.settings = settings
-        self._sounds: dict[str, Any] = {}
-        self._format: tuple[int, int, int] | None = None  # the mixer's (rate, format, channels)
-        self._mixer = False
+        #: The one mixer every sound goes through (effects, devices, music, the voice).
+        self.board = SoundBoard(settings)
         self._speaker: Any = None
         self._house_rule: Any = None  # Roboto: the recorded house rule, as a PlayerVoice
         self._voice_thread: threading.Thread | None = None
         self._closed = False
-        self._opened_mixer = False
         self.voice_status = "off"
         # What is missing (issue 4 item 5): probed off the frame loop, told once per run.
         self._effects_tried = False
@@ -62,61 +65,18 @@ class Sound:
 
     # ------------------------------------------------------------------ effects
     def start_effects(self) -> None:
-        """Open the mixer and build the effects (about 20 ms); silent if there is no mixer."""
+        """Open the mixer and have the board build every sound on its own thread, then start
+        the music; silent if there is no audio device. Returns at once."""
         try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(RATE, -16, 2, 512)
-                self._opened_mixer = True
-            init = pygame.mixer.get_init()
-            if not init:
-                return
-            self._format = init
-            for name in audio.names():
-                self._build(name)
-            pygame.mixer.set_reserved(1)  # channel 0 belongs to the voice
-            self._mixer = True
-        except (pygame.error, ValueError, TypeError) as exc:
-            _log.info("no sound effects: %s", exc)
-            self._sounds.clear()
-            self._format = None
+            if self.board.open():
+                self.board.warm()
+                self.board.start_music()
         finally:
             self._effects_tried = True
 
-    def _build(self, name: str) -> Any:
-        """Make the mixer's sound of registered sound ``name`` (``None`` if unknown)."""
-        if self._format is None or audio.lookup(name) is None:
-            return None
-        rate, _fmt, channels = self._format
-        wave = synth(name)
-        if wave.ndim == 2:
-            wave = wave.mean(axis=1)
-        if rate != RATE:
-            idx = np.linspace(0, len(wave) - 1, int(len(wave) * rate / RATE))
-            wave = np.interp(idx, np.arange(len(wave)), wave)
-        pcm = (np.clip(wave, -1, 1) * 32000).astype(np.int16)
-        frames = np.repeat(pcm[:, None], channels, axis=1) if channels > 1 else pcm
-        sound = pygame.sndarray.make_sound(np.ascontiguousarray(frames))
-        self._sounds[name] = sound
-        return sound
-
     def play(self, name: str) -> None:
-        """Play registered sound ``name`` (one registered after the start is built now)."""
-        sound = self._sounds.get(name)
-        if sound is None:
-            try:
-                sound = self._build(name)
-            except (pygame.error, ValueError, KeyError) as exc:
-                _log.info("sound %s not built: %s", name, exc)
-            if sound is None:
-                return
-        volume = self.settings.master_volume * self.settings.effects_volume / 10000
-        if volume <= 0:
-            return
-        try:
-            sound.set_volume(volume)
-            sound.play()
-        except pygame.error:
-            pass
+        """Play registered sound ``name`` through the board (see :mod:`game.audio.board`)."""
+        self.board.play(name)
 
     # ------------------------------------------------------------------ voice
     def start_voice(self, names: Sequence[str], house_rule: Any = None,
@@ -140,7 +100,8 @@ class Sound:
             from game.voice.phrases import Narration
             from game.voice.speaker import Speaker
 
-            speaker = Speaker(cast=self._cast(names, PlayerVoice, ids),
+            speaker = Speaker(output=self.board.voice_output(),
+                              cast=self._cast(names, PlayerVoice, ids),
                               narration=Narration(self.settings.narration),
                               volume_level=self._voice_level())
             speaker.house_rule = self._house_rule
@@ -154,6 +115,8 @@ class Sound:
             self.voice_status = "unavailable"
 
     def _voice_level(self) -> int:
+        if getattr(self.settings, "mute", False):
+            return 0
         if self._button_level is not None:
             return self._button_level
         pct = self.settings.master_volume * self.settings.voice_volume / 100
@@ -223,6 +186,7 @@ class Sound:
 
     def settings_changed(self) -> None:
         self._button_level = None  # the volume settings win over the Volume key again
+        self.board.settings_changed()
         sp = self._speaker
         if sp is None:
             if self.settings.narration != "off" and self._voice_thread is None:
@@ -308,7 +272,7 @@ class Sound:
         if self._microphone is None or self.voice_status == "starting":
             return None
         sp = self._speaker
-        speech, output = True, bool(pygame.mixer.get_init())
+        speech, output = True, self.board.audible
         try:
             from game.voice.notices import notice_for
             from game.voice.speaker import SpeakerStatus
@@ -336,8 +300,4 @@ class Sound:
                 sp.close()
             except Exception as exc:
                 _log.info("voice did not close cleanly: %s", exc)
-        self._sounds.clear()
-        self._format = None
-        if self._opened_mixer and pygame.mixer.get_init():
-            pygame.mixer.quit()
-        self._opened_mixer = False
+        self.board.close()

@@ -80,7 +80,8 @@ def test_a_sound_registered_after_the_start_is_built_when_first_played(chirp: st
     sound.start_effects()
     try:
         sound.play(chirp)  # heard if there is a mixer; never raises
-        if sound._format is not None:
-            assert chirp in sound._sounds
+        if sound.board.audible:
+            assert sound.board.wait_built((chirp,))
+            assert sound.board.built(chirp)
     finally:
         sound.close()
