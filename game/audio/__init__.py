@@ -10,6 +10,7 @@ Importing ``game.audio`` registers the core sounds; editions register their own 
 from __future__ import annotations
 
 from game.audio import effects as _effects  # noqa: F401  (registers the core sounds)
+from game.audio import music as _music  # noqa: F401  (registers the music)
 from game.audio.registry import (
     RATE,
     Bus,
