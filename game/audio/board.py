@@ -55,6 +55,9 @@ LATE_S = 0.25
 MUSIC = "music"
 #: Headroom of the int16 conversion.
 _FULL_SCALE = 32000
+#: The int16 frames of every sound built in this process, by (name, synth function, mixer
+#: format): a sound is synthesized once per run even if the mixer is opened again.
+_FRAMES: dict[tuple[str, object, tuple[int, int, int]], np.ndarray] = {}
 
 
 class SoundBoard:
@@ -297,14 +300,25 @@ class SoundBoard:
             return
         spec = registry.lookup(name)
         if spec is not None and self._clock() - asked <= LATE_S:
-            self._start(spec, sound)
+            with self._lock:  # never while close() shuts the mixer
+                if not self._closed:
+                    self._start(spec, sound)
 
     def _build(self, name: str) -> Any:
-        if name in self._failed or self._format is None:
+        fmt = self._format
+        spec = registry.lookup(name)
+        if name in self._failed or fmt is None or spec is None:
             return None
+        key = (name, spec.synth, fmt)
         try:
-            wave = registry.render(name)
-            sound = self._to_sound(wave)
+            frames = _FRAMES.get(key)
+            if frames is None:
+                frames = self._frames(registry.render(name), fmt)
+                _FRAMES[key] = frames
+            with self._lock:  # never while close() shuts the mixer
+                if self._closed:
+                    return None
+                sound = self._pg.sndarray.make_sound(frames)
         except Exception as exc:  # a broken synth function is that sound's problem only
             self._failed.add(name)
             _log.warning("sound %s could not be built: %s", name, exc)
@@ -312,9 +326,10 @@ class SoundBoard:
         self._sounds[name] = sound
         return sound
 
-    def _to_sound(self, wave: np.ndarray) -> Any:
-        assert self._format is not None and self._pg is not None
-        rate, _fmt, channels = self._format
+    @staticmethod
+    def _frames(wave: np.ndarray, fmt: tuple[int, int, int]) -> np.ndarray:
+        """``wave`` as int16 frames in the mixer's rate and channels."""
+        rate, _fmt, channels = fmt
         stereo = wave if wave.ndim == 2 else np.repeat(wave[:, None], 2, axis=1)
         if rate != RATE:
             n = max(1, round(len(stereo) * rate / RATE))
@@ -329,7 +344,7 @@ class SoundBoard:
         else:
             frames = np.zeros((len(pcm), channels), np.int16)
             frames[:, :2] = pcm
-        return self._pg.sndarray.make_sound(np.ascontiguousarray(frames))
+        return np.ascontiguousarray(frames)
 
     def _tick(self) -> None:
         """Start, stop, fade and duck the music (on the board's thread)."""
@@ -340,24 +355,29 @@ class SoundBoard:
         step = dt / ramp * (1 - DUCK_MUSIC)
         self._duck = (max(target, self._duck - step) if target < self._duck
                       else min(target, self._duck + step))
+        wanted = self._music_name
+        gain = self.gain(Bus.MUSIC)
+        sound = None
+        if wanted is not None and gain > 0 and self._music_playing != wanted:
+            sound = self._sounds.get(wanted) or self._build(wanted)  # outside the lock
         try:
-            channel = self._pg.mixer.Channel(MUSIC_CHANNEL)
-            wanted = self._music_name
-            gain = self.gain(Bus.MUSIC)
-            if wanted is None or gain <= 0:
-                if self._music_playing is not None:
-                    channel.fadeout(300)
-                    self._music_playing = None
-                return
-            if self._music_playing != wanted:
-                sound = self._sounds.get(wanted) or self._build(wanted)
-                if sound is None:
+            with self._lock:  # never while close() shuts the mixer
+                if self._closed or self._format is None:
                     return
-                channel.set_volume(0.0)
-                channel.play(sound, loops=-1)
-                self._music_playing, self._music_started = wanted, now
-            fade = min(1.0, (now - self._music_started) / MUSIC_FADE_S)
-            channel.set_volume(gain * self._duck * fade)
+                channel = self._pg.mixer.Channel(MUSIC_CHANNEL)
+                if wanted is None or gain <= 0:
+                    if self._music_playing is not None:
+                        channel.fadeout(300)
+                        self._music_playing = None
+                    return
+                if self._music_playing != wanted:
+                    if sound is None:
+                        return
+                    channel.set_volume(0.0)
+                    channel.play(sound, loops=-1)
+                    self._music_playing, self._music_started = wanted, now
+                fade = min(1.0, (now - self._music_started) / MUSIC_FADE_S)
+                channel.set_volume(gain * self._duck * fade)
         except Exception as exc:  # the device went away
             _log.info("music not played: %s", exc)
             self._music_playing = None
@@ -371,18 +391,20 @@ class SoundBoard:
             self._wake.notify()
         thread, self._thread = self._thread, None
         if thread is not None:
-            thread.join(timeout=5)
-        self._sounds.clear()
-        self._music_playing = None
-        pg, fmt = self._pg, self._format
-        self._format = None
-        if pg is not None and fmt is not None and self._opened:
-            try:
-                if pg.mixer.get_init():
-                    pg.mixer.quit()
-            except Exception as exc:
-                _log.info("mixer did not close cleanly: %s", exc)
-        self._opened = False
+            # A synthesis under way is not waited for: its sound is dropped (see _build).
+            thread.join(timeout=0.2)
+        with self._lock:
+            self._sounds.clear()
+            self._music_playing = None
+            pg, fmt = self._pg, self._format
+            self._format = None
+            if pg is not None and fmt is not None and self._opened:
+                try:
+                    if pg.mixer.get_init():
+                        pg.mixer.quit()
+                except Exception as exc:
+                    _log.info("mixer did not close cleanly: %s", exc)
+            self._opened = False
 
 
 class VoiceOutput:

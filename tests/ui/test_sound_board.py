@@ -374,3 +374,46 @@ def test_every_core_sound_plays_on_the_real_mixer_without_raising() -> None:
         assert pygame.mixer.get_num_channels() >= 16
     finally:
         sound.close()
+
+
+def test_closing_during_a_build_drops_that_sound_and_touches_no_closed_mixer(
+        fake: FakePygame) -> None:
+    started, release = threading.Event(), threading.Event()
+
+    def slow() -> np.ndarray:
+        started.set()
+        release.wait(5)
+        return tone()
+
+    audio.register("test_closing", slow, replace=True)
+    board = board_with(Settings(), fake)
+    try:
+        board.play("test_closing")
+        assert started.wait(5)
+        board.close()  # does not wait for the synthesis
+        assert fake.mixer.get_init() is None
+        release.set()
+        time.sleep(0.1)
+        assert fake.mixer.made == [] and not board.built("test_closing")
+    finally:
+        release.set()
+        audio.unregister("test_closing")
+
+
+def test_a_sound_is_synthesized_once_per_run_even_if_the_mixer_opens_again() -> None:
+    calls: list[int] = []
+
+    def counted() -> np.ndarray:
+        calls.append(1)
+        return tone()
+
+    audio.register("test_once", counted, replace=True)
+    try:
+        for _ in range(2):
+            board = board_with(Settings(), FakePygame())
+            board.warm(("test_once",))
+            assert board.wait_built(("test_once",))
+            board.close()
+        assert calls == [1]
+    finally:
+        audio.unregister("test_once")
