@@ -392,7 +392,7 @@ class SoundBoard:
         thread, self._thread = self._thread, None
         if thread is not None:
             # A synthesis under way is not waited for: its sound is dropped (see _build).
-            thread.join(timeout=0.2)
+            thread.join(timeout=0.05)
         with self._lock:
             self._sounds.clear()
             self._music_playing = None
