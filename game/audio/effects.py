@@ -9,8 +9,9 @@ Each effect is a model of the real thing, built from :mod:`game.audio.dsp`:
   (tests check the notes' fundamentals in the spectrum);
 - interface (``click``, ``error``).
 
-The electronic editions' devices add theirs (``growl``, ``overload``, ``beep`` are kept here
-until their editions register them). ``assets/SOUNDS.md`` lists every sound and its licence.
+The electronic editions' devices add theirs; ``growl``, ``overload`` and ``beep`` are kept
+here as defaults, which an edition's own sound registered under the same name replaces.
+``assets/SOUNDS.md`` lists every sound and its licence.
 """
 
 from __future__ import annotations
@@ -314,5 +315,5 @@ _DOCS = {
 for _fn in (card, deal, draw, shuffle, uno, skip, reverse, wild, penalty, win, error, click,
             catch):
     register(_fn.__name__, _fn, Bus.EFFECTS, doc=_DOCS[_fn.__name__])
-for _fn in (growl, overload, beep):
-    register(_fn.__name__, _fn, Bus.DEVICE, doc=_DOCS[_fn.__name__])
+for _fn in (growl, overload, beep):  # stand-ins: an edition's own sound of the name wins
+    register(_fn.__name__, _fn, Bus.DEVICE, doc=_DOCS[_fn.__name__], default=True)

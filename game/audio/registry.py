@@ -12,7 +12,9 @@ Any module may add a sound (an edition's device, a scene) when it is imported::
 and plays it by name: ``table.sfx("launcher_rumble")`` (or ``app.sound.play(...)``). Nothing is
 synthesized at registration: the sound board (:mod:`game.audio.board`) builds each sound once,
 on its own thread, and plays it at the volume of its bus. A name registered twice with another
-function is refused (``ValueError``, the first one kept) unless ``replace=True``.
+function is refused (``ValueError``, the first one kept) unless ``replace=True``, or unless the
+first was registered as a ``default`` (the core's stand-ins for the editions' device sounds,
+which an edition's own sound of the same name replaces).
 
 The buses are what the player sets a volume for: ``effects`` and ``device`` follow "Sound
 effects", ``music`` follows "Music", ``voice`` follows "Voice"; all follow the master volume
@@ -59,6 +61,8 @@ class SoundSpec:
     bus: Bus
     loop: bool = False
     doc: str = ""
+    #: A stand-in that a later registration of the same name replaces without ``replace``.
+    default: bool = False
 
 
 _LOCK = threading.Lock()
@@ -66,10 +70,11 @@ _REGISTRY: dict[str, SoundSpec] = {}
 
 
 def register(name: str, synth: Synth, bus: Bus | str = Bus.EFFECTS, *, loop: bool = False,
-             doc: str = "", replace: bool = False) -> SoundSpec:
+             doc: str = "", replace: bool = False, default: bool = False) -> SoundSpec:
     """Add sound ``name`` (see the module doc). ``ValueError`` for an empty name, an unknown
-    bus, or a name already taken by another function (unless ``replace``); nothing changes
-    then. Registering the same function again under the same name is harmless."""
+    bus, or a name already taken by another function (unless ``replace``, or the first was
+    a ``default``); nothing changes then. Registering the same function again under the
+    same name is harmless."""
     if not isinstance(name, str) or not name.strip():
         raise ValueError("a sound needs a non-empty name")
     if not callable(synth):
@@ -79,10 +84,10 @@ def register(name: str, synth: Synth, bus: Bus | str = Bus.EFFECTS, *, loop: boo
     except ValueError:
         raise ValueError(f"sound {name!r}: unknown bus {bus!r} "
                          f"(one of {', '.join(b.value for b in Bus)})") from None
-    spec = SoundSpec(name, synth, bus, loop, doc)
+    spec = SoundSpec(name, synth, bus, loop, doc, default)
     with _LOCK:
         old = _REGISTRY.get(name)
-        if old is not None and not replace and old.synth is not synth:
+        if old is not None and not (replace or old.default) and old.synth is not synth:
             raise ValueError(f"sound {name!r} is already registered (by "
                              f"{getattr(old.synth, '__module__', '?')}); pass replace=True")
         _REGISTRY[name] = spec

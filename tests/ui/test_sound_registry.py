@@ -85,3 +85,20 @@ def test_a_sound_registered_after_the_start_is_built_when_first_played(chirp: st
             assert sound.board.built(chirp)
     finally:
         sound.close()
+
+
+def test_an_editions_own_sound_replaces_a_core_default_of_the_same_name() -> None:
+    core = audio.lookup("growl")
+    assert core is not None and core.default and core.bus is Bus.DEVICE
+
+    def roar() -> np.ndarray:
+        return 0.5 * np.sin(np.arange(4410) / 20.0)
+
+    try:
+        audio.register("growl", roar, Bus.DEVICE)  # no replace=True needed
+        assert audio.lookup("growl") is not None and audio.lookup("growl").synth is roar  # type: ignore[union-attr]
+        with pytest.raises(ValueError, match="already registered"):
+            audio.register("growl", lambda: np.zeros(10), Bus.DEVICE)  # not a default now
+    finally:
+        audio.register("growl", core.synth, core.bus, doc=core.doc, replace=True,
+                       default=True)
