@@ -51,6 +51,8 @@ DUCK_UP_S = 0.6
 MUSIC_FADE_S = 2.0
 #: A sound asked for before it was built still plays if it is ready within this (seconds).
 LATE_S = 0.25
+#: How fast an exclusive sound still playing fades when it is played again (ms).
+EXCLUSIVE_FADE_MS = 80
 #: The default music (registered by game.audio.music).
 MUSIC = "music"
 #: Headroom of the int16 conversion.
@@ -199,6 +201,8 @@ class SoundBoard:
         if volume <= 0:
             return
         try:
+            if spec.exclusive:
+                sound.fadeout(EXCLUSIVE_FADE_MS)  # the one still sounding makes way
             channel = sound.play()
             if channel is not None:
                 channel.set_volume(volume)

@@ -312,8 +312,11 @@ _DOCS = {
     "beep": "Roboto dozes off",
 }
 
+#: Long sounds that would blur if they overlapped themselves (a hand's win, then the match's).
+_EXCLUSIVE = {deal, shuffle, penalty, win}
 for _fn in (card, deal, draw, shuffle, uno, skip, reverse, wild, penalty, win, error, click,
             catch):
-    register(_fn.__name__, _fn, Bus.EFFECTS, doc=_DOCS[_fn.__name__])
+    register(_fn.__name__, _fn, Bus.EFFECTS, doc=_DOCS[_fn.__name__],
+             exclusive=_fn in _EXCLUSIVE)
 for _fn in (growl, overload, beep):  # stand-ins: an edition's own sound of the name wins
     register(_fn.__name__, _fn, Bus.DEVICE, doc=_DOCS[_fn.__name__], default=True)

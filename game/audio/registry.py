@@ -63,6 +63,8 @@ class SoundSpec:
     doc: str = ""
     #: A stand-in that a later registration of the same name replaces without ``replace``.
     default: bool = False
+    #: Played again while still sounding, the earlier one fades out (long fanfares).
+    exclusive: bool = False
 
 
 _LOCK = threading.Lock()
@@ -70,7 +72,8 @@ _REGISTRY: dict[str, SoundSpec] = {}
 
 
 def register(name: str, synth: Synth, bus: Bus | str = Bus.EFFECTS, *, loop: bool = False,
-             doc: str = "", replace: bool = False, default: bool = False) -> SoundSpec:
+             doc: str = "", replace: bool = False, default: bool = False,
+             exclusive: bool = False) -> SoundSpec:
     """Add sound ``name`` (see the module doc). ``ValueError`` for an empty name, an unknown
     bus, or a name already taken by another function (unless ``replace``, or the first was
     a ``default``); nothing changes then. Registering the same function again under the
@@ -84,7 +87,7 @@ def register(name: str, synth: Synth, bus: Bus | str = Bus.EFFECTS, *, loop: boo
     except ValueError:
         raise ValueError(f"sound {name!r}: unknown bus {bus!r} "
                          f"(one of {', '.join(b.value for b in Bus)})") from None
-    spec = SoundSpec(name, synth, bus, loop, doc, default)
+    spec = SoundSpec(name, synth, bus, loop, doc, default, exclusive)
     with _LOCK:
         old = _REGISTRY.get(name)
         if old is not None and not (replace or old.default) and old.synth is not synth:
@@ -95,10 +98,10 @@ def register(name: str, synth: Synth, bus: Bus | str = Bus.EFFECTS, *, loop: boo
 
 
 def sound(name: str, bus: Bus | str = Bus.EFFECTS, *, loop: bool = False,
-          doc: str = "") -> Callable[[Synth], Synth]:
+          doc: str = "", exclusive: bool = False) -> Callable[[Synth], Synth]:
     """Decorator form of :func:`register`."""
     def deco(fn: Synth) -> Synth:
-        register(name, fn, bus, loop=loop, doc=doc)
+        register(name, fn, bus, loop=loop, doc=doc, exclusive=exclusive)
         return fn
     return deco
 

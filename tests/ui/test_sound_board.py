@@ -59,8 +59,14 @@ class FakeSound:
 
     def play(self) -> FakeChannel:
         ch = FakeChannel(-1)
+        ch.busy = True
         self.mixer.effects.append((self, ch))
         return ch
+
+    def fadeout(self, ms: int) -> None:
+        for sound, ch in self.mixer.effects:
+            if sound is self:
+                ch.stop()
 
 
 class FakeMixer:
@@ -224,6 +230,23 @@ def test_a_sound_ready_too_late_is_not_played(fake: FakePygame) -> None:
     finally:
         board.close()
         audio.unregister("test_late")
+
+
+def test_a_long_sound_played_again_makes_the_earlier_one_fade(fake: FakePygame) -> None:
+    audio.register("test_fanfare", tone, exclusive=True, replace=True)
+    audio.register("test_tick", lambda: tone(0.02), replace=True)
+    board = board_with(Settings(), fake)
+    try:
+        board.warm(("test_fanfare", "test_tick"))
+        assert board.wait_built(("test_fanfare", "test_tick"))
+        for name in ("test_fanfare", "test_tick", "test_fanfare", "test_tick"):
+            board.play(name)
+        busy = [ch.busy for _s, ch in fake.mixer.effects]
+        assert busy == [False, True, True, True]  # only the first fanfare made way
+    finally:
+        board.close()
+        audio.unregister("test_fanfare")
+        audio.unregister("test_tick")
 
 
 def test_a_broken_synth_function_costs_only_its_own_sound(fake: FakePygame,
@@ -417,3 +440,42 @@ def test_a_sound_is_synthesized_once_per_run_even_if_the_mixer_opens_again() -> 
         assert calls == [1]
     finally:
         audio.unregister("test_once")
+
+
+NO_DEVICE = """
+import json, logging
+records = []
+class Catch(logging.Handler):
+    def emit(self, record):
+        records.append(record.getMessage())
+logging.getLogger("game.audio").addHandler(Catch())
+logging.getLogger("game.audio").setLevel(logging.INFO)
+from game import audio
+from game.settings import Settings
+from game.ui.sound import Sound
+sound = Sound(Settings(narration="off"))
+sound.start_effects()
+for name in audio.names():
+    sound.play(name)
+sound.settings_changed()
+sound.start_effects()
+print(json.dumps({"audible": sound.board.audible, "voice": sound.board.voice_output() is None,
+                  "told": sum("no sound output" in r for r in records)}))
+sound.close()
+"""
+
+
+def test_with_a_real_pygame_and_no_audio_device_the_game_is_silent_and_told_once() -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tests.ui.conftest import ROOT
+
+    env = {**os.environ, "SDL_AUDIODRIVER": "no-such-driver", "SDL_VIDEODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "-c", NO_DEVICE], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert result == {"audible": False, "voice": True, "told": 1}
