@@ -479,3 +479,26 @@ def test_with_a_real_pygame_and_no_audio_device_the_game_is_silent_and_told_once
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result == {"audible": False, "voice": True, "told": 1}
+
+
+def test_the_real_voice_plays_on_the_board_and_ducks_the_music() -> None:
+    """The speech engine's phrase goes to the board's voice channel; the music dips under it
+    and comes back (SDL's dummy driver plays in real time, heard by no one)."""
+    sound = Sound(Settings(narration="announcements", music_volume=100, master_volume=100))
+    try:
+        sound.start_effects()
+        if not sound.board.audible:
+            pytest.skip("no mixer here")
+        sound.start_voice(["Ann", "Bob"])
+        assert wait(lambda: sound.voice_status != "starting", 30)
+        if sound.voice_status != "on":
+            pytest.skip("no speech engine here")
+        music = pygame.mixer.Channel(1)
+        assert wait(lambda: music.get_volume() == pytest.approx(1.0), 30)
+        assert sound.say("Ann plays a red five, and Bob draws two cards.")
+        assert wait(sound.board.voice_active, 30)
+        assert wait(lambda: music.get_volume() == pytest.approx(DUCK_MUSIC, abs=0.02))
+        assert wait(lambda: not sound.board.voice_active(), 30)
+        assert wait(lambda: music.get_volume() == pytest.approx(1.0, abs=0.02))
+    finally:
+        sound.close()
