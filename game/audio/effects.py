@@ -135,9 +135,11 @@ def _brass(midi: float, seconds: float, vibrato: float = 0.0, glide: float = 0.0
 
 
 def _notes(parts: list[tuple[float, Wave, float]], seconds: float) -> Wave:
+    """The notes placed at their times, each ending on a short fade (a note cut while still
+    ringing would click)."""
     out = dsp.buffer(seconds)
     for at, wave, gain in parts:
-        dsp.place(out, wave, at, gain)
+        dsp.place(out, dsp.fade(wave, 0.0003, min(0.03, len(wave) / RATE / 4)), at, gain)
     return out
 
 
@@ -183,7 +185,8 @@ def reverse() -> Wave:
 
 def wild() -> Wave:
     """Wild: the colour changes with a magic sparkle, a rising bell arpeggio over shimmer."""
-    parts = [(k * 0.07, _bell(m, 0.55, seed=k), 0.9) for k, m in enumerate(WILD_NOTES)]
+    parts = [(k * 0.07, dsp.fade(_bell(m, 0.55, seed=k), 0.0003, 0.25), 0.9)
+             for k, m in enumerate(WILD_NOTES)]
     out = _notes(parts, 0.8)
     shimmer = dsp.highpass(dsp.noise(0.7, 61), 6000) * dsp.adsr(0.7, 0.25, 1.0, 1.0, 0.4)
     dsp.place(out, 0.08 * shimmer, 0.0)
