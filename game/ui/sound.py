@@ -266,9 +266,22 @@ class Sound:
     def take_notice(self) -> str | None:
         """The one notice (a message id of :mod:`game.voice.notices`) saying which voice
         features cannot work here, the first time everything is settled; else ``None``.
-        Called by the frame loop: it never waits."""
-        if self._notice_given or not self._notice_wanted or not self._effects_tried:
+        Called by the frame loop: it never waits. With no audio device and neither the voice
+        nor the microphone wanted, the notice says only that the game plays silently (unless
+        the player silenced it anyway: muted, or every volume at 0)."""
+        if self._notice_given or not self._effects_tried:
             return None
+        if not self._notice_wanted:
+            if self.board.audible or not self._sound_wanted():
+                return None
+            self._notice_given = True
+            try:
+                from game.voice.notices import NO_OUTPUT
+
+                return NO_OUTPUT
+            except Exception as exc:  # the voice package itself is broken
+                _log.info("no sound notice: %s", exc)
+                return None
         if self._microphone is None or self.voice_status == "starting":
             return None
         sp = self._speaker
@@ -290,6 +303,12 @@ class Sound:
             _log.info("no voice notice: %s", exc)
             self._notice_given = True
             return None
+
+    def _sound_wanted(self) -> bool:
+        """The player would hear effects or music if there were a device."""
+        from game.audio.registry import Bus
+
+        return self.board.gain(Bus.EFFECTS) > 0 or self.board.gain(Bus.MUSIC) > 0
 
     def close(self) -> None:
         """Stop the voice and release the mixer if this object opened it."""

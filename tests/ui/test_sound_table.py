@@ -65,3 +65,29 @@ def test_a_registered_sound_plays_through_table_sfx(app: App, horn: str,
     table: Any = fresh_table(app)
     table.sfx(horn)
     assert played[-1] == horn
+
+
+def test_without_an_audio_device_the_table_says_once_that_the_game_is_silent(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Even with the voice off (nothing else would have told): one notice, once per run."""
+    from game.voice import notices
+
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-driver")
+    assert app.settings.narration == "off" and not app.settings.shout_uno
+    table = table_for(app, build(["G3 G4", "B1 B5", "B3 B4", "Y1 Y2"], "R9", turn=0), "HAAA")
+    pump(app, until=lambda: table.voice.notice is not None, timeout=10)
+    assert not app.sound.board.audible
+    assert table.voice.notice == notices.NO_OUTPUT
+    assert "plays silently" in table.voice.notice_text()
+    again = table_for(app, build(["G3 G4", "B1 B5", "B3 B4", "Y1 Y2"], "R9", turn=0), "HAAA")
+    pump(app, 1.0, dt=0.1)
+    assert again.voice.notice is None
+
+
+def test_a_player_who_muted_the_game_is_not_told_it_is_silent(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-driver")
+    app.settings.mute = True
+    table = table_for(app, build(["G3 G4", "B1 B5", "B3 B4", "Y1 Y2"], "R9", turn=0), "HAAA")
+    pump(app, 1.0, dt=0.1)
+    assert not app.sound.board.audible and table.voice.notice is None
