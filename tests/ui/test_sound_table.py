@@ -5,6 +5,7 @@ Two plays the draw and the penalty, and a sound an edition registers plays by na
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -16,7 +17,7 @@ from game.rules.cards import Card
 from game.ui import intents as I
 from game.ui.app import App
 from tests.rules.helpers import build
-from tests.ui.conftest import fresh_table, pump, table_for
+from tests.ui.conftest import fresh_table, pump, shot, table_for
 
 
 @pytest.fixture
@@ -68,7 +69,7 @@ def test_a_registered_sound_plays_through_table_sfx(app: App, horn: str,
 
 
 def test_without_an_audio_device_the_table_says_once_that_the_game_is_silent(
-        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+        app: App, monkeypatch: pytest.MonkeyPatch, outdir: Path) -> None:
     """Even with the voice off (nothing else would have told): one notice, once per run."""
     from game.voice import notices
 
@@ -79,6 +80,7 @@ def test_without_an_audio_device_the_table_says_once_that_the_game_is_silent(
     assert not app.sound.board.audible
     assert table.voice.notice == notices.NO_OUTPUT
     assert "plays silently" in table.voice.notice_text()
+    shot(app, outdir, "no-sound-device")
     again = table_for(app, build(["G3 G4", "B1 B5", "B3 B4", "Y1 Y2"], "R9", turn=0), "HAAA")
     pump(app, 1.0, dt=0.1)
     assert again.voice.notice is None
