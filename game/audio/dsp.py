@@ -110,19 +110,25 @@ def partials(freq: float, seconds: float, amps: Sequence[float], decays: Sequenc
     if vibrato or glide:
         bend = 2 ** ((vibrato * np.sin(2 * np.pi * 5.5 * t) * np.minimum(1.0, t / 0.15)
                       + glide * t / seconds) / 12)
-        base = 2 * np.pi * np.cumsum(freq * bend) / RATE
+        base64 = 2 * np.pi * np.cumsum(freq * bend) / RATE
     else:
-        base = 2 * np.pi * freq * t
+        base64 = 2 * np.pi * freq * t
+    # Single precision: about ten times faster here (vector sin and exp), and the phase error
+    # of a partial stays below -54 dB of it over a few seconds.
+    base, t32 = base64.astype(np.float32), t.astype(np.float32)
     rng = np.random.default_rng(phase_seed)
-    out = np.zeros_like(t)
+    out = np.zeros(len(t), np.float32)
     for a, d, r in zip(amps, decays, ratios):
         if freq * r >= RATE / 2 - 500 or a == 0:
             continue
         # Beyond 9 time constants (-78 dB) a partial is silence: skip computing it there.
         n = min(len(t), int(9 * d * RATE) + 1)
-        out[:n] += a * np.sin(base[:n] * r + rng.uniform(0, 2 * np.pi)) * np.exp(-t[:n] / d)
+        phase = np.float32(rng.uniform(0, 2 * np.pi))
+        out[:n] += np.float32(a) * np.sin(base[:n] * np.float32(r) + phase) * \
+            np.exp(-t32[:n] / np.float32(d))
     rise = np.minimum(1.0, t / max(attack, 1.0 / RATE))
-    return out * rise
+    shaped: Wave = out * rise
+    return shaped
 
 
 def place(out: Wave, x: Wave, at: float, gain: float = 1.0) -> None:

@@ -110,7 +110,8 @@ def music() -> Wave:
     rng = np.random.default_rng(SEED)
     length = loop_seconds()
     tail = 3.0
-    left, right = dsp.buffer(length + tail), dsp.buffer(length + tail)
+    size = dsp.samples(length + tail)
+    left, right = np.zeros(size, np.float32), np.zeros(size, np.float32)
 
     made: dict[tuple[object, ...], Wave] = {}  # each distinct note is synthesized once
 
@@ -145,11 +146,14 @@ def music() -> Wave:
     for beat, midi, beats, vel in _melody(rng):
         put(note(_mallet, midi, beats), beat, 0.2 * vel, 0.3)
     n = dsp.samples(length)
-    for side in (left, right):
+    loop = np.empty((n, 2), np.float32)
+    for c, side in enumerate((left, right)):
         side[: len(side) - n] += side[n:]  # the tail rings on into the start: a seamless loop
-    loop = np.stack([left[:n], right[:n]], axis=1)
+        loop[:, c] = side[:n]
     peak = float(np.max(np.abs(loop)))
-    return loop * (0.7 / peak) if peak > 0 else loop
+    if peak > 0:
+        loop *= np.float32(0.7 / peak)
+    return loop
 
 
 register("music", music, Bus.MUSIC, loop=True,

@@ -131,7 +131,9 @@ def render(name: str) -> np.ndarray:
     spec = lookup(name)
     if spec is None:
         raise KeyError(f"no sound named {name!r}")
-    wave = np.asarray(spec.synth(), dtype=np.float64)
+    wave = np.asarray(spec.synth())
+    if wave.dtype != np.float32:
+        wave = wave.astype(np.float32)
     if wave.ndim not in (1, 2) or (wave.ndim == 2 and wave.shape[1] != 2):
         raise ValueError(f"sound {name!r}: expected (n,) or (n, 2) samples, got {wave.shape}")
     if not 0 < len(wave) <= MAX_SECONDS * RATE:
@@ -139,4 +141,5 @@ def render(name: str) -> np.ndarray:
                          f"0..{MAX_SECONDS:g} s")
     if not np.isfinite(wave).all():
         raise ValueError(f"sound {name!r}: not every sample is a finite number")
-    return np.clip(wave, -1.0, 1.0).astype(np.float32)
+    clipped: np.ndarray = np.clip(wave, -1.0, 1.0)
+    return clipped
