@@ -78,6 +78,10 @@ class Settings:
     master_volume: int = 80
     effects_volume: int = 80
     voice_volume: int = 80
+    #: The background music's volume (issue 17); 0 = no music (it is not even built then).
+    music_volume: int = 40
+    #: Every sound off (effects, devices, music, voice), the volumes kept for later.
+    mute: bool = False
     narration: str = "announcements"
     animation_speed: float = 1.0
     reduced_motion: bool = False
@@ -98,7 +102,7 @@ class Settings:
 
     def validate(self) -> None:
         """Raise ``ValueError`` naming the first value that makes no sense."""
-        for name in ("master_volume", "effects_volume", "voice_volume"):
+        for name in ("master_volume", "effects_volume", "voice_volume", "music_volume"):
             if not 0 <= getattr(self, name) <= 100:
                 raise ValueError(f"{name} must be within 0..100")
         if self.narration not in NARRATION_LEVELS:

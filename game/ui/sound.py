@@ -1,7 +1,10 @@
-"""Sound for the table: short effects generated in code, and the voice, both optional.
+"""Sound for the game: effects and music generated in code, and the voice, all optional.
 
-The table calls :meth:`Sound.play` and :meth:`Sound.narrate` and never knows whether anything
-is heard: without a mixer the effects are silent, and the voice is used only if the
+Every sound goes through one :class:`~game.audio.board.SoundBoard` (:attr:`Sound.board`): the
+effects registered by name in :mod:`game.audio.registry` (:meth:`Sound.play`, which the
+table's ``sfx`` calls), the music, and the voice, which plays on the board's voice channel and
+ducks the rest. The table never knows whether anything is heard: without a mixer the effects
+are silent, and the voice is used only if the
 ``game.voice`` package imports and its speaker starts (on a background thread, after the
 first frame, so neither start-up time nor the frame loop ever waits for it). Any failure
 leaves the game silent, never broken.
@@ -15,103 +18,28 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
-import pygame
 
+from game import audio
+from game.audio.board import SoundBoard
+from game.audio.effects import CORE
+from game.audio.registry import RATE
 from game.settings import Settings
+
+__all__ = ["EFFECTS", "RATE", "Sound", "synth"]
 
 _log = logging.getLogger(__name__)
 
-RATE = 44100
-EFFECTS = ("card", "draw", "shuffle", "uno", "skip", "reverse", "wild", "win", "error", "click",
-           "catch", "growl", "overload", "beep")
-
-
-def _tone(freqs: Sequence[float], seconds: float, decay: float = 8.0,
-          wave: str = "sine") -> np.ndarray:
-    t = np.linspace(0, seconds, int(RATE * seconds), endpoint=False)
-    out = np.zeros_like(t)
-    for f in freqs:
-        phase = 2 * np.pi * f * t
-        out += np.sign(np.sin(phase)) * 0.3 if wave == "square" else np.sin(phase)
-    out /= max(1, len(freqs))
-    return out * np.exp(-decay * t)
-
-
-def _noise(seconds: float, decay: float, seed: int = 1) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    n = int(RATE * seconds)
-    t = np.arange(n) / RATE
-    raw = rng.uniform(-1, 1, n)
-    smooth = np.convolve(raw, np.ones(6) / 6, mode="same")
-    return smooth * np.exp(-decay * t)
-
-
-def _seq(*parts: np.ndarray, gap: float = 0.0) -> np.ndarray:
-    pad = np.zeros(int(RATE * gap))
-    out: list[np.ndarray] = []
-    for p in parts:
-        out += [p, pad]
-    return np.concatenate(out)
-
-
-#: Effects an edition adds, by name: a function returning the waveform (mono floats in -1..1
-#: at :data:`RATE`). Built with the others when the mixer opens (see :func:`register_effect`).
-EXTRA: dict[str, Callable[[], np.ndarray]] = {}
-
-
-def register_effect(name: str, build: Callable[[], np.ndarray]) -> None:
-    """Add effect ``name`` to the board (an edition's device sound), played like the rest
-    with :meth:`Sound.play` and the same volume settings."""
-    if name in EFFECTS:
-        raise ValueError(f"effect {name!r} already exists")
-    EXTRA[name] = build
+#: The core effects; every registered sound is in :func:`game.audio.names`.
+EFFECTS = CORE
 
 
 def synth(name: str) -> np.ndarray:
-    """The waveform of effect ``name`` (mono floats in -1..1)."""
-    if name in EXTRA:
-        return EXTRA[name]()
-    if name == "card":
-        return _noise(0.12, 40) * 0.6
-    if name == "draw":
-        return _noise(0.08, 60, 2) * 0.5 + _tone([900], 0.08, 50) * 0.2
-    if name == "shuffle":
-        return _seq(*[_noise(0.05, 70, i) * 0.5 for i in range(8)], gap=0.01)
-    if name == "uno":
-        return _seq(_tone([660, 990], 0.14, 10), _tone([880, 1320], 0.22, 7))
-    if name == "skip":
-        return _tone([220, 330], 0.25, 9, "square")
-    if name == "reverse":
-        t = np.linspace(0, 0.3, int(RATE * 0.3), endpoint=False)
-        return np.sin(2 * np.pi * (300 + 900 * t) * t) * np.exp(-5 * t) * 0.7
-    if name == "wild":
-        return _seq(*[_tone([f], 0.08, 18) for f in (523, 659, 784, 1046)])
-    if name == "win":
-        return _seq(*[_tone([f, f * 1.5], 0.16, 6) for f in (523, 659, 784)],
-                    _tone([1046, 1568], 0.5, 3))
-    if name == "error":
-        return _tone([140, 147], 0.22, 8, "square")
-    if name == "catch":
-        return _seq(_tone([1200], 0.06, 30), _tone([800], 0.1, 20))
-    if name == "growl":  # Attack's launcher fires (A-2): a low, rough, wobbling roar
-        t = np.linspace(0, 0.8, int(RATE * 0.8), endpoint=False)
-        pitch = 95 - 35 * t + 6 * np.sin(2 * np.pi * 7 * t)
-        saw = 2 * ((np.cumsum(pitch) / RATE) % 1.0) - 1
-        rough = np.convolve(_noise(0.8, 0.0, 5), np.ones(40) / 40, mode="same")
-        swell = np.minimum(1.0, t / 0.12) * np.exp(-2.5 * t)
-        return np.clip((0.55 * saw + 2.5 * rough) * swell, -1, 1) * 0.8
-    if name == "overload":  # Triple Play's tray overloads (T-6): a siren, then a fanfare
-        t = np.linspace(0, 0.5, int(RATE * 0.5), endpoint=False)
-        siren = np.sin(2 * np.pi * np.cumsum(700 + 300 * np.sin(2 * np.pi * 6 * t)) / RATE)
-        return _seq(siren * 0.5, *[_tone([f, f * 2], 0.12, 9, "square") for f in (392, 523)],
-                    _tone([659, 1318], 0.35, 5, "square"))
-    if name == "beep":  # Roboto dozes off (R-12): a soft two-note beep, high then low
-        return _seq(_tone([988], 0.14, 5), _tone([740], 0.24, 6), gap=0.04) * 0.7
-    return _tone([1000], 0.03, 80) * 0.4  # click
+    """The waveform of the registered sound ``name`` (floats in -1..1 at :data:`RATE`)."""
+    return audio.render(name)
 
 
 class Sound:
@@ -119,13 +47,12 @@ class Sound:
 
     def __init__(self, settings: Settings, names: Sequence[str] = ()) -> None:
         self.settings = settings
-        self._sounds: dict[str, Any] = {}
-        self._mixer = False
+        #: The one mixer every sound goes through (effects, devices, music, the voice).
+        self.board = SoundBoard(settings)
         self._speaker: Any = None
         self._house_rule: Any = None  # Roboto: the recorded house rule, as a PlayerVoice
         self._voice_thread: threading.Thread | None = None
         self._closed = False
-        self._opened_mixer = False
         self.voice_status = "off"
         # What is missing (issue 4 item 5): probed off the frame loop, told once per run.
         self._effects_tried = False
@@ -138,56 +65,18 @@ class Sound:
 
     # ------------------------------------------------------------------ effects
     def start_effects(self) -> None:
-        """Open the mixer and build the effects (about 20 ms); silent if there is no mixer."""
+        """Open the mixer and have the board build every sound on its own thread, then start
+        the music; silent if there is no audio device. Returns at once."""
         try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(RATE, -16, 2, 512)
-                self._opened_mixer = True
-            init = pygame.mixer.get_init()
-            if not init:
-                return
-            for name in (*EFFECTS, *EXTRA):
-                self._build(name)
-            pygame.mixer.set_reserved(1)  # channel 0 belongs to the voice
-            self._mixer = True
-        except (pygame.error, ValueError, TypeError) as exc:
-            _log.info("no sound effects: %s", exc)
-            self._sounds.clear()
+            if self.board.open():
+                self.board.warm()
+                self.board.start_music()
         finally:
             self._effects_tried = True
 
-    def _build(self, name: str) -> None:
-        """Make effect ``name`` into a mixer sound (the mixer is open)."""
-        init = pygame.mixer.get_init()
-        if not init:
-            return
-        rate, _fmt, channels = init
-        wave = synth(name)
-        if rate != RATE:
-            idx = np.linspace(0, len(wave) - 1, int(len(wave) * rate / RATE))
-            wave = np.interp(idx, np.arange(len(wave)), wave)
-        pcm = (np.clip(wave, -1, 1) * 32000).astype(np.int16)
-        frames = np.repeat(pcm[:, None], channels, axis=1) if channels > 1 else pcm
-        self._sounds[name] = pygame.sndarray.make_sound(np.ascontiguousarray(frames))
-
     def play(self, name: str) -> None:
-        sound = self._sounds.get(name)
-        if sound is None and self._mixer and name in EXTRA:  # registered after the start
-            try:
-                self._build(name)
-            except (pygame.error, ValueError, TypeError) as exc:
-                _log.info("effect %s not built: %s", name, exc)
-            sound = self._sounds.get(name)
-        if sound is None:
-            return
-        volume = self.settings.master_volume * self.settings.effects_volume / 10000
-        if volume <= 0:
-            return
-        try:
-            sound.set_volume(volume)
-            sound.play()
-        except pygame.error:
-            pass
+        """Play registered sound ``name`` through the board (see :mod:`game.audio.board`)."""
+        self.board.play(name)
 
     # ------------------------------------------------------------------ voice
     def start_voice(self, names: Sequence[str], house_rule: Any = None,
@@ -211,7 +100,8 @@ class Sound:
             from game.voice.phrases import Narration
             from game.voice.speaker import Speaker
 
-            speaker = Speaker(cast=self._cast(names, PlayerVoice, ids),
+            speaker = Speaker(output=self.board.voice_output(),
+                              cast=self._cast(names, PlayerVoice, ids),
                               narration=Narration(self.settings.narration),
                               volume_level=self._voice_level())
             speaker.house_rule = self._house_rule
@@ -225,6 +115,8 @@ class Sound:
             self.voice_status = "unavailable"
 
     def _voice_level(self) -> int:
+        if getattr(self.settings, "mute", False):
+            return 0
         if self._button_level is not None:
             return self._button_level
         pct = self.settings.master_volume * self.settings.voice_volume / 100
@@ -295,6 +187,7 @@ class Sound:
 
     def settings_changed(self) -> None:
         self._button_level = None  # the volume settings win over the Volume key again
+        self.board.settings_changed()
         sp = self._speaker
         if sp is None:
             if self.settings.narration != "off" and self._voice_thread is None:
@@ -374,13 +267,26 @@ class Sound:
     def take_notice(self) -> str | None:
         """The one notice (a message id of :mod:`game.voice.notices`) saying which voice
         features cannot work here, the first time everything is settled; else ``None``.
-        Called by the frame loop: it never waits."""
-        if self._notice_given or not self._notice_wanted or not self._effects_tried:
+        Called by the frame loop: it never waits. With no audio device and neither the voice
+        nor the microphone wanted, the notice says only that the game plays silently (unless
+        the player silenced it anyway: muted, or every volume at 0)."""
+        if self._notice_given or not self._effects_tried:
             return None
+        if not self._notice_wanted:
+            if self.board.audible or not self._sound_wanted():
+                return None
+            self._notice_given = True
+            try:
+                from game.voice.notices import NO_OUTPUT
+
+                return NO_OUTPUT
+            except Exception as exc:  # the voice package itself is broken
+                _log.info("no sound notice: %s", exc)
+                return None
         if self._microphone is None or self.voice_status == "starting":
             return None
         sp = self._speaker
-        speech, output = True, bool(pygame.mixer.get_init())
+        speech, output = True, self.board.audible
         try:
             from game.voice.notices import notice_for
             from game.voice.speaker import SpeakerStatus
@@ -399,6 +305,12 @@ class Sound:
             self._notice_given = True
             return None
 
+    def _sound_wanted(self) -> bool:
+        """The player would hear effects or music if there were a device."""
+        from game.audio.registry import Bus
+
+        return self.board.gain(Bus.EFFECTS) > 0 or self.board.gain(Bus.MUSIC) > 0
+
     def close(self) -> None:
         """Stop the voice and release the mixer if this object opened it."""
         self._closed = True
@@ -408,7 +320,4 @@ class Sound:
                 sp.close()
             except Exception as exc:
                 _log.info("voice did not close cleanly: %s", exc)
-        self._sounds.clear()
-        if self._opened_mixer and pygame.mixer.get_init():
-            pygame.mixer.quit()
-        self._opened_mixer = False
+        self.board.close()

@@ -1,7 +1,7 @@
 """The electronic editions' device sounds, generated in code (no recordings, no licence to
 track; listed in ``assets/SOUNDS.md``) and added to the one sound board with
-:func:`game.ui.sound.register_effect`, so the effects volume, the master volume and muting
-apply to them like to every other effect.
+:func:`game.audio.register` on the device bus, so the effects volume, the master volume and
+muting apply to them like to every other effect.
 
 Roboto: a drum roll before a surprise and a jingle for a win. Attack: the launcher's rising
 rumble, its growl before an eruption, the fire itself and the puff of relief of a dud. Triple
@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from game.ui.sound import EXTRA, RATE, register_effect
+from game import audio
+from game.audio.registry import RATE, Bus
 
 
 def _t(seconds: float) -> np.ndarray:
@@ -129,8 +130,7 @@ SOUNDS = {
 def register_all() -> None:
     """Put every device sound on the board (once)."""
     for name, build in SOUNDS.items():
-        if name not in EXTRA:
-            register_effect(name, build)
+        audio.register(name, build, Bus.DEVICE, doc=(build.__doc__ or "").strip())
 
 
 register_all()

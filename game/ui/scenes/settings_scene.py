@@ -22,14 +22,17 @@ VOLUMES = [(v, f"{v} %") for v in range(0, 101, 10)]
 NARRATION = [("off", N_("Silent")), ("announcements", N_("Key moments")),
              ("full", N_("Every move"))]
 NO_MICROPHONE = N_("No microphone found")
+MUTE = [(False, N_("Sound on")), (True, N_("Muted"))]
+#: Controls that share the row of the one before them, at its right: (this, the row's owner).
+SIDE_BY_SIDE = {"mute": "master_volume", "calibrate": "shout_uno"}
 
 
 class SettingsScene(PanelScene):
     name = "settings"
     title = N_("Settings")
     width = 700
-    row_h = 38
-    gap = 7
+    row_h = 36
+    gap = 6
 
     def __init__(self, app: AppHost) -> None:
         super().__init__(app)
@@ -57,9 +60,12 @@ class SettingsScene(PanelScene):
                         self.app.set_fullscreen),
             Choice.make("master_volume", N_("Volume"), VOLUMES, volume,
                         self._setter("master_volume")),
+            Choice.make("mute", "", MUTE, st.mute, self._setter("mute")),
             Choice.make("effects_volume", N_("Sound effects"), VOLUMES,
                         st.effects_volume - st.effects_volume % 10,
                         self._setter("effects_volume")),
+            Choice.make("music_volume", N_("Music"), VOLUMES,
+                        st.music_volume - st.music_volume % 10, self._setter("music_volume")),
             Choice.make("voice_volume", N_("Voice"), VOLUMES,
                         st.voice_volume - st.voice_volume % 10, self._setter("voice_volume")),
             Choice.make("narration", N_("Spoken announcements"), NARRATION, st.narration,
@@ -82,20 +88,23 @@ class SettingsScene(PanelScene):
         return [shout, calibrate]
 
     def rows(self) -> list[float]:
-        return [0.0 if c.id == "calibrate" else 1.0 for c in self.controls]
+        return [0.0 if c.id in SIDE_BY_SIDE else 1.0 for c in self.controls]
 
     def place(self, controls: list[Control]) -> None:
+        """Mute beside the volume, Calibrate beside "Shout UNO": each at the right of its
+        owner's row, taking no row of its own."""
         ids = [c.id for c in controls]
-        if "shout_uno" not in ids or "calibrate" not in ids:
-            return
-        shout, calibrate = controls[ids.index("shout_uno")], controls[ids.index("calibrate")]
         gap = int(self.gap * self.s)
-        button_w = int(shout.rect.width * 0.26)
-        calibrate.rect = pygame.Rect(shout.rect.right - button_w, shout.rect.top, button_w,
-                                     shout.rect.height)
-        shout.rect.width -= button_w + gap
-        for c in controls[ids.index("calibrate") + 1:]:
-            c.rect.move_ip(0, -gap)  # the calibrate row takes no room of its own
+        for side_id, owner_id in SIDE_BY_SIDE.items():
+            if side_id not in ids or owner_id not in ids:
+                continue
+            owner, side = controls[ids.index(owner_id)], controls[ids.index(side_id)]
+            side_w = int(owner.rect.width * 0.26)
+            side.rect = pygame.Rect(owner.rect.right - side_w, owner.rect.top, side_w,
+                                    owner.rect.height)
+            owner.rect.width -= side_w + gap
+            for c in controls[ids.index(side_id) + 1:]:
+                c.rect.move_ip(0, -gap)  # the side control's row takes no room of its own
 
     def update(self, dt: float) -> bool:
         mic = self.app.sound.microphone
@@ -112,8 +121,8 @@ class SettingsScene(PanelScene):
         def apply(value: Any) -> None:
             setattr(self.app.settings, key, value)
             self.app.save_settings()
-            if key in ("effects_volume", "master_volume"):
-                self.app.sound.play("click")
+            if key in ("effects_volume", "master_volume") or (key == "mute" and not value):
+                self.app.sound.play("click")  # how loud the effects are now
         return apply
 
     def on_press(self, control: str) -> None:

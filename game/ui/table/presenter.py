@@ -26,7 +26,9 @@ from game.ui.table.model import TableModel
 from game.ui.tween import Tween
 
 PAUSING = (E.HandEnded, E.MatchEnded)
-
+#: The draws that punish (a sad trombone plays over the draw sound).
+PENALTY_DRAWS = frozenset({"draw_two", "wild_draw_four", "challenge_guilty",
+                           "challenge_innocent", "uno_penalty"})
 
 class PresenterHost(Protocol):
     """What the presenter needs from the table."""
@@ -225,7 +227,7 @@ class Presenter:
                 card = mine[rnd] if p == m.viewer and rnd < len(mine) else None
                 self._to_hand(p, card, t, self.d(0.3), lay.draw_pile.center)
                 t += stagger
-        self.host.sfx("shuffle")
+        self.host.sfx("deal")
         self.hold = t + self.d(0.3)
 
     def _first_card(self, e: E.FirstCard, dealt: list[Card] | None) -> None:
@@ -285,6 +287,8 @@ class Presenter:
                         back=theme.DANGER, count=e.count)
         if e.count:
             self.host.sfx("draw")
+            if e.reason in PENALTY_DRAWS:
+                self.host.sfx("penalty")
         self.hold = self.d(0.34) + stagger * max(0, e.count - 1)
 
     def seat_label(self, player: int) -> tuple[float, float]:
