@@ -184,12 +184,10 @@ def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
     lay, m = scene.layout, scene.model
     marks = scene.settings.colour_blind_marks
     me = lay.me
-    my_turn = me is not None and m.to_act == me and not scene.session.over
+    my_turn = scene.my_turn()
     if me is not None:
         plate = lay.my_plate
-        label = m.names[me]
-        if my_turn:
-            label = _("{player} — your turn").format(player=m.names[me])
+        label = turn_label(scene)
         px = text.fit(label, int(20 * lay.s), int(lay.size[0] * 0.5))
         colour = theme.ACCENT if my_turn else theme.TEXT
         text.draw(surface, label, px, plate.bottomleft, colour, "bottomleft", shadow=True)
@@ -206,6 +204,16 @@ def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
         surface.blit(img, rect)
         if focus == f"card{i}":
             focus_ring(surface, rect, lay.s)
+
+
+def turn_label(scene: TableFace) -> str:
+    """The name under your hand, with "your turn" exactly while the engine waits for you
+    and nothing moves on the table any more (the voice names you in that same frame)."""
+    me = scene.layout.me
+    if me is None:
+        return ""
+    name = scene.model.names[me]
+    return _("{player} — your turn").format(player=name) if scene.my_turn() else name
 
 
 def _log(surface: pygame.Surface, scene: TableFace) -> None:

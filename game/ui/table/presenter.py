@@ -130,8 +130,9 @@ class Presenter:
         self.hold = max(0.0, self.hold - dt)
         guard = 0
         while self.queue and self.hold <= 0 and not self.paused and guard < 500:
-            if self.busy_sprites() and self.speed() <= 0:
-                break
+            if self.busy_sprites() and (self.speed() <= 0 or isinstance(self.queue[0][0],
+                                                                       E.TurnStarted)):
+                break  # a turn begins (label, voice) once the last animation has landed
             guard += 1
             event, dealt = self.queue.popleft()
             self.start(event, dealt)
@@ -248,8 +249,9 @@ class Presenter:
         self.hold = t + self.d(0.5)
 
     def _turn(self, e: E.TurnStarted, dealt: list[Card] | None) -> None:
+        # Started only when nothing moves any more (see update): the seat's ring, the
+        # "your turn" label and the voice naming the player change in this same frame.
         self.model.to_act = e.player
-        self.hold = self.d(0.05)
 
     def _played(self, e: E.CardPlayed, dealt: list[Card] | None) -> None:
         lay, m = self.host.layout, self.model

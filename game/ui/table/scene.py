@@ -43,6 +43,8 @@ if TYPE_CHECKING:
     from game.ui.scene import AppHost
 
 TOAST_S = 3.5
+#: The intents that are a move of the person whose turn it is.
+TURN_INTENTS = (I.PlayCard, I.DrawCard, I.PlayDrawn, I.KeepDrawn)
 MATCH_TEXT = {
     MatchKind.STANDARD: N_("first to {target} points"),
     MatchKind.SINGLE_HAND: N_("a single hand"),
@@ -81,6 +83,9 @@ class TableScene(Scene):
         self.toast: tuple[str, dict[str, Any], float] | None = None
         self._legal: list[A.Action] = []
         self._was_my_turn = False
+        #: A move of the seat to act given while the table still animated: (engine version
+        #: then, the intent, the card it named), applied as soon as the table is ready.
+        self.queued: tuple[int, I.Intent, Any] | None = None
         self.warmer = cardart.Warmer()
         self._log_cache: tuple[tuple[Any, ...], list[str]] | None = None
         self.model.draw_size = len(session.ruleset.cards())
@@ -154,6 +159,8 @@ class TableScene(Scene):
     def set_viewer(self, player: int) -> None:
         """The device is now in ``player``'s hands (after the pass screen)."""
         self.viewer = player
+        self.queued = None
+        self.toast = None  # a message for the person before is not for this one
         self.model.viewer = player
         self.model.sync(self.view())
         self.relayout()
@@ -304,6 +311,9 @@ class TableScene(Scene):
                 changed = True
         if changed:
             self.refresh()
+        if self.queued is not None and self.presenter.idle:
+            self._play_queued()
+            changed = True
         return changed
 
     def wakeup(self) -> float | None:
@@ -347,6 +357,8 @@ class TableScene(Scene):
         if isinstance(intent, I.Navigate) and intent.dy == 0 and self._in_hand():
             self._step_hand(intent.dx)
             return
+        if isinstance(intent, TURN_INTENTS) and not self.my_turn() and self._hold(intent):
+            return
         result = action_for(self, intent)
         if result is None:
             super().handle(intent)
@@ -359,6 +371,37 @@ class TableScene(Scene):
         else:
             self.act(result)
         self.refresh()
+
+    def _hold(self, intent: I.Intent) -> bool:
+        """A turn's move given while it is not yet shown as the person's turn: ``True`` if
+        it was dealt with here (queued, or dropped because the device is about to change
+        hands), ``False`` to let it be refused as usual."""
+        s, me = self.session, self.viewer
+        if me is None or s.over:
+            return False
+        if s.to_act != me and s.is_human(s.to_act) and len(s.humans) > 1:
+            return True  # the next person's turn: nothing of this one carries over to theirs
+        if s.to_act == me and not self.presenter.idle:
+            card = None
+            if isinstance(intent, I.PlayCard) and 0 <= intent.index < len(self.model.hand):
+                card = self.model.hand[intent.index]
+            self.queued = (s.version, intent, card)
+            return True
+        return False
+
+    def _play_queued(self) -> None:
+        """Apply the move given during the animations, now that the turn is shown."""
+        if self.queued is None or not self.my_turn() or self.app.top is not self:
+            return
+        version, intent, card = self.queued
+        self.queued = None
+        if version != self.session.version:
+            return  # the table changed meanwhile (a catch): the person sees it and decides
+        if card is not None:
+            if card not in self.model.hand:
+                return
+            intent = I.PlayCard(self.model.hand.index(card))
+        self.handle(intent)
 
     def _in_hand(self) -> bool:
         return (self.focused_id() or "").startswith("card")

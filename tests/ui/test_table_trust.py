@@ -1,0 +1,94 @@
+"""Issue 13's trust breakers at the table: each test failed before its fix.
+
+The turn label and the voice agree with the engine once the last animation of a move has
+landed; a move given while the table still animates is queued, never refused; keys pressed
+before a pass-the-device screen is dismissed never reach the next person.
+"""
+
+from __future__ import annotations
+
+from game.rules import actions as A
+from game.rules import events as E
+from game.rules.cards import Card
+from game.ui import intents as I
+from game.ui.app import App
+from game.ui.table.dialogs import PassDeviceScene
+from game.ui.table.draw import turn_label
+from tests.rules.helpers import build
+from tests.ui.conftest import pump, table_for
+
+
+def test_turn_label_never_says_your_turn_once_the_engine_moved_on(app: App) -> None:
+    app.settings.animation_speed = 1.0
+    game = build(["RS R5 G2", "R1 R2 R3", "G1 G2 G3", "Y1 Y2 Y3"], "R9", turn=0)
+    table = table_for(app, game, "HAAA")
+    pump(app, until=table.my_turn)
+    app.frame(1 / 60)
+    assert turn_label(table) == "Ann — your turn"
+    app.dispatch(I.PlayCard(table.model.hand.index(Card.parse("RS"))))  # Bob is skipped
+    for _ in range(240):  # four seconds, frame by frame
+        app.frame(1 / 60)
+        if "your turn" in turn_label(table):
+            assert table.session.to_act == 0, "the label says Ann while the engine moved on"
+
+
+def test_turn_label_and_voice_change_in_the_same_frame_after_the_last_animation(
+        app: App) -> None:
+    app.settings.animation_speed = 1.0
+    game = build(["R5 G2", "RR B2 B3", "G1 G2 G3", "Y1 Y2 Y3"], "R9", turn=1)  # Bob reverses
+    table = table_for(app, game, "HAAA")
+    spoken: list[tuple[int, E.Event]] = []
+    frame = [0]
+    table.presenter.on_event = lambda e: spoken.append((frame[0], e))
+    labelled = None
+    for frame[0] in range(1, 600):
+        app.frame(1 / 60)
+        turns = [e for _f, e in spoken if isinstance(e, E.TurnStarted) and e.player == 0]
+        if turns and labelled is None:
+            assert not table.presenter.busy_sprites(), "the voice named Ann mid-animation"
+        if "your turn" in turn_label(table):
+            labelled = frame[0]
+            break
+    assert labelled is not None
+    named = next(f for f, e in spoken if isinstance(e, E.TurnStarted) and e.player == 0)
+    assert named == labelled
+    assert any(isinstance(e, E.DirectionChanged) for _f, e in spoken)
+
+
+def test_a_card_clicked_right_after_uno_is_played_not_refused(app: App) -> None:
+    app.settings.animation_speed = 1.0
+    game = build(["B1 B2", "R1 R2 R3", "G1 G2 G3", "Y1 Y2 Y3"], "B9", turn=0)
+    table = table_for(app, game, "HAAA")
+    pump(app, until=table.my_turn)
+    app.dispatch(I.CallUno())
+    pump(app, 0.2)  # the UNO! banner is still up
+    assert not table.presenter.idle
+    app.dispatch(I.PlayCard(0))
+    assert table.toast_text() == ""  # no "Wait for your turn"
+    pump(app, until=lambda: len(game.hands[0]) == 1)
+    assert game.actions[-2:] == [A.CallUno(0), A.Play(0, Card.parse("B1"))]
+    assert table.toast_text() == ""
+
+
+def test_a_double_enter_in_hot_seat_never_reaches_the_next_person(app: App) -> None:
+    app.settings.animation_speed = 1.0
+    game = build(["R1 G2 G3", "R3 B4", "Y1 Y2", "G7 G8"], "R9", turn=0)
+    table = table_for(app, game, "HHAA")
+    pump(app, until=lambda: isinstance(app.top, PassDeviceScene))
+    pump(app, 1.0)
+    app.dispatch(I.Activate())
+    assert table.viewer == 0
+    pump(app, until=table.my_turn)
+    table.focus_id(f"card{table.model.hand.index(Card.parse('R1'))}")
+    app.dispatch(I.Activate())  # Ann plays her red 1 …
+    app.dispatch(I.Activate())  # … and her finger presses Enter again
+    app.frame(1 / 60)
+    assert table.toast_text() == ""
+    pump(app, until=lambda: isinstance(app.top, PassDeviceScene))
+    app.dispatch(I.Activate())  # still Ann's key, a moment later: not Bob's "ready"
+    assert isinstance(app.top, PassDeviceScene) and table.viewer == 0
+    pump(app, 1.0)
+    app.dispatch(I.Activate())  # Bob, ready
+    assert app.top is table and table.viewer == 1
+    assert table.toast_text() == ""
+    assert len(game.hands[1]) == 2  # nothing was played for Bob
