@@ -85,7 +85,9 @@ class FlyingCard(Sprite):
         if not self.tween.started:
             return
         img = self.surface()
+        base_w = img.get_width()
         t = self.tween.t
+        shade = shadow(base_w, 0)
         if self.still:
             pos = self.end
             img = img.copy()
@@ -96,11 +98,33 @@ class FlyingCard(Sprite):
             pos = (pos[0], pos[1] + arc)
             angle = self.spin * (1 - t)
             if abs(angle) >= 1:
-                img = pygame.transform.rotate(img, round(angle / 3) * 3)
+                turn = round(angle / 3) * 3
+                img = pygame.transform.rotate(img, turn)
+                shade = shadow(base_w, turn)
         rect = img.get_rect(center=(int(pos[0]), int(pos[1])))
-        shadow = pygame.Rect(rect).move(4, 6)
-        pygame.draw.rect(surface, theme.FELT_DARK, shadow, border_radius=max(3, rect.width // 10))
+        if not self.still:  # the shadow is the card's own shape, turned with it
+            surface.blit(shade, shade.get_rect(center=rect.move(4, 6).center))
         surface.blit(img, rect)
+
+
+_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def shadow(width: int, angle: int) -> pygame.Surface:
+    """A card's soft shadow, ``width`` wide, turned by ``angle`` degrees (cached): only
+    the card's rounded shape is darkened, never its bounding box."""
+    key = (int(width), int(angle))
+    surf = _SHADOWS.get(key)
+    if surf is None:
+        w, h = cardart.card_size(width)
+        flat = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(flat, (*theme.SHADOW, 110), flat.get_rect(),
+                         border_radius=max(3, w // 10))
+        surf = pygame.transform.rotate(flat, angle) if angle else flat
+        if len(_SHADOWS) > 200:
+            _SHADOWS.clear()
+        _SHADOWS[key] = surf
+    return surf
 
 
 @dataclass

@@ -92,3 +92,30 @@ def test_a_double_enter_in_hot_seat_never_reaches_the_next_person(app: App) -> N
     assert app.top is table and table.viewer == 1
     assert table.toast_text() == ""
     assert len(game.hands[1]) == 2  # nothing was played for Bob
+
+
+def test_a_flying_card_casts_its_own_shape_not_a_dark_square(app: App) -> None:
+    import pygame
+
+    from game.ui.anim import fly
+
+    felt = (20, 120, 60)
+    surface = pygame.Surface((400, 400))
+    surface.fill(felt)
+    sprite = fly(Card.parse("R5"), (200, 200), (200, 200), (90, 90), 1.0, spin=-40)
+    sprite.update(0.2)  # mid-turn: the card is tilted by tens of degrees
+    sprite.draw(surface)
+    img = pygame.transform.rotate(sprite.surface(), round(-40 * (1 - sprite.tween.t) / 3) * 3)
+    card = img.get_rect(center=(200, 200))
+    box = card.move(4, 6)  # the card's bounding box, where the shadow falls
+
+    def inside(x: int, y: int) -> bool:  # on the tilted card's own shape
+        return card.collidepoint(x, y) and img.get_at((x - card.left, y - card.top)).a > 0
+
+    bare = [(x, y) for x in range(box.left, box.right, 3) for y in range(box.top, box.bottom, 3)
+            if not inside(x, y) and not inside(x - 4, y - 6) and not inside(x - 3, y - 5)
+            and not inside(x - 5, y - 7)]
+    assert len(bare) > 100  # the box's corners, off the tilted card and its shadow
+    dark = [p for p in bare if tuple(surface.get_at(p))[:3] != felt]
+    assert not dark, f"{len(dark)} pixels darkened off the card's shape"
+    assert tuple(surface.get_at((200, 200)))[:3] != felt  # the card itself is drawn
