@@ -119,3 +119,18 @@ def test_a_flying_card_casts_its_own_shape_not_a_dark_square(app: App) -> None:
     dark = [p for p in bare if tuple(surface.get_at(p))[:3] != felt]
     assert not dark, f"{len(dark)} pixels darkened off the card's shape"
     assert tuple(surface.get_at((200, 200)))[:3] != felt  # the card itself is drawn
+
+
+def test_C8_enter_on_the_wild_draw_four_dialog_accepts(app: App) -> None:
+    from game.ui.table.dialogs import ChallengeScene
+
+    game = build(["R1 R2", "B1 B2", "Y1 Y2", "R7 B2"], "R9 W+4", turn=0,
+                 decision="challenge", wd4="3:1:R7.B2", colour="G", dealer=2)
+    table = table_for(app, game, "HAAA")
+    pump(app, until=lambda: isinstance(app.top, ChallengeScene))
+    focused = app.top.focused() if app.top is not None else None
+    assert focused is not None and focused.id == "accept"
+    app.dispatch(I.Activate())  # a reflex Enter
+    assert game.actions[-1] == A.Accept(0)
+    assert len(game.hands[0]) == 6
+    assert table.session.version > 0

@@ -205,9 +205,13 @@ class ChallengeScene(PanelScene):
         self.table = table
 
     def build(self) -> list[Control]:
-        return [Button.make("challenge", N_("Challenge"), I.ChallengeWD4(), style="primary",
-                            hint="C"),
-                Button.make("accept", N_("Accept and draw 4"), I.AcceptWD4(), hint="A")]
+        return [Button.make("challenge", N_("Challenge"), I.ChallengeWD4(), hint="C"),
+                Button.make("accept", N_("Accept and draw 4"), I.AcceptWD4(), style="primary",
+                            hint="A")]
+
+    def enter(self) -> None:
+        super().enter()
+        self.focus_id("accept")  # the safe answer under a reflex Enter: a challenge can cost 6
 
     def handle(self, intent: I.Intent) -> None:
         me = self.table.viewer
