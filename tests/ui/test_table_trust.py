@@ -134,3 +134,23 @@ def test_C8_enter_on_the_wild_draw_four_dialog_accepts(app: App) -> None:
     assert game.actions[-1] == A.Accept(0)
     assert len(game.hands[0]) == 6
     assert table.session.version > 0
+
+
+def test_escape_on_the_hand_results_keeps_them_and_the_title_is_one_press_away(
+        app: App) -> None:
+    from game.ui.table.results import HandEndScene
+
+    game = build(["R1", "B1 B2", "Y1 Y2", "G7 G8"], "R9", turn=0)
+    table = table_for(app, game, "HAAA")
+    pump(app, until=table.my_turn)
+    app.dispatch(I.PlayCard(0))  # Ann goes out
+    pump(app, until=lambda: isinstance(app.top, HandEndScene))
+    hand = table.model.hand_no
+    app.dispatch(I.Back())
+    pump(app, 0.5)
+    assert any(isinstance(s, HandEndScene) for s in app.stack.scenes)  # not dealt away
+    assert table.model.hand_no == hand and table.presenter.paused
+    while not isinstance(app.top, HandEndScene):
+        app.dispatch(I.Back())  # out of the pause menu, back to the results
+    app.dispatch(I.Press("leave"))
+    assert app.top is not None and app.top.name == "title"

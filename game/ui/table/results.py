@@ -80,10 +80,18 @@ class HandEndScene(ScoresPanel):
         return f"{pts} {goal}"
 
     def build(self) -> list[Control]:
-        return [Button.make("next", N_("Next hand"), style="primary")]
+        return [Button.make("next", N_("Next hand"), style="primary"),
+                Button.make("leave", N_("Leave to the title screen"))]
 
     def on_press(self, control: str) -> None:
+        if control == "leave":  # the match is saved: Continue on the title resumes it
+            self.app.reset(self.app.make("title"))
+            return
         self.app.pop()
+
+    def back(self) -> None:
+        """Escape opens the pause menu (resume, leave…); it never deals the next hand."""
+        self.app.open("pause", self.table)
 
     def exit(self) -> None:
         self.table.presenter.resume()
