@@ -154,3 +154,16 @@ def test_escape_on_the_hand_results_keeps_them_and_the_title_is_one_press_away(
         app.dispatch(I.Back())  # out of the pause menu, back to the results
     app.dispatch(I.Press("leave"))
     assert app.top is not None and app.top.name == "title"
+
+
+def test_C12_the_uno_button_is_dark_with_two_cards_and_nothing_to_play(app: App) -> None:
+    game = build(["B5 G7", "R1 R2 R3", "G1 G2 G3", "Y1 Y2 Y3"], "R9", turn=0)
+    table = table_for(app, game, "HAAA")
+    pump(app, until=table.my_turn)
+    assert A.CallUno(0) in table.legal_now()
+    uno = next(c for c in table.controls if c.id == "uno")
+    assert not uno.enabled and not table.can_call_uno()
+    game2 = build(["R5 G7", "R1 R2 R3", "G1 G2 G3", "Y1 Y2 Y3"], "R9", turn=0)
+    table2 = table_for(app, game2, "HAAA")
+    pump(app, until=table2.my_turn)
+    assert next(c for c in table2.controls if c.id == "uno").enabled

@@ -208,7 +208,13 @@ class TableScene(Scene):
         return [a.target for a in self._legal if isinstance(a, A.Catch)]
 
     def can_call_uno(self) -> bool:
-        return any(isinstance(a, A.CallUno) for a in self._legal)
+        """The UNO! button lights only when the call means something (C-12): the person owes
+        it, or holds two cards and can play one now — not with two cards and nothing to
+        play (the engine would take the call, but it protects nothing)."""
+        if not any(isinstance(a, A.CallUno) for a in self._legal):
+            return False
+        return self.viewer in self.session.owes_uno() or \
+            any(isinstance(a, A.Play) for a in self._legal)
 
     def hand_rects(self) -> list[pygame.Rect]:
         count = len(self.model.hand)
