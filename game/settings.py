@@ -99,6 +99,9 @@ class Settings:
     last_edition: str = ""
     player_levels: list[str] = field(default_factory=list)
     player_humans: list[bool] = field(default_factory=list)
+    #: The voice notice (what is missing: speech, sound, microphone) last given, so the
+    #: same one is not repeated at every launch.
+    voice_notice_told: str = ""
     extra: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def validate(self) -> None:
