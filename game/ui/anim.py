@@ -146,12 +146,8 @@ class Banner(Sprite):
         raw = self.tween.raw
         alpha = 255 if raw < 0.7 else int(255 * (1 - (raw - 0.7) / 0.3))
         grow = 1.0 if self.still else min(1.0, ease_out_back(min(1.0, raw * 4)))
-        words = _(self.msgid).format(**self.params) if self.params else _(self.msgid)
-        img = text.render(words, self.px, self.colour)
-        rise = 0 if self.still else int(raw * self.px * 0.4)
-        rect = img.get_rect(center=(int(self.pos[0]), int(self.pos[1]) - rise))
-        pad = max(4, self.px // 4)
-        box = rect.inflate(pad * 3, pad * 2)
+        img = self._words()
+        box = self.box(img)
         if grow < 0.99:  # pop in: scale the finished plate, never re-render text per size
             factor = max(0.2, 0.6 + 0.4 * grow)
             plate = self._plate(img, box.size, 255)
@@ -159,6 +155,18 @@ class Banner(Sprite):
             surface.blit(plate, plate.get_rect(center=box.center))
             return
         surface.blit(self._plate(img, box.size, alpha), box)
+
+    def _words(self) -> pygame.Surface:
+        words = _(self.msgid).format(**self.params) if self.params else _(self.msgid)
+        return text.render(words, self.px, self.colour)
+
+    def box(self, img: pygame.Surface | None = None) -> pygame.Rect:
+        """The plate's rectangle now (it rises a little as the banner ages)."""
+        img = img if img is not None else self._words()
+        rise = 0 if self.still else int(self.tween.raw * self.px * 0.4)
+        rect = img.get_rect(center=(int(self.pos[0]), int(self.pos[1]) - rise))
+        pad = max(4, self.px // 4)
+        return rect.inflate(pad * 3, pad * 2)
 
     def _plate(self, img: pygame.Surface, size: tuple[int, int], alpha: int) -> pygame.Surface:
         plate = pygame.Surface(size, pygame.SRCALPHA)

@@ -167,3 +167,23 @@ def test_C12_the_uno_button_is_dark_with_two_cards_and_nothing_to_play(app: App)
     table2 = table_for(app, game2, "HAAA")
     pump(app, until=table2.my_turn)
     assert next(c for c in table2.controls if c.id == "uno").enabled
+
+
+def test_two_banners_at_one_seat_never_hide_each_other(app: App) -> None:
+    from game.ui.anim import Banner
+    from tests.ui.conftest import fresh_table
+
+    app.settings.animation_speed = 1.0
+    table = fresh_table(app, "triple")
+    p = table.presenter
+    for player in table.layout.seats:  # the seat at the top edge too
+        p.sprites.clear()
+        spot = p.seat_label(player)
+        p.banner("Time is up!", spot, 32, 1.4)  # Triple Play's timer, then its penalty
+        p.banner("+{count}", spot, 30, 1.0, count=6)
+        a, b = (sp for sp in p.sprites if isinstance(sp, Banner))
+        for _step in range(6):  # as they rise and fade
+            assert not a.box().colliderect(b.box()), player
+            assert b.box().top >= 0 and a.box().top >= 0
+            for sp in (a, b):
+                sp.update(0.15)

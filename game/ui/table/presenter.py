@@ -14,6 +14,8 @@ from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+import pygame
+
 from game.i18n import N_
 from game.narrate import COLOUR_NAMES
 from game.rules import events as E
@@ -172,8 +174,35 @@ class Presenter:
                colour: tuple[int, int, int] = theme.ACCENT, back: tuple[int, int, int] | None
                = None, **params: Any) -> None:
         lay = self.host.layout
-        self.add(Banner(msgid, pos, int(px * lay.s), Tween(self.d(seconds)), colour, params,
-                        self.still, back))
+        banner = Banner(msgid, pos, int(px * lay.s), Tween(self.d(seconds)), colour, params,
+                        self.still, back)
+        self.add(self.clear_of_others(banner))
+
+    def clear_of_others(self, banner: Banner) -> Banner:
+        """Move ``banner`` up (down near the top edge) until it covers no banner still
+        shown: "Time is up!" and a "+6" at the same seat stack, neither hides the other."""
+
+        def reach(b: Banner) -> pygame.Rect:  # every place it will be (banners rise)
+            box = b.box()
+            return box.union(box.move(0, -int(b.px * 0.4)))
+
+        others = [reach(sp) for sp in self.sprites if isinstance(sp, Banner) and not sp.finished]
+        gap = max(2, banner.px // 6)
+        start = banner.pos
+        for step in (-1, 1):
+            banner.pos = start
+            for _round in range(len(others) + 1):
+                mine = reach(banner)
+                hit = [r for r in others if r.colliderect(mine)]
+                if not hit:
+                    break
+                dy = (mine.bottom - min(r.top for r in hit) if step < 0
+                      else max(r.bottom for r in hit) - mine.top)
+                banner.pos = (banner.pos[0], banner.pos[1] + step * (dy + gap))
+            if reach(banner).top >= 0 and not any(r.colliderect(reach(banner)) for r in others):
+                return banner
+        banner.pos = start
+        return banner
 
     def _widths(self, player: int) -> tuple[int, int]:
         lay = self.host.layout
