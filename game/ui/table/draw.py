@@ -19,6 +19,7 @@ from game.rules import events as E
 from game.rules.cards import WILD, Card, Colour
 from game.ui import cardart, text, theme
 from game.ui.backdrop import felt
+from game.ui.card_faces import caption_of
 from game.ui.widgets import focus_ring, panel
 
 if TYPE_CHECKING:
@@ -204,6 +205,42 @@ def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
         surface.blit(img, rect)
         if focus == f"card{i}":
             focus_ring(surface, rect, lay.s)
+    _caption(surface, scene, rects)
+
+
+def card_caption(scene: TableFace) -> tuple[int, str]:
+    """(index, words) of what the focused (or pointed at) card of your hand does; (-1, "")
+    for a number card or none. A message over your hand has the room first."""
+    focus = scene.focused_id() or ""
+    if not focus.startswith("card") or not focus[4:].isdigit() or scene.toast_text() \
+            or not scene.shows_focus():  # a dialog over the table has the keyboard
+        return -1, ""
+    i = int(focus[4:])
+    hand = scene.model.hand
+    if i >= len(hand):
+        return -1, ""
+    msgid = caption_of(hand[i] & 31)
+    return (i, _(msgid)) if msgid else (-1, "")
+
+
+def _caption(surface: pygame.Surface, scene: TableFace, rects: list[pygame.Rect]) -> None:
+    i, words = card_caption(scene)
+    if i < 0 or i >= len(rects):
+        return
+    lay = scene.layout
+    s = lay.s
+    px = max(12, int(17 * s))
+    width = int(380 * s)
+    lines = text.wrap(words, px, width)
+    box = pygame.Rect(0, 0, width + int(24 * s), int(len(lines) * px * 1.3 + 16 * s))
+    box.midbottom = (rects[i].centerx, rects[i].top - int(10 * s))
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, theme.ACCENT, box.inflate(4, 4), border_radius=int(10 * s))
+    panel(surface, box, s, 245)
+    y = box.top + int(8 * s)
+    for line in lines:
+        text.draw(surface, line, px, (box.centerx, y), theme.TEXT, "midtop")
+        y += int(px * 1.3)
 
 
 def turn_label(scene: TableFace) -> str:
