@@ -7,6 +7,8 @@ before a pass-the-device screen is dismissed never reach the next person.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from game.rules import actions as A
 from game.rules import events as E
 from game.rules.cards import Card
@@ -187,3 +189,23 @@ def test_two_banners_at_one_seat_never_hide_each_other(app: App) -> None:
             assert b.box().top >= 0 and a.box().top >= 0
             for sp in (a, b):
                 sp.update(0.15)
+
+
+def test_the_fanned_hand_makes_room_for_the_focused_card(app: App, outdir: Path) -> None:
+    from tests.ui.conftest import shot
+
+    hand = "R1 R2 R3 R4 R5 R6 R7 R8 Y1 Y2 Y3 Y4 G1 G2 G3 B1"
+    game = build([hand, "B7 B8", "G7 G8", "Y7 Y8"], "R9", turn=0)
+    table = table_for(app, game, "HAAA")
+    pump(app, until=table.my_turn)
+    plain = table.layout.hand_rects(16)
+    assert plain[8].left - plain[7].left < table.layout.card_w  # 16 cards overlap
+    table.focus_id("card7")
+    table.refresh()
+    rects = table.hand_rects()
+    w = table.layout.card_w
+    assert rects[7].left - rects[6].right >= -2 and rects[8].left >= rects[7].right - 2
+    assert rects[-1].right <= table.layout.hand_area.right + 2  # still within the hand
+    assert table.layout.fan_angle(0, 16) > 0 > table.layout.fan_angle(15, 16)
+    shot(app, outdir, "fanned_hand")
+    assert w > 0

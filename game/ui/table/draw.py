@@ -31,6 +31,7 @@ _ROTATED: OrderedDict[tuple[int, int, int, bool], pygame.Surface] = OrderedDict(
 def clear_caches() -> None:
     """Forget the cached rotated faces (their surfaces belong to a closed display)."""
     _ROTATED.clear()
+    _FANNED.clear()
 
 
 def rotated_face(card: Card, width: int, angle: int, marks: bool) -> pygame.Surface:
@@ -41,6 +42,33 @@ def rotated_face(card: Card, width: int, angle: int, marks: bool) -> pygame.Surf
         _ROTATED[key] = surf
         if len(_ROTATED) > 120:
             _ROTATED.popitem(last=False)
+    return surf
+
+
+_FANNED: OrderedDict[tuple[int, int, int, bool, int], pygame.Surface] = OrderedDict()
+
+
+def fanned_card(card: Card | None, width: int, angle: int, marks: bool,
+                glow: int) -> pygame.Surface:
+    """A card of your hand tilted in the fan, with its playable glow (``glow`` pixels, 0:
+    none) turned with it; cached, so a steady hand costs blits only."""
+    key = (-1 if card is None else int(card), width, angle, marks, glow)
+    surf = _FANNED.get(key)
+    if surf is None:
+        img = cardart.face(card, width, marks) if card is not None else cardart.back(width)
+        if glow:
+            flat = pygame.Surface((img.get_width() + 2 * glow, img.get_height() + 2 * glow),
+                                  pygame.SRCALPHA)
+            pygame.draw.rect(flat, theme.ACCENT, flat.get_rect(),
+                             border_radius=flat.get_width() // 9)
+            flat.blit(img, (glow, glow))
+            img = flat
+        surf = pygame.transform.rotate(img, angle)
+        _FANNED[key] = surf
+        if len(_FANNED) > 160:
+            _FANNED.popitem(last=False)
+    else:
+        _FANNED.move_to_end(key)
     return surf
 
 
@@ -195,13 +223,21 @@ def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
     rects = scene.hand_rects()
     playable = scene.playable_indices()
     focus = scene.ring_id()
+    lifted = scene.focused_id()
+    glow_px = int(5 * lay.s)
     for i, rect in enumerate(rects):
         card = m.hand[i] if i < len(m.hand) else None
+        glow = i in playable and scene.settings.highlight_playable
+        angle = 0 if lifted == f"card{i}" else lay.fan_angle(i, len(rects))
+        if angle:  # a fanned card, turned with its glow (cached per card and angle)
+            img = fanned_card(card, lay.card_w, angle, marks, glow_px if glow else 0)
+            surface.blit(img, img.get_rect(center=rect.center))
+            continue
         img = cardart.face(card, lay.card_w, marks) if card is not None else \
             cardart.back(lay.card_w)
-        if i in playable and scene.settings.highlight_playable:
-            glow = rect.inflate(int(10 * lay.s), int(10 * lay.s))
-            pygame.draw.rect(surface, theme.ACCENT, glow, border_radius=glow.width // 9)
+        if glow:
+            halo = rect.inflate(2 * glow_px, 2 * glow_px)
+            pygame.draw.rect(surface, theme.ACCENT, halo, border_radius=halo.width // 9)
         surface.blit(img, rect)
         if focus == f"card{i}":
             focus_ring(surface, rect, lay.s)

@@ -220,10 +220,11 @@ class TableScene(Scene):
         count = len(self.model.hand)
         if self.viewer is None and self.model.seats:
             count = self.model.counts[self._order()[0]]
-        rects = self.layout.hand_rects(count)
+        focus = self.focused_id() or ""
+        at = int(focus[4:]) if focus.startswith("card") and focus[4:].isdigit() else None
+        rects = self.layout.hand_rects(count, at)  # the fan makes room for the focused card
         lift = self.layout.lift
         playable = self.playable_indices() if self.settings.highlight_playable else set()
-        focus = self.focused_id() or ""
         along = self.played_along(focus)
         for i, r in enumerate(rects):
             if focus == f"card{i}" or i in along:
