@@ -209,3 +209,53 @@ def test_the_fanned_hand_makes_room_for_the_focused_card(app: App, outdir: Path)
     assert table.layout.fan_angle(0, 16) > 0 > table.layout.fan_angle(15, 16)
     shot(app, outdir, "fanned_hand")
     assert w > 0
+
+
+def mouse(app: App, kind: int, pos: tuple[int, int]) -> None:
+    import pygame
+
+    if kind == 0:
+        app.on_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    else:
+        app.on_event(pygame.event.Event(kind, pos=pos, button=1))
+
+
+def test_a_card_dragged_onto_the_table_is_played_and_one_let_go_on_the_hand_is_not(
+        app: App, outdir: Path) -> None:
+    import pygame
+
+    from tests.ui.conftest import shot
+
+    game = build(["R1 G2 R5 Y7", "B7 B8", "G7 G8", "Y7 Y8"], "R9", turn=0)
+    table = table_for(app, game, "HAAA")
+    pump(app, until=table.my_turn)
+    i = table.model.hand.index(Card.parse("R5"))
+    start = table.hand_rects()[i].center
+    mouse(app, pygame.MOUSEBUTTONDOWN, start)
+    mouse(app, 0, (start[0] + 5, start[1] - 40))
+    mouse(app, 0, (start[0] + 40, start[1] - 300))  # over the hand → over the discard pile
+    assert table.drag is not None and table.drag.moved
+    shot(app, outdir, "a_drag")
+    mouse(app, pygame.MOUSEBUTTONUP, table.layout.discard.center)
+    assert game.actions[-1] == A.Play(0, Card.parse("R5"))
+    pump(app, until=table.my_turn)  # round the table, back to Ann
+    before = len(game.actions)
+    j = table.model.hand.index(Card.parse("R1")) if Card.parse("R1") in table.model.hand else 0
+    start = table.hand_rects()[j].center
+    mouse(app, pygame.MOUSEBUTTONDOWN, start)
+    mouse(app, 0, (start[0] + 60, start[1]))  # along the hand, and let go there
+    mouse(app, pygame.MOUSEBUTTONUP, (start[0] + 60, start[1]))
+    assert len(game.actions) == before and table.drag is None
+
+
+def test_a_click_on_a_card_still_plays_it(app: App) -> None:
+    import pygame
+
+    game = build(["R1 G2 R5 Y7", "B7 B8", "G7 G8", "Y7 Y8"], "R9", turn=0)
+    table = table_for(app, game, "HAAA")
+    pump(app, until=table.my_turn)
+    i = table.model.hand.index(Card.parse("R5"))
+    pos = table.hand_rects()[i].center
+    mouse(app, pygame.MOUSEBUTTONDOWN, pos)
+    mouse(app, pygame.MOUSEBUTTONUP, pos)
+    assert game.actions[-1] == A.Play(0, Card.parse("R5"))

@@ -17,7 +17,7 @@ from game.i18n import _, ngettext
 from game.narrate import COLOUR_NAMES, Narrator
 from game.rules import events as E
 from game.rules.cards import WILD, Card, Colour
-from game.ui import cardart, text, theme
+from game.ui import anim, cardart, text, theme
 from game.ui.backdrop import felt
 from game.ui.card_faces import caption_of
 from game.ui.widgets import focus_ring, panel
@@ -225,8 +225,13 @@ def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
     focus = scene.ring_id()
     lifted = scene.focused_id()
     glow_px = int(5 * lay.s)
+    drag = scene.drag if scene.drag is not None and scene.drag.moved else None
     for i, rect in enumerate(rects):
         card = m.hand[i] if i < len(m.hand) else None
+        if drag is not None and i == drag.index:  # in the hand's place, only its outline
+            pygame.draw.rect(surface, theme.FELT_DARK, rect, max(2, int(3 * lay.s)),
+                             border_radius=rect.width // 10)
+            continue
         glow = i in playable and scene.settings.highlight_playable
         angle = 0 if lifted == f"card{i}" else lay.fan_angle(i, len(rects))
         if angle:  # a fanned card, turned with its glow (cached per card and angle)
@@ -242,6 +247,30 @@ def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
         if focus == f"card{i}":
             focus_ring(surface, rect, lay.s)
     _caption(surface, scene, rects)
+    if drag is not None:
+        _dragged(surface, scene, drag.card, drag.pos, drag.grab, rects, drag.index)
+
+
+def _dragged(surface: pygame.Surface, scene: TableFace, card: Card, pos: tuple[int, int],
+             grab: tuple[int, int], rects: list[pygame.Rect], index: int) -> None:
+    """The card under the mouse, held where it was taken, tilted a little by the way it
+    goes; the pile it would land on lights up while it is over the table."""
+    lay = scene.layout
+    if index < len(rects):
+        held = (grab[0] - rects[index].centerx, grab[1] - rects[index].centery)
+    else:
+        held = (0, 0)
+    centre = (pos[0] - held[0], pos[1] - held[1])
+    if scene.drop_zone().collidepoint(pos):
+        ring = lay.discard.inflate(int(26 * lay.s), int(26 * lay.s))
+        pygame.draw.rect(surface, theme.ACCENT, ring, max(3, int(5 * lay.s)),
+                         border_radius=ring.width // 8)
+    angle = max(-12, min(12, round((grab[0] - pos[0]) / max(1.0, 30 * lay.s)))) * 2
+    img = fanned_card(card, lay.card_w, angle, scene.settings.colour_blind_marks, 0) \
+        if angle else cardart.face(card, lay.card_w, scene.settings.colour_blind_marks)
+    shade = anim.shadow(lay.card_w, angle)
+    surface.blit(shade, shade.get_rect(center=(centre[0] + 8, centre[1] + 12)))
+    surface.blit(img, img.get_rect(center=centre))
 
 
 def card_caption(scene: TableFace) -> tuple[int, str]:

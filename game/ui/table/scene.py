@@ -34,7 +34,7 @@ from game.ui.table.conductor import Conductor
 from game.ui.table.controls import REFUSALS, REFUSED, Choices, action_for, build_controls
 from game.ui.table.draw import draw_table, log_lines
 from game.ui.table.layout import TableLayout, table_layout
-from game.ui.table.model import LOG_EVENTS, TableModel
+from game.ui.table.model import LOG_EVENTS, Drag, TableModel
 from game.ui.table.presenter import Presenter
 from game.ui.table.voice import TableVoice
 from game.ui.voices import clip_notice, house_rule_voice
@@ -86,6 +86,7 @@ class TableScene(Scene):
         #: A move of the seat to act given while the table still animated: (engine version
         #: then, the intent, the card it named), applied as soon as the table is ready.
         self.queued: tuple[int, I.Intent, Any] | None = None
+        self.drag: Drag | None = None
         self.warmer = cardart.Warmer()
         self._log_cache: tuple[tuple[Any, ...], list[str]] | None = None
         self.model.draw_size = len(session.ruleset.cards())
@@ -345,8 +346,56 @@ class TableScene(Scene):
         table_flow.advance(self)
 
     # ------------------------------------------------------------------ input
+    def intent_at(self, pos: tuple[int, int]) -> I.Intent | None:
+        """A press on a card of your hand takes it up (a click or a drag, told apart when
+        the button is let go); elsewhere as every scene."""
+        intent = super().intent_at(pos)
+        if isinstance(intent, I.PlayCard) and self.viewer is not None:
+            return I.Grab(intent.index, pos)
+        return intent
+
+    def drop_zone(self) -> pygame.Rect:
+        """Where a dragged card is played when let go: the table above your hand."""
+        lay = self.layout
+        return pygame.Rect(0, 0, lay.size[0], lay.hand_area.top)
+
+    def _drag(self, intent: I.Intent) -> bool:
+        """Mouse drag-and-drop of a card onto the table; ``True`` if ``intent`` was part
+        of it."""
+        if isinstance(intent, I.Grab):
+            if 0 <= intent.index < len(self.model.hand):
+                self.drag = Drag(intent.index, self.model.hand[intent.index], intent.pos,
+                                 intent.pos)
+                self.focus_id(f"card{intent.index}")
+                self.refresh()
+            return True
+        drag = self.drag
+        if drag is None:
+            return False
+        if isinstance(intent, I.Pointer):
+            drag.pos = intent.pos
+            far = max(abs(intent.pos[0] - drag.grab[0]), abs(intent.pos[1] - drag.grab[1]))
+            drag.moved = drag.moved or far > 10 * self.layout.s
+            return True
+        if isinstance(intent, I.Release):
+            self.drag = None
+            if drag.card not in self.model.hand:
+                return True
+            index = drag.index if drag.index < len(self.model.hand) and \
+                self.model.hand[drag.index] == drag.card else self.model.hand.index(drag.card)
+            if not drag.moved or self.drop_zone().collidepoint(intent.pos):
+                self.handle(I.PlayCard(index))  # a click, or dropped on the table
+            else:
+                self.refresh()  # let go over the hand: the card goes back to its place
+            return True
+        return False
+
     def handle(self, intent: I.Intent) -> None:
         if self.voice.handle(intent):
+            return
+        if self._drag(intent):
+            return
+        if isinstance(intent, I.Release):
             return
         for dev in self.devices:
             if dev.handle(intent):
