@@ -107,6 +107,30 @@ class FlyingCard(Sprite):
         surface.blit(img, rect)
 
 
+@dataclass
+class Settle(Sprite):
+    """A card that has just landed on a pile presses in and settles: drawn a few pixels
+    larger, then back to its size (the cached face, scaled for those few frames)."""
+
+    card: Card
+    pos: Point
+    width: int
+    tween: Tween
+    marks: bool = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.tween.started or self.tween.done:
+            return
+        raw = self.tween.raw
+        grow = (1 - raw) * (1.0 if raw > 0.25 else raw / 0.25)  # up quickly, down slowly
+        extra = 2 * round(grow * max(2, self.width // 18))
+        img = cardart.face(self.card, self.width, self.marks)
+        if extra:
+            img = pygame.transform.smoothscale(img, (img.get_width() + extra,
+                                                     img.get_height() + round(extra * 1.5)))
+        surface.blit(img, img.get_rect(center=(int(self.pos[0]), int(self.pos[1]))))
+
+
 _SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
 
 

@@ -259,3 +259,21 @@ def test_a_click_on_a_card_still_plays_it(app: App) -> None:
     mouse(app, pygame.MOUSEBUTTONDOWN, pos)
     mouse(app, pygame.MOUSEBUTTONUP, pos)
     assert game.actions[-1] == A.Play(0, Card.parse("R5"))
+
+
+def test_a_played_card_lands_with_a_settle_and_not_with_reduced_motion(app: App) -> None:
+    from game.ui.anim import Settle
+
+    for still in (False, True):
+        app.settings.animation_speed = 1.0
+        app.settings.reduced_motion = still
+        game = build(["R1 G2 R5 Y7", "B7 B8", "G7 G8", "Y7 Y8"], "R9", turn=0)
+        table = table_for(app, game, "HAAA")
+        pump(app, until=table.my_turn)
+        app.dispatch(I.PlayCard(table.model.hand.index(Card.parse("R5"))))
+        settled = False
+        for _f in range(60):
+            app.frame(1 / 60)
+            app.draw()
+            settled = settled or any(isinstance(sp, Settle) for sp in table.presenter.sprites)
+        assert settled is not still

@@ -22,7 +22,7 @@ from game.rules import events as E
 from game.rules.cards import Card
 from game.settings import Settings
 from game.ui import theme
-from game.ui.anim import Banner, Ring, Sprite, fly
+from game.ui.anim import Banner, Ring, Settle, Sprite, fly
 from game.ui.table.layout import TableLayout
 from game.ui.table.model import TableModel
 from game.ui.tween import Tween
@@ -287,8 +287,14 @@ class Presenter:
         rects = lay.hand_rects(len(m.hand))
         i = m.lose(e.player, e.card)
         start = rects[i].center if 0 <= i < len(rects) else lay.seat_point(e.player)
+        def land() -> None:
+            m.land_on_discard(e.card)
+            if not self.still and self.speed() > 0:  # it lands with a small settle
+                self.add(Settle(e.card, lay.discard.center, lay.card_w, Tween(self.d(0.16)),
+                                self.host.settings.colour_blind_marks))
+
         self.add(fly(e.card, start, lay.discard.center, (lay.card_w, lay.card_w), self.d(0.38),
-                     spin=-40 if i < 0 else 20, on_done=lambda: m.land_on_discard(e.card),
+                     spin=-40 if i < 0 else 20, on_done=land,
                      still=self.still, marks=self.host.settings.colour_blind_marks))
         self.host.sfx("card")
         self.hold = self.d(0.42)
