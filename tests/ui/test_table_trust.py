@@ -277,3 +277,55 @@ def test_a_played_card_lands_with_a_settle_and_not_with_reduced_motion(app: App)
             app.draw()
             settled = settled or any(isinstance(sp, Settle) for sp in table.presenter.sprites)
         assert settled is not still
+
+
+def test_the_hand_end_turns_up_each_opponents_cards_and_counts_them_in(
+        app: App, outdir: Path) -> None:
+    from game.ui.table.results import HandEndScene
+    from tests.ui.conftest import shot
+
+    app.settings.animation_speed = 1.0
+    game = build(["R1", "B7 B8", "G7 G8", "Y7 YS"], "R9", turn=0, scores=[40, 0, 0, 0])
+    table = table_for(app, game, "HAAA")
+    pump(app, until=table.my_turn)
+    app.dispatch(I.PlayCard(0))
+    pump(app, until=lambda: isinstance(app.top, HandEndScene))
+    scene = app.top
+    assert isinstance(scene, HandEndScene)
+    assert [p for p, _c in scene.reveal] == [1, 2, 3]
+    assert [str(c) for c in scene.reveal[2][1]] == ["Y7", "YS"]
+    assert scene.counting and scene.live_scores()[0] < 40 + 57
+    pump(app, 0.5)
+    assert 0 < scene.counted() < 57
+    shot(app, outdir, "scoring_countup")
+    app.dispatch(I.Activate())  # Enter during the count: all of it at once, still here
+    assert app.top is scene and scene.counted() == 57
+    assert scene.live_scores()[0] == 40 + 57 == scene.event.scores[0]
+    shot(app, outdir, "scoring_counted")
+    app.dispatch(I.Activate())  # and now the next hand
+    assert app.top is table
+
+
+def test_the_scoring_count_fits_a_table_of_ten(app: App, outdir: Path) -> None:
+    from game import i18n
+    from game.ui.table.results import HandEndScene
+    from tests.ui.conftest import shot
+
+    hands = ["R1"] + [f"B{k} G{k} Y{k}" for k in range(1, 10)]
+    game = build(hands, "R9", turn=0)
+    table = table_for(app, game, "H" + "A" * 9)
+    pump(app, until=table.my_turn)
+    app.dispatch(I.PlayCard(0))
+    pump(app, until=lambda: isinstance(app.top, HandEndScene))
+    scene = app.top
+    assert isinstance(scene, HandEndScene) and len(scene.reveal) == 9
+    i18n.set_language("fr")
+    try:
+        scene.relayout()
+        shot(app, outdir, "ten_players_fr")
+        screen = app.screen.get_rect()
+        assert screen.contains(scene.panel_rect)
+        assert all(screen.contains(c.rect) and scene.panel_rect.contains(c.rect)
+                   for c in scene.controls)
+    finally:
+        i18n.set_language("en")

@@ -8,10 +8,11 @@ import pygame
 
 from game.i18n import N_, _, ngettext
 from game.rules import events as E
+from game.rules.cards import Card
 from game.rules.ruleset import MatchKind
 from game.saves import SeatInfo
+from game.ui import cardart, text, theme
 from game.ui import intents as I
-from game.ui import text, theme
 from game.ui.scenes.base import PanelScene
 from game.ui.table.start import start_match
 from game.ui.widgets import Button, Control
@@ -41,29 +42,44 @@ class ScoresPanel(PanelScene):
         self.table = table
         self.rows_shown = score_rows(table, scores)
 
+    def score_lines(self) -> int:
+        """Lines the score table takes (two columns past five players)."""
+        n = len(self.rows_shown)
+        return n if n <= 5 else (n + 1) // 2
+
     def extra_height(self) -> int:
-        return 34 * len(self.rows_shown) + 14
+        return 34 * self.score_lines() + 14
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         s = self.s
         left = self.panel_rect.left + int(48 * s)
         right = self.panel_rect.right - int(48 * s)
-        y = self.content_top
+        lines = self.score_lines()
+        columns = 1 if lines == len(self.rows_shown) else 2
+        col_w = (right - left) // columns
         px = int(20 * s)
         for i, (name, score) in enumerate(self.rows_shown):
+            c0 = left + (i // lines) * col_w
+            c1 = c0 + col_w - (int(24 * s) if columns > 1 and i < lines else 0)
+            y = self.content_top + (i % lines) * int(34 * s)
             colour = theme.ACCENT if i == 0 else theme.TEXT
-            text.draw(surface, f"{i + 1}.", px, (left, y), theme.TEXT_DIM)
-            text.draw(surface, name, px, (left + int(36 * s), y), colour)
-            text.draw(surface, _("{points} pts").format(points=score), px, (right, y), colour,
-                      "topright")
-            y += int(34 * s)
+            text.draw(surface, f"{i + 1}.", px, (c0, y), theme.TEXT_DIM)
+            label = _("{points} pts").format(points=score)
+            room = c1 - c0 - int(44 * s) - text.render(label, px, colour).get_width()
+            text.draw(surface, name, text.fit(name, px, max(20, room)), (c0 + int(36 * s), y),
+                      colour)
+            text.draw(surface, label, px, (c1, y), colour, "topright")
 
 
 class HandEndScene(ScoresPanel):
-    """A hand is over: the winner, its points, and the match so far. Enter: next hand."""
+    """A hand is over: the winner, its points, and the match so far. Each opponent's
+    remaining cards are turned up one by one and their points counted into the winner's
+    score (every player's own total, in the kinds where the lowest wins). Enter: the count
+    at once, then the next hand."""
 
     name = "hand_end"
     title = N_("{player} wins the hand!")
+    width = 760
 
     def __init__(self, app: AppHost, table: TableHost, event: E.HandEnded) -> None:
         names = table.session.names
@@ -72,6 +88,129 @@ class HandEndScene(ScoresPanel):
         self.event = event
         if event.blocked:
             self.title = N_("Blocked hand: {player} holds the least")
+        rs = table.session.ruleset
+        held = table.session.revealed.get(table.model.hand_no)
+        self.lowest = rs.match in LOWEST_WINS
+        #: (player, cards) turned up, in order from the winner's left.
+        self.reveal: list[tuple[int, tuple[Card, ...]]] = []
+        if held is not None:
+            n = len(held)
+            order = [(event.winner + k) % n for k in range(n)]
+            self.reveal = [(p, tuple(held[p])) for p in order
+                           if held[p] and (self.lowest or p != event.winner)]
+        #: One step per card: (row, card index, points).
+        self.steps = [(r, k, rs.value(c)) for r, (_p, cards) in enumerate(self.reveal)
+                      for k, c in enumerate(cards)]
+        gains = [0] * len(event.scores)
+        for r, _k, v in self.steps:
+            gains[self.reveal[r][0] if self.lowest else event.winner] += v
+        if not self.steps:
+            gains = [0] * len(event.scores)
+        self.base = [sc - g for sc, g in zip(event.scores, gains)]
+        speed = app.settings.animation_speed
+        instant = speed <= 0 or app.settings.reduced_motion
+        self.step_s = 0.0 if instant else 0.16 / speed
+        self.shown = len(self.steps) if instant else 0
+        self.clock = 0.0
+        self._update_rows()
+
+    # ------------------------------------------------------------------ the count
+    @property
+    def counting(self) -> bool:
+        return self.shown < len(self.steps)
+
+    def counted(self) -> int:
+        """The points counted so far (all of them once the count is over)."""
+        return sum(v for _r, _k, v in self.steps[:self.shown])
+
+    def live_scores(self) -> list[int]:
+        scores = list(self.base)
+        for r, _k, v in self.steps[:self.shown]:
+            scores[self.reveal[r][0] if self.lowest else self.event.winner] += v
+        return scores
+
+    def _update_rows(self) -> None:
+        self.rows_shown = score_rows(self.table, self.live_scores())
+
+    def finish_count(self) -> None:
+        self.shown = len(self.steps)
+        self._update_rows()
+
+    def update(self, dt: float) -> bool:
+        if not self.counting:
+            return False
+        self.clock += dt
+        due = min(len(self.steps), int(self.clock / self.step_s) + 1) if self.step_s else \
+            len(self.steps)
+        if due > self.shown:
+            self.shown = due
+            self._update_rows()
+            self.app.sound.play("card")
+            if not self.counting:
+                self.app.sound.play("uno")  # the count lands
+        return True
+
+    def wakeup(self) -> float | None:
+        return 0.0 if self.counting else None
+
+    # ------------------------------------------------------------------ layout & drawing
+    def reveal_row_h(self) -> int:
+        """Height of one row of turned-up cards (at 1280x720 scale)."""
+        if not self.reveal:
+            return 0
+        room = 430 - (34 * self.score_lines() + 14) - 40  # what the 720-high panel leaves
+        return int(max(22, min(72, room / len(self.reveal))))
+
+    def extra_height(self) -> int:
+        reveal = self.reveal_row_h() * len(self.reveal) + (40 if self.reveal else 0)
+        return reveal + 34 * self.score_lines() + 14
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        s = self.s
+        left = self.panel_rect.left + int(48 * s)
+        right = self.panel_rect.right - int(48 * s)
+        y = self.content_top
+        if self.reveal:
+            y = self._draw_reveal(surface, left, right, y)
+        saved, self.content_top = self.content_top, y
+        super().draw_extra(surface)
+        self.content_top = saved
+
+    def _draw_reveal(self, surface: pygame.Surface, left: int, right: int, y: int) -> int:
+        s = self.s
+        rh = int(self.reveal_row_h() * s)
+        cw = int(rh * 0.92 / cardart.RATIO)
+        px = max(int(12 * s), int(min(20, self.reveal_row_h() * 0.5) * s))
+        marks = self.app.settings.colour_blind_marks
+        shown = self.shown
+        step = 0
+        names = self.table.session.names
+        values = self.table.session.ruleset
+        for p, cards in self.reveal:
+            row_points = 0
+            text.draw(surface, names[p], px, (left, y + rh // 2), theme.TEXT, "midleft")
+            x0 = left + int(150 * s)
+            room = right - int(90 * s) - x0
+            gap = min(cw + int(4 * s), (room - cw) / max(1, len(cards) - 1)) if \
+                len(cards) > 1 else 0
+            for k, card in enumerate(cards):
+                x = int(x0 + k * gap)
+                if step < shown:
+                    img = cardart.face(card, cw, marks)
+                    row_points += values.value(card)
+                else:
+                    img = cardart.back(cw)
+                surface.blit(img, (x, y + (rh - img.get_height()) // 2))
+                step += 1
+            text.draw(surface, _("+{points}").format(points=row_points), px,
+                      (right, y + rh // 2), theme.ACCENT if row_points else theme.TEXT_DIM,
+                      "midright")
+            y += rh
+        total = ngettext("{points} point counted", "{points} points counted",
+                         self.counted()).format(points=self.counted())
+        text.draw(surface, total, int(22 * s), ((left + right) // 2, y + int(8 * s)),
+                  theme.ACCENT, "midtop")
+        return y + int(40 * s)
 
     def body_text(self) -> str:
         pts = ngettext("The hand scores {points} point.", "The hand scores {points} points.",
@@ -82,6 +221,12 @@ class HandEndScene(ScoresPanel):
     def build(self) -> list[Control]:
         return [Button.make("next", N_("Next hand"), style="primary"),
                 Button.make("leave", N_("Leave to the title screen"))]
+
+    def handle(self, intent: I.Intent) -> None:
+        if self.counting and isinstance(intent, I.Activate | I.Press):
+            self.finish_count()  # Enter during the count: the whole count at once
+            return
+        super().handle(intent)
 
     def on_press(self, control: str) -> None:
         if control == "leave":  # the match is saved: Continue on the title resumes it
@@ -98,6 +243,10 @@ class HandEndScene(ScoresPanel):
 
     def autoplay_intent(self) -> I.Intent | None:
         return I.Activate()
+
+    def test_state(self) -> dict[str, object]:
+        return {"revealed": [[p, [str(c) for c in cards]] for p, cards in self.reveal],
+                "shown": self.shown, "counted": self.counted(), "scores": self.live_scores()}
 
 
 class MatchEndScene(ScoresPanel):
