@@ -329,3 +329,35 @@ def test_the_scoring_count_fits_a_table_of_ten(app: App, outdir: Path) -> None:
                    for c in scene.controls)
     finally:
         i18n.set_language("en")
+
+
+def test_the_match_end_cheers_the_winner_and_tells_the_story(app: App, outdir: Path) -> None:
+    from game.ui.table.results import HandEndScene, MatchEndScene
+    from tests.ui.conftest import shot
+
+    app.settings.animation_speed = 1.0
+    played: list[str] = []
+    real_play = app.sound.play
+    app.sound.play = lambda name: (played.append(name), real_play(name))[1]  # type: ignore[method-assign]
+    game = build(["R1", "B7 B8", "G7 G8", "Y7 YS"], "R9", turn=0, scores=[460, 120, 80, 30],
+                 hand_no=6)
+    table = table_for(app, game, "HAAA")
+    table.session.story[:] = [(2, 1, 120), (4, 2, 80), (5, 0, 200)]  # hands before today's
+    pump(app, until=table.my_turn)
+    app.dispatch(I.PlayCard(0))
+    pump(app, until=lambda: isinstance(app.top, HandEndScene | MatchEndScene), timeout=10)
+    while isinstance(app.top, HandEndScene):
+        app.dispatch(I.Activate())
+        pump(app, until=lambda: isinstance(app.top, MatchEndScene | HandEndScene))
+    scene = app.top
+    assert isinstance(scene, MatchEndScene)
+    assert "win" in played  # the fanfare
+    story = scene.story()
+    assert story[0] == "Hands won: Ann 2, Bob 1, Cid 1."
+    assert story[1] == "Biggest hand: Ann, 200 points (hand 5)."
+    assert all(line in scene.body_text() for line in story)
+    assert scene.confetti
+    pump(app, 0.8)
+    shot(app, outdir, "match_celebration")
+    pump(app, scene.CONFETTI_S)
+    assert not scene.confetti and scene.wakeup() is None  # it settles, the loop rests
