@@ -69,3 +69,24 @@ def test_the_focused_special_card_says_what_it_does(app: App, outdir: Path) -> N
     table.focus_id(f"card{table.model.hand.index(Card.parse('WAA'))}")
     assert "Attack-Attack" in card_caption(table)[1]
     shot(app, outdir, "attack_attack_caption")
+
+
+def test_every_action_face_side_by_side(app: App, outdir: Path) -> None:
+    """A sheet of every action card at hand size, in English and French, to look at."""
+    from game.ui import theme
+
+    codes = ["RS", "YR", "G+2", "W", "W+4", "RH2", "YDA", "GD2", "WH4", "WAA", "WCU", "WCL",
+             "WGA", "WVL"]
+    w = app.top.layout.card_w if hasattr(app.top, "layout") else 92  # type: ignore[union-attr]
+    for lang in ("en", "fr"):
+        i18n.set_language(lang)
+        try:
+            sheet = pygame.Surface((len(codes) * (w + 8) + 8, int(w * 1.5) + 16))
+            sheet.fill(theme.FELT_DARK)
+            for k, code in enumerate(codes):
+                face = cardart.face(Card.parse(code), w)
+                assert face.get_width() == w
+                sheet.blit(face, (8 + k * (w + 8), 8))
+            pygame.image.save(sheet, str(outdir / f"action_faces_{lang}.png"))
+        finally:
+            i18n.set_language("en")

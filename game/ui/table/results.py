@@ -292,6 +292,12 @@ class MatchEndScene(ScoresPanel):
             s = theme.scale_for(app.size)
             self.confetti = [Confetto(rng, app.size[0], s) for _ in range(140)]
 
+    def enter(self) -> None:
+        super().enter()
+        story = self.story()
+        if story:  # told aloud too, for a player who cannot see the screen
+            self.app.sound.say(" ".join(story))
+
     def story(self) -> list[str]:
         """The match told in two lines: hands won by each player, and the biggest hand."""
         story = self.table.session.story
