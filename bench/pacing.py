@@ -13,8 +13,9 @@ thinking is the same before and after a change. While an AI player's choice is s
 computed on the worker, the game clock does not advance (a busy machine would otherwise
 count as slow pacing).
 
-- ``minutes_per_hand``: mean game minutes from a hand's deal to its score screen, then the
-  score screen dismissed after ``THINK_S``; ``per_hand`` lists each hand.
+- ``minutes_per_hand``: mean game minutes from a hand's deal to its score screen, its count
+  of the points watched to the end where there is one, then dismissed after ``THINK_S``;
+  ``per_hand`` lists each hand.
 - ``ai_share``: the part of that time the table was not waiting for the person.
 """
 
@@ -57,6 +58,10 @@ def one_hand(seed: int, level: str) -> tuple[float, float]:
         while played < 1800:
             top = app.top
             if top is not None and top.name in ("hand_end", "match_end"):
+                if getattr(top, "counting", False):  # the points being counted: watched
+                    app.frame(DT)
+                    played += DT
+                    continue
                 return played + THINK_S, waited + THINK_S
             c = table.conductor
             job = c.job if c.job is not None else c.reaction
