@@ -361,3 +361,21 @@ def test_the_match_end_cheers_the_winner_and_tells_the_story(app: App, outdir: P
     shot(app, outdir, "match_celebration")
     pump(app, scene.CONFETTI_S)
     assert not scene.confetti and scene.wakeup() is None  # it settles, the loop rests
+
+
+def test_reduced_motion_counts_at_once_and_throws_no_confetti(app: App) -> None:
+    from game.ui.table.results import HandEndScene, MatchEndScene
+
+    app.settings.animation_speed = 1.0
+    app.settings.reduced_motion = True
+    game = build(["R1", "B7 B8", "G7 G8", "Y7 YS"], "R9", turn=0, scores=[460, 0, 0, 0])
+    table = table_for(app, game, "HAAA")
+    pump(app, until=table.my_turn)
+    app.dispatch(I.PlayCard(0))
+    pump(app, until=lambda: isinstance(app.top, HandEndScene | MatchEndScene))
+    hand_end = next(s for s in app.stack.scenes if isinstance(s, HandEndScene))
+    assert not hand_end.counting and hand_end.counted() == 57
+    while isinstance(app.top, HandEndScene):
+        app.dispatch(I.Activate())
+        pump(app, until=lambda: isinstance(app.top, MatchEndScene | HandEndScene))
+    assert isinstance(app.top, MatchEndScene) and not app.top.confetti
