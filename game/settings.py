@@ -98,6 +98,14 @@ class Settings:
     #: The ids of the players in ``player_names`` (game.names): their recordings are kept
     #: under these, so a name typed again next time finds its own voice.
     player_ids: list[str] = field(default_factory=list)
+    #: The last table set up (issue 13): its edition, and each seat's person-or-AI and AI
+    #: level, offered again on the next visit to the set-up screen ("" / empty: none yet).
+    last_edition: str = ""
+    player_levels: list[str] = field(default_factory=list)
+    player_humans: list[bool] = field(default_factory=list)
+    #: The voice notice (what is missing: speech, sound, microphone) last given, so the
+    #: same one is not repeated at every launch.
+    voice_notice_told: str = ""
     extra: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def validate(self) -> None:
@@ -114,6 +122,10 @@ class Settings:
             raise ValueError(f"shout_threshold_db must be within {low:g}..{high:g}")
         if any(not isinstance(n, str) for n in self.player_names):
             raise ValueError("player_names must be strings")
+        if any(not isinstance(n, str) for n in self.player_levels):
+            raise ValueError("player_levels must be strings")
+        if any(not isinstance(n, bool) for n in self.player_humans):
+            raise ValueError("player_humans must be true or false")
 
     def clamped(self) -> Settings:
         """A copy whose window size is within range (see :func:`clamp_window`)."""

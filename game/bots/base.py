@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from game.rules.actions import Action
+from game.rules.actions import Action, Play
 from game.rules.view import PlayerView
 
 
@@ -31,3 +31,10 @@ class Bot(Protocol):
     ) -> Action | None:
         """One of ``options`` (UNO calls and catches), or ``None``."""
         ...
+
+
+def uno_worth_calling(view: PlayerView, legal: Sequence[Action]) -> bool:
+    """C-12: calling UNO means something only when it protects a last card — the player
+    owes the call already, or holds two cards and can play one of them now. Calling with
+    two cards and then drawing says nothing true to the table (issue 13 item 6)."""
+    return view.me in view.uno_open or any(isinstance(a, Play) for a in legal)

@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 
 import game.bots.editions as ed
+from game.bots.base import uno_worth_calling
 from game.bots.beliefs import colour_counts
 from game.rules.actions import (
     Accept,
@@ -42,7 +43,8 @@ class EasyBot:
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         mine = view.to_act == view.me
         for a in legal:
-            if isinstance(a, CallUno) and mine and rng.random() < self.remember_uno:
+            if isinstance(a, CallUno) and mine and uno_worth_calling(view, legal) and \
+                    rng.random() < self.remember_uno:
                 return a
         catches = [a for a in legal if isinstance(a, Catch)]
         if catches and rng.random() < self.catch_chance:

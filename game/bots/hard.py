@@ -27,6 +27,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from game.bots.base import uno_worth_calling
 from game.bots.determinize import WorldError, bluffed, build_world, deal_hidden
 from game.bots.medium import MediumBot
 from game.bots.rollout import play_out
@@ -85,8 +86,9 @@ class HardBot:
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         t0 = time.thread_time()
+        worth = uno_worth_calling(view, legal)
         for a in legal:
-            if isinstance(a, CallUno | Catch):
+            if isinstance(a, Catch) or (isinstance(a, CallUno) and worth):
                 return a  # before playing: playing closes the catch window
         default = self.medium.choose(view, legal, rng)
         cands: list[Action] = list(

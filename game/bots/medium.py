@@ -23,6 +23,7 @@ import random
 from collections.abc import Sequence
 
 import game.bots.editions as ed
+from game.bots.base import uno_worth_calling
 from game.bots.beliefs import RANK_KEY, WILD_KEY, Tracker, colour_counts, p_holds
 from game.rules.actions import (
     Accept,
@@ -303,7 +304,7 @@ class MediumBot:
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         tr = self.tracker.update(view)
         for a in legal:
-            if isinstance(a, CallUno):
+            if isinstance(a, CallUno) and uno_worth_calling(view, legal):
                 return a
         catches = [a for a in legal if isinstance(a, Catch)]
         if catches and rng.random() < self.catch_chance:

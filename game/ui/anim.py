@@ -85,7 +85,9 @@ class FlyingCard(Sprite):
         if not self.tween.started:
             return
         img = self.surface()
+        base_w = img.get_width()
         t = self.tween.t
+        shade = shadow(base_w, 0)
         if self.still:
             pos = self.end
             img = img.copy()
@@ -96,11 +98,57 @@ class FlyingCard(Sprite):
             pos = (pos[0], pos[1] + arc)
             angle = self.spin * (1 - t)
             if abs(angle) >= 1:
-                img = pygame.transform.rotate(img, round(angle / 3) * 3)
+                turn = round(angle / 3) * 3
+                img = pygame.transform.rotate(img, turn)
+                shade = shadow(base_w, turn)
         rect = img.get_rect(center=(int(pos[0]), int(pos[1])))
-        shadow = pygame.Rect(rect).move(4, 6)
-        pygame.draw.rect(surface, theme.FELT_DARK, shadow, border_radius=max(3, rect.width // 10))
+        if not self.still:  # the shadow is the card's own shape, turned with it
+            surface.blit(shade, shade.get_rect(center=rect.move(4, 6).center))
         surface.blit(img, rect)
+
+
+@dataclass
+class Settle(Sprite):
+    """A card that has just landed on a pile presses in and settles: drawn a few pixels
+    larger, then back to its size (the cached face, scaled for those few frames)."""
+
+    card: Card
+    pos: Point
+    width: int
+    tween: Tween
+    marks: bool = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.tween.started or self.tween.done:
+            return
+        raw = self.tween.raw
+        grow = (1 - raw) * (1.0 if raw > 0.25 else raw / 0.25)  # up quickly, down slowly
+        extra = 2 * round(grow * max(2, self.width // 18))
+        img = cardart.face(self.card, self.width, self.marks)
+        if extra:
+            img = pygame.transform.smoothscale(img, (img.get_width() + extra,
+                                                     img.get_height() + round(extra * 1.5)))
+        surface.blit(img, img.get_rect(center=(int(self.pos[0]), int(self.pos[1]))))
+
+
+_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def shadow(width: int, angle: int) -> pygame.Surface:
+    """A card's soft shadow, ``width`` wide, turned by ``angle`` degrees (cached): only
+    the card's rounded shape is darkened, never its bounding box."""
+    key = (int(width), int(angle))
+    surf = _SHADOWS.get(key)
+    if surf is None:
+        w, h = cardart.card_size(width)
+        flat = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(flat, (*theme.SHADOW, 110), flat.get_rect(),
+                         border_radius=max(3, w // 10))
+        surf = pygame.transform.rotate(flat, angle) if angle else flat
+        if len(_SHADOWS) > 200:
+            _SHADOWS.clear()
+        _SHADOWS[key] = surf
+    return surf
 
 
 @dataclass
@@ -122,12 +170,8 @@ class Banner(Sprite):
         raw = self.tween.raw
         alpha = 255 if raw < 0.7 else int(255 * (1 - (raw - 0.7) / 0.3))
         grow = 1.0 if self.still else min(1.0, ease_out_back(min(1.0, raw * 4)))
-        words = _(self.msgid).format(**self.params) if self.params else _(self.msgid)
-        img = text.render(words, self.px, self.colour)
-        rise = 0 if self.still else int(raw * self.px * 0.4)
-        rect = img.get_rect(center=(int(self.pos[0]), int(self.pos[1]) - rise))
-        pad = max(4, self.px // 4)
-        box = rect.inflate(pad * 3, pad * 2)
+        img = self._words()
+        box = self.box(img)
         if grow < 0.99:  # pop in: scale the finished plate, never re-render text per size
             factor = max(0.2, 0.6 + 0.4 * grow)
             plate = self._plate(img, box.size, 255)
@@ -135,6 +179,18 @@ class Banner(Sprite):
             surface.blit(plate, plate.get_rect(center=box.center))
             return
         surface.blit(self._plate(img, box.size, alpha), box)
+
+    def _words(self) -> pygame.Surface:
+        words = _(self.msgid).format(**self.params) if self.params else _(self.msgid)
+        return text.render(words, self.px, self.colour)
+
+    def box(self, img: pygame.Surface | None = None) -> pygame.Rect:
+        """The plate's rectangle now (it rises a little as the banner ages)."""
+        img = img if img is not None else self._words()
+        rise = 0 if self.still else int(self.tween.raw * self.px * 0.4)
+        rect = img.get_rect(center=(int(self.pos[0]), int(self.pos[1]) - rise))
+        pad = max(4, self.px // 4)
+        return rect.inflate(pad * 3, pad * 2)
 
     def _plate(self, img: pygame.Surface, size: tuple[int, int], alpha: int) -> pygame.Surface:
         plate = pygame.Surface(size, pygame.SRCALPHA)

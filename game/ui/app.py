@@ -51,6 +51,25 @@ GIL_SWITCH_S = 0.001
 WAKE = pygame.event.custom_type()
 
 
+def at_origin() -> None:
+    """Put the window at the screen's top-left corner. A window manager does it for a
+    full-screen window; under a bare X server (no window manager) SDL leaves the window
+    where it was, so a window centred at 1280x720 on a 1280x800 screen lost its bottom
+    40 pixels when it went full screen (issue 13). Moved *before* going full screen: once
+    full screen, SDL takes the window to be at (0, 0) already and does not move it."""
+    if pygame.display.get_surface() is None:
+        return  # no window yet: SDL opens the full-screen one in place
+    try:
+        from pygame._sdl2.video import Window
+
+        window = Window.from_display_module()
+        if tuple(window.position) != (0, 0):
+            window.position = (0, 0)
+            pygame.event.pump()  # let the X server see the move before the mode changes
+    except Exception as exc:  # an older pygame, a driver without windows: nothing to move
+        _log.info("could not place the full-screen window: %s", exc)
+
+
 class App:
     """One window and its scenes. ``run`` loops until quit; tests call :meth:`frame`."""
 
@@ -96,6 +115,7 @@ class App:
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
         self.fullscreen = fullscreen
         if fullscreen:
+            at_origin()  # without a window manager the window would keep its windowed place
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
 

@@ -3,8 +3,9 @@
 Each card is drawn at twice its final size with plain pygame shapes and text, then
 smooth-scaled down, which antialiases every edge; the result is cached per (card, size,
 marks). Colour-blind players get the shape printed decks use for each colour (red circle,
-blue square, green triangle, yellow star) in two corners. Edition cards without a symbol of
-their own fall back to their short code, so a new edition shows something sensible at once.
+blue square, green triangle, yellow star) in two corners. Action cards take their icon and
+printed name from :mod:`game.ui.card_faces` (one registration per rank); a card without one
+falls back to its short code, so a new edition shows something sensible at once.
 """
 
 from __future__ import annotations
@@ -14,10 +15,14 @@ from collections import OrderedDict
 
 import pygame
 
+from game import i18n
+from game.i18n import _
 from game.rules.cards import COLOUR_OF, RANK_CODES, RANK_OF, WILD, Card, Colour, Rank
 from game.ui import theme
+from game.ui.card_faces import Icon, face_of
 
 RATIO = 1.5  # height / width, as printed cards
+NAME_INK = (24, 24, 28)  # an action card's printed name on its white oval
 SUPER = 2  # supersampling factor
 
 _CACHE: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
@@ -30,8 +35,15 @@ def card_size(width: int) -> tuple[int, int]:
 
 def face(card: Card, width: int, marks: bool = True) -> pygame.Surface:
     """The face of ``card`` ``width`` pixels wide (cached)."""
-    key = ("face", int(card), int(width), marks)
-    return _cached(key, lambda: _draw_face(card, int(width), marks))
+    return _cached(_face_key(card, width, marks), lambda: _draw_face(card, int(width), marks))
+
+
+def _face_key(card: Card, width: int, marks: bool) -> tuple[object, ...]:
+    """A face's cache key; a card with its name printed on it is drawn per language."""
+    registered = face_of(RANK_OF[card])
+    if registered is not None and registered.name:
+        return ("face", int(card), int(width), marks, i18n.current_language())
+    return ("face", int(card), int(width), marks)
 
 
 def back(width: int) -> pygame.Surface:
@@ -145,6 +157,10 @@ def _centre_symbol(surf: pygame.Surface, inner: pygame.Rect, card: Card,
     cx, cy = inner.center
     size = inner.width
     fill = rgb if COLOUR_OF[card] != WILD else theme.CARD_WHITE
+    registered = face_of(rank)
+    if registered is not None and registered.name:
+        _named(surf, inner, card, registered.name, registered.icon, fill)
+        return
     if rank == Rank.SKIP:
         _skip(surf, (cx, cy), int(size * 0.30), fill)
     elif rank == Rank.REVERSE:
@@ -172,11 +188,36 @@ def _centre_symbol(surf: pygame.Surface, inner: pygame.Rect, card: Card,
                                           g.width // 2, max(2, px // 14)))
 
 
+def _named(surf: pygame.Surface, inner: pygame.Rect, card: Card, name: str,
+           icon: Icon | None, fill: tuple[int, int, int]) -> None:
+    """A registered action card: its icon in the oval and its name under it, in words a
+    child can read (see :mod:`game.ui.card_faces`)."""
+    cx, cy = inner.center
+    size = inner.width
+    centre = (cx, cy - int(size * 0.12))
+    if icon is not None:
+        icon(surf, centre, int(size * 0.27), fill)
+    words = _(name)
+    px = int(size * 0.21)
+    if COLOUR_OF[card] == WILD:  # white on the four colours, dark on a coloured card's white oval
+        label = _outlined(words, px, theme.CARD_WHITE, theme.SHADOW)
+    else:
+        label = _outlined(words, px, NAME_INK, theme.CARD_WHITE)
+    room = int(size * 0.98)
+    if label.get_width() > room:  # a long name in some language: narrower, same height
+        label = pygame.transform.smoothscale(label, (room, label.get_height()))
+    surf.blit(label, label.get_rect(center=(cx, cy + int(size * 0.36))))
+
+
 def _corners(surf: pygame.Surface, inner: pygame.Rect, card: Card) -> None:
     rank = RANK_OF[card]
     px = int(inner.width * 0.26)
     pad = int(inner.width * 0.05)
-    if rank == Rank.SKIP:
+    registered = face_of(rank)
+    if registered is not None and registered.icon is not None:
+        mark = pygame.Surface((px, px), pygame.SRCALPHA)
+        registered.icon(mark, (px // 2, px // 2), int(px * 0.42), theme.CARD_WHITE)
+    elif rank == Rank.SKIP:
         mark = pygame.Surface((px, px), pygame.SRCALPHA)
         _skip(mark, (px // 2, px // 2), int(px * 0.42), theme.CARD_WHITE)
     elif rank == Rank.REVERSE:
@@ -349,5 +390,5 @@ class Warmer:
 
 
 def _is_cached(c: Card | None, width: int, marks: bool) -> bool:
-    key = ("back", int(width)) if c is None else ("face", int(c), int(width), marks)
+    key = ("back", int(width)) if c is None else _face_key(c, width, marks)
     return key in _CACHE

@@ -67,6 +67,22 @@ class Pointer(Intent):
 
 
 @dataclass(frozen=True)
+class Release(Intent):
+    """The left mouse button let go at ``pos`` (the end of a drag; most scenes ignore it)."""
+
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Grab(Intent):
+    """The left button pressed on card ``index`` of the hand at ``pos``: a click if it is
+    let go where it was, a drag if it moves (the table decides on :class:`Release`)."""
+
+    index: int
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True)
 class Scroll(Intent):
     dy: int
 
@@ -235,6 +251,8 @@ def translate(event: pygame.event.Event, context: str, text_focus: bool,
         return Pointer(event.pos)
     if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
         return intent_at(event.pos)
+    if t == pygame.MOUSEBUTTONUP and event.button == 1:
+        return Release(event.pos)
     if t == pygame.MOUSEWHEEL:
         return Scroll(-event.y)
     if t == pygame.TEXTINPUT:

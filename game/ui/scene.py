@@ -160,7 +160,7 @@ class Scene:
             c = self.controls[i]
             if c.visible and c.enabled and c.rect.collidepoint(pos):
                 self.focus = i
-                return c.intent
+                return c.intent_at(pos) if isinstance(c, Choice) else c.intent
         return None
 
     def handle(self, intent: Intent) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 from game.bots import BOTS
 from game.rules import events as E
 from game.rules.actions import Action
+from game.rules.cards import Card
 from game.rules.editions import new_game
 from game.rules.engine import Decision, Game
 from game.rules.ruleset import Ruleset
@@ -30,6 +31,43 @@ def default_level() -> str:
         if kind in BOTS:
             return kind
     return next(iter(BOTS))
+
+
+def hands_at_end(before: Sequence[Sequence[Card]], events: Sequence[E.Event]
+                 ) -> tuple[tuple[Card, ...], ...] | None:
+    """Every player's hand when the hand ended: ``before`` (the hands before the action)
+    moved by ``events`` up to ``HandEnded``; ``None`` if an event moved cards in a way not
+    followed here (checked against the score anyway, see :func:`scored_as`)."""
+    hands = [list(h) for h in before]
+    for e in events:
+        if isinstance(e, E.HandEnded):
+            return tuple(tuple(h) for h in hands)
+        if isinstance(e, E.CardPlayed | E.CardsDiscarded):
+            gone = (e.card,) if isinstance(e, E.CardPlayed) else e.cards
+            for c in gone:
+                if c not in hands[e.player]:
+                    return None
+                hands[e.player].remove(c)
+        elif isinstance(e, E.CardsDrawn):
+            if len(e.cards) != e.count:
+                return None
+            hands[e.player] += e.cards
+        elif isinstance(e, E.HandsSwapped):
+            hands[e.first], hands[e.second] = hands[e.second], hands[e.first]
+    return None
+
+
+def scored_as(ruleset: Ruleset, seats: Sequence[int], held: Sequence[Sequence[Card]],
+              ended: E.HandEnded) -> bool:
+    """Do the ``held`` cards add up to the points the hand scored (so the table may
+    count them up card by card)?"""
+    from game.rules.match import hand_value
+    from game.rules.ruleset import MatchKind
+
+    values = {p: hand_value(ruleset, held[p]) for p in seats}
+    if ruleset.match in (MatchKind.RUNNING_TOTAL, MatchKind.CHALLENGE):
+        return sum(values.values()) == ended.points
+    return sum(v for p, v in values.items() if p != ended.winner) == ended.points
 
 
 class Session:
@@ -49,6 +87,11 @@ class Session:
         #: its recording, if any (set by the Roboto set-up screen).
         self.house_rule_text = ""
         self.house_rule_clip: object | None = None
+        #: The cards each player held when the last hand ended (shown and counted at the
+        #: hand's end: they are public then), keyed by that hand's number; and the story of
+        #: the match as played here: (hand number, winner, points) of every hand.
+        self.revealed: dict[int, tuple[tuple[Card, ...], ...]] = {}
+        self.story: list[tuple[int, int, int]] = []
 
     def ai_levels(self) -> dict[int, str]:
         """Each AI seat's bot kind (an unknown level becomes the default one)."""
@@ -176,7 +219,15 @@ class Session:
     def act(self, action: Action) -> list[E.Event]:
         """Apply ``action`` (raises :class:`~game.rules.errors.IllegalAction`, changing
         nothing) and autosave; returns the events."""
+        before = [tuple(h) for h in self.game.hands]
+        hand_no, seats = self.game.match.hand_no, list(self.game.seats)
         events = self.game.apply(action)
+        ended = next((e for e in events if isinstance(e, E.HandEnded)), None)
+        if ended is not None:
+            self.story.append((hand_no, ended.winner, ended.points))
+            held = hands_at_end(before, events)
+            if held is not None and scored_as(self.game.ruleset, seats, held, ended):
+                self.revealed = {hand_no: held}
         self.save()
         return events
 

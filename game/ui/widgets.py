@@ -128,6 +128,14 @@ class Choice(Control):
     def value_text(self) -> str:
         return _(self.options[self.index][1]) if self.options else ""
 
+    def intent_at(self, pos: tuple[int, int]) -> Intent:
+        """A click: on the "‹" third of the value, one step back; anywhere else, forward."""
+        r = self.rect
+        vx0 = r.left + (int(r.width * 0.5) if self.label else 0)
+        if vx0 <= pos[0] < vx0 + (r.right - vx0) // 3:
+            return Adjust(self.id, -1)
+        return self.intent
+
     def draw(self, surface: pygame.Surface, focused: bool, hovered: bool, s: float) -> None:
         if not self.visible:
             return

@@ -54,7 +54,12 @@ def test_setup_screen_lists_every_engine_edition_and_ai_level(app: App, outdir: 
     edition = next(c for c in setup.controls if c.id == "edition")
     assert [v for v, _m in edition.options] == list(EDITIONS)  # type: ignore[attr-defined]
     level = next(c for c in setup.controls if c.id == "level1")
-    assert [v for v, _m in level.options] == list(BOTS)  # type: ignore[attr-defined]
+    # every AI level but the random players (issue 13 item 8: they drag a family's hands on)
+    from game.ui.scenes.setup import HIDDEN_LEVELS
+
+    assert {"random", "random-play"} == HIDDEN_LEVELS
+    assert [v for v, _m in level.options] == [  # type: ignore[attr-defined]
+        k for k in BOTS if k not in HIDDEN_LEVELS]
     for players in (2, 10):
         setup.players = players
         setup.relayout()

@@ -50,6 +50,9 @@ MATCH_LABELS = {
     MatchKind.PARTNERS_ROTATING: N_("Rotating partners (4 players)"),
     MatchKind.TEAMS: N_("Two teams (4, 6, 8, 10)"),
 }
+#: Levels kept for tests and the command line, never offered at a seat: a bot that plays
+#: at random drags a family's hands on (issue 13 item 8).
+HIDDEN_LEVELS = frozenset({"random", "random-play"})
 LEVEL_LABELS = {
     "random": N_("Beginner (random)"),
     "random-play": N_("Beginner (plays any card it can)"),
@@ -122,23 +125,26 @@ class SetupScene(Scene):
         given = app.options
         #: (name, id) of the players last seen at each seat: a name typed again keeps its id.
         self.known = known_players(app.settings, seats or ())
-        levels = self._given_levels(given.bots)
+        levels = self._given_levels(given.bots) or self._remembered_levels()
+        humans = list(app.settings.player_humans)
         self.seats: list[dict[str, Any]] = []
         for i in range(MAX_SEATS):
-            human = i == 0
+            human = humans[i] if i < len(humans) and not seats else i == 0
             known = self.known[i][0] if i < len(self.known) else ""
             self.seats.append({"name": known or default_name(i, human), "human": human,
                                "level": levels[i] if i < len(levels) else default_level()})
         if seats:
             for i, seat in enumerate(seats[:MAX_SEATS]):
                 self.seats[i] = {"name": seat.name, "human": seat.human, "level": seat.level}
-        ed = ruleset.edition if ruleset else given.edition or "official"
+        ed = ruleset.edition if ruleset else \
+            given.edition or app.settings.last_edition or "official"
         self.edition = ed if ed in edition_names() else edition_names()[0]
         self.match: MatchKind | None = (ruleset.match if ruleset else  # None: edition's
                                         MatchKind(given.match) if given.match else None)
         self.target = ruleset.target if ruleset else (
             given.target if isinstance(given.target, int) and given.target > 0 else 500)
-        self.players = len(seats) if seats else int(given.players or 4)
+        last = len(app.settings.player_humans)
+        self.players = len(seats) if seats else int(given.players or last or 4)
         self.players = max(2, min(MAX_SEATS, self.players))
         self.seed: int | None = given.seed
         #: Every section's option values, by option id (see :meth:`sections`).
@@ -149,6 +155,11 @@ class SetupScene(Scene):
                 self.options.update(section.defaults(base, ruleset is not None))
         self.error = ""
         self.focus_first = True
+
+    def _remembered_levels(self) -> list[str]:
+        """Each seat's AI level at the last table set up (an unknown one: the default)."""
+        return [lv if lv in BOTS and lv not in HIDDEN_LEVELS else default_level()
+                for lv in self.app.settings.player_levels[:MAX_SEATS]]
 
     @staticmethod
     def _given_levels(bots: Sequence[str]) -> list[str]:
@@ -248,9 +259,11 @@ class SetupScene(Scene):
         single = self.ruleset().match is MatchKind.SINGLE_HAND
         out[2].enabled = not single
         kinds = [(True, N_("Person")), (False, N_("AI"))]
-        levels = [(k, level_label(k)) for k in BOTS]
+        offered = [k for k in BOTS if k not in HIDDEN_LEVELS]
         for i in range(self.players):
             seat = self.seats[i]
+            shown = offered if seat["level"] in offered else [*offered, seat["level"]]
+            levels = [(k, level_label(k)) for k in shown]  # (a hidden one given at start-up)
             out.append(Choice.make(f"kind{i}", "", kinds, seat["human"],
                                    self._seat_setter(i, "human")))
             out.append(TextField.make(f"name{i}", N_("Name"), seat["name"],
@@ -344,6 +357,9 @@ class SetupScene(Scene):
                  for i, seat in enumerate(self.seats[: self.players])]
         self.app.settings.player_names = [s.name for s in seats]
         self.app.settings.player_ids = [s.player_id for s in seats]
+        self.app.settings.last_edition = self.edition
+        self.app.settings.player_levels = [str(seat["level"]) for seat in self.seats[:self.players]]
+        self.app.settings.player_humans = [s.human for s in seats]
         self.app.save_settings()
         rs = self.ruleset()
         for section in self.sections():

@@ -28,6 +28,8 @@ def table_intent(t: TableFace) -> I.Intent | None:
         return None
     view = t.session.view(t.viewer)
     legal = list(view.legal)
+    if not t.can_call_uno():  # a call that protects nothing is not offered (C-12)
+        legal = [a for a in legal if not isinstance(a, A.CallUno)]
     action = _BOT.choose(view, legal, _RNG)
     if isinstance(action, A.CallUno):
         return I.CallUno()

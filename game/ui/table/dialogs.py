@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from game.ui.table.host import TableHost
 
 
+PASS_GUARD_S = 0.6
+
+
 class PassDeviceScene(PanelScene):
     """Between two people's turns: every hand is hidden until the next person is ready.
 
@@ -41,6 +44,10 @@ class PassDeviceScene(PanelScene):
         self.table = table
         self.player = player
         self._owed: tuple[int, ...] = ()
+        speed = app.settings.animation_speed
+        #: Seconds during which Enter or a click is not taken as the next person's "ready":
+        #: the person before may still be pressing keys meant for their own turn.
+        self.guard = 0.0 if speed <= 0 else PASS_GUARD_S
 
     def owing(self) -> tuple[int, ...]:
         """The other people who may call UNO now."""
@@ -67,6 +74,9 @@ class PassDeviceScene(PanelScene):
         self.app.pop()
 
     def handle(self, intent: I.Intent) -> None:
+        if self.guard > 0 and isinstance(intent, I.Activate | I.Press | I.PlayCard |
+                                         I.DrawCard | I.PlayDrawn | I.KeepDrawn):
+            return  # still the person before's keys (a double Enter): not a hand-over
         if isinstance(intent, I.CallUno):
             if self._owed:
                 self.call_uno(self._owed[0])
@@ -80,16 +90,20 @@ class PassDeviceScene(PanelScene):
         self.focus_id("ready")
 
     def update(self, dt: float) -> bool:
+        self.guard = max(0.0, self.guard - dt)
         if self.owing() != self._owed:  # the window closed meanwhile
             self.relayout()
             return True
         return False
 
+    def wakeup(self) -> float | None:
+        return self.guard if self.guard > 0 else None
+
     def back(self) -> None:
         self.app.open("pause", self.table)
 
     def autoplay_intent(self) -> I.Intent | None:
-        return I.Activate()
+        return I.Activate() if self.guard <= 0 else None
 
 
 class ColourButton(Control):
@@ -191,9 +205,13 @@ class ChallengeScene(PanelScene):
         self.table = table
 
     def build(self) -> list[Control]:
-        return [Button.make("challenge", N_("Challenge"), I.ChallengeWD4(), style="primary",
-                            hint="C"),
-                Button.make("accept", N_("Accept and draw 4"), I.AcceptWD4(), hint="A")]
+        return [Button.make("challenge", N_("Challenge"), I.ChallengeWD4(), hint="C"),
+                Button.make("accept", N_("Accept and draw 4"), I.AcceptWD4(), style="primary",
+                            hint="A")]
+
+    def enter(self) -> None:
+        super().enter()
+        self.focus_id("accept")  # the safe answer under a reflex Enter: a challenge can cost 6
 
     def handle(self, intent: I.Intent) -> None:
         me = self.table.viewer

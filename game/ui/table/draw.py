@@ -16,9 +16,10 @@ import pygame
 from game.i18n import _, ngettext
 from game.narrate import COLOUR_NAMES, Narrator
 from game.rules import events as E
-from game.rules.cards import WILD, Card, Colour
-from game.ui import cardart, text, theme
+from game.rules.cards import RANK_OF, WILD, Card, Colour
+from game.ui import anim, cardart, text, theme
 from game.ui.backdrop import felt
+from game.ui.card_faces import caption_of
 from game.ui.widgets import focus_ring, panel
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ _ROTATED: OrderedDict[tuple[int, int, int, bool], pygame.Surface] = OrderedDict(
 def clear_caches() -> None:
     """Forget the cached rotated faces (their surfaces belong to a closed display)."""
     _ROTATED.clear()
+    _FANNED.clear()
 
 
 def rotated_face(card: Card, width: int, angle: int, marks: bool) -> pygame.Surface:
@@ -40,6 +42,33 @@ def rotated_face(card: Card, width: int, angle: int, marks: bool) -> pygame.Surf
         _ROTATED[key] = surf
         if len(_ROTATED) > 120:
             _ROTATED.popitem(last=False)
+    return surf
+
+
+_FANNED: OrderedDict[tuple[int, int, int, bool, int], pygame.Surface] = OrderedDict()
+
+
+def fanned_card(card: Card | None, width: int, angle: int, marks: bool,
+                glow: int) -> pygame.Surface:
+    """A card of your hand tilted in the fan, with its playable glow (``glow`` pixels, 0:
+    none) turned with it; cached, so a steady hand costs blits only."""
+    key = (-1 if card is None else int(card), width, angle, marks, glow)
+    surf = _FANNED.get(key)
+    if surf is None:
+        img = cardart.face(card, width, marks) if card is not None else cardart.back(width)
+        if glow:
+            flat = pygame.Surface((img.get_width() + 2 * glow, img.get_height() + 2 * glow),
+                                  pygame.SRCALPHA)
+            pygame.draw.rect(flat, theme.ACCENT, flat.get_rect(),
+                             border_radius=flat.get_width() // 9)
+            flat.blit(img, (glow, glow))
+            img = flat
+        surf = pygame.transform.rotate(img, angle)
+        _FANNED[key] = surf
+        if len(_FANNED) > 160:
+            _FANNED.popitem(last=False)
+    else:
+        _FANNED.move_to_end(key)
     return surf
 
 
@@ -184,28 +213,109 @@ def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
     lay, m = scene.layout, scene.model
     marks = scene.settings.colour_blind_marks
     me = lay.me
-    my_turn = me is not None and m.to_act == me and not scene.session.over
+    my_turn = scene.my_turn()
     if me is not None:
         plate = lay.my_plate
-        label = m.names[me]
-        if my_turn:
-            label = _("{player} — your turn").format(player=m.names[me])
+        label = turn_label(scene)
         px = text.fit(label, int(20 * lay.s), int(lay.size[0] * 0.5))
         colour = theme.ACCENT if my_turn else theme.TEXT
         text.draw(surface, label, px, plate.bottomleft, colour, "bottomleft", shadow=True)
     rects = scene.hand_rects()
     playable = scene.playable_indices()
     focus = scene.ring_id()
+    lifted = scene.focused_id()
+    glow_px = int(5 * lay.s)
+    drag = scene.drag if scene.drag is not None and scene.drag.moved else None
     for i, rect in enumerate(rects):
         card = m.hand[i] if i < len(m.hand) else None
+        if drag is not None and i == drag.index:  # in the hand's place, only its outline
+            pygame.draw.rect(surface, theme.FELT_DARK, rect, max(2, int(3 * lay.s)),
+                             border_radius=rect.width // 10)
+            continue
+        glow = i in playable and scene.settings.highlight_playable
+        angle = 0 if lifted == f"card{i}" else lay.fan_angle(i, len(rects))
+        if angle:  # a fanned card, turned with its glow (cached per card and angle)
+            img = fanned_card(card, lay.card_w, angle, marks, glow_px if glow else 0)
+            surface.blit(img, img.get_rect(center=rect.center))
+            continue
         img = cardart.face(card, lay.card_w, marks) if card is not None else \
             cardart.back(lay.card_w)
-        if i in playable and scene.settings.highlight_playable:
-            glow = rect.inflate(int(10 * lay.s), int(10 * lay.s))
-            pygame.draw.rect(surface, theme.ACCENT, glow, border_radius=glow.width // 9)
+        if glow:
+            halo = rect.inflate(2 * glow_px, 2 * glow_px)
+            pygame.draw.rect(surface, theme.ACCENT, halo, border_radius=halo.width // 9)
         surface.blit(img, rect)
         if focus == f"card{i}":
             focus_ring(surface, rect, lay.s)
+    _caption(surface, scene, rects)
+    if drag is not None:
+        _dragged(surface, scene, drag.card, drag.pos, drag.grab, rects, drag.index)
+
+
+def _dragged(surface: pygame.Surface, scene: TableFace, card: Card, pos: tuple[int, int],
+             grab: tuple[int, int], rects: list[pygame.Rect], index: int) -> None:
+    """The card under the mouse, held where it was taken, tilted a little by the way it
+    goes; the pile it would land on lights up while it is over the table."""
+    lay = scene.layout
+    if index < len(rects):
+        held = (grab[0] - rects[index].centerx, grab[1] - rects[index].centery)
+    else:
+        held = (0, 0)
+    centre = (pos[0] - held[0], pos[1] - held[1])
+    if scene.drop_zone().collidepoint(pos):
+        ring = lay.discard.inflate(int(26 * lay.s), int(26 * lay.s))
+        pygame.draw.rect(surface, theme.ACCENT, ring, max(3, int(5 * lay.s)),
+                         border_radius=ring.width // 8)
+    angle = max(-12, min(12, round((grab[0] - pos[0]) / max(1.0, 30 * lay.s)))) * 2
+    img = fanned_card(card, lay.card_w, angle, scene.settings.colour_blind_marks, 0) \
+        if angle else cardart.face(card, lay.card_w, scene.settings.colour_blind_marks)
+    shade = anim.shadow(lay.card_w, angle)
+    surface.blit(shade, shade.get_rect(center=(centre[0] + 8, centre[1] + 12)))
+    surface.blit(img, img.get_rect(center=centre))
+
+
+def card_caption(scene: TableFace) -> tuple[int, str]:
+    """(index, words) of what the focused (or pointed at) card of your hand does; (-1, "")
+    for a number card or none. A message over your hand has the room first."""
+    focus = scene.focused_id() or ""
+    if not focus.startswith("card") or not focus[4:].isdigit() or scene.toast_text() \
+            or not scene.shows_focus():  # a dialog over the table has the keyboard
+        return -1, ""
+    i = int(focus[4:])
+    hand = scene.model.hand
+    if i >= len(hand):
+        return -1, ""
+    msgid = caption_of(RANK_OF[hand[i]])
+    return (i, _(msgid)) if msgid else (-1, "")
+
+
+def _caption(surface: pygame.Surface, scene: TableFace, rects: list[pygame.Rect]) -> None:
+    i, words = card_caption(scene)
+    if i < 0 or i >= len(rects):
+        return
+    lay = scene.layout
+    s = lay.s
+    px = max(12, int(17 * s))
+    width = int(380 * s)
+    lines = text.wrap(words, px, width)
+    box = pygame.Rect(0, 0, width + int(24 * s), int(len(lines) * px * 1.3 + 16 * s))
+    box.midbottom = (rects[i].centerx, rects[i].top - int(10 * s))
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, theme.ACCENT, box.inflate(4, 4), border_radius=int(10 * s))
+    panel(surface, box, s, 245)
+    y = box.top + int(8 * s)
+    for line in lines:
+        text.draw(surface, line, px, (box.centerx, y), theme.TEXT, "midtop")
+        y += int(px * 1.3)
+
+
+def turn_label(scene: TableFace) -> str:
+    """The name under your hand, with "your turn" exactly while the engine waits for you
+    and nothing moves on the table any more (the voice names you in that same frame)."""
+    me = scene.layout.me
+    if me is None:
+        return ""
+    name = scene.model.names[me]
+    return _("{player} — your turn").format(player=name) if scene.my_turn() else name
 
 
 def _log(surface: pygame.Surface, scene: TableFace) -> None:

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from game.ui.scene import AppHost, Scene
     from game.ui.session import Session
     from game.ui.table.layout import TableLayout
-    from game.ui.table.model import TableModel
+    from game.ui.table.model import Drag, TableModel
     from game.ui.table.presenter import Presenter
     from game.ui.widgets import Control
 
@@ -94,8 +94,11 @@ class TableFace(TableHost, Protocol):
     #: passed to (the flow keeps them on the table so a dialog is asked for once).
     asked: tuple[int, Decision] | None
     passing_to: int | None
+    #: A card of the hand being dragged with the mouse (``None``: none).
+    drag: Drag | None
 
     def hand_rects(self) -> list[pygame.Rect]: ...
+    def drop_zone(self) -> pygame.Rect: ...
     def playable_indices(self) -> set[int]: ...
     def played_along(self, focus: str) -> set[int]: ...
     def can_call_uno(self) -> bool: ...

@@ -59,24 +59,42 @@ class TableLayout:
     def card_h(self) -> int:
         return round(self.card_w * RATIO)
 
-    def hand_rects(self, count: int) -> list[pygame.Rect]:
+    def hand_rects(self, count: int, focus: int | None = None) -> list[pygame.Rect]:
         """Resting rectangles of ``count`` cards fanned across the hand area (overlapping
-        when they do not fit), on a gentle arc."""
+        when they do not fit), on a gentle arc. When they overlap, the ``focus`` card's
+        neighbours move aside so that it shows whole (the fan makes room for it)."""
         if count <= 0:
             return []
         w, h = self.card_w, self.card_h
         area = self.hand_area
         gap = int(w * 0.06)
         step = min(w + gap, (area.width - w) / max(1, count - 1)) if count > 1 else 0
-        total = w + step * (count - 1)
-        x0 = area.centerx - total / 2
+        steps = [step] * max(0, count - 1)  # steps[i]: from card i to card i + 1
+        if focus is not None and 0 <= focus < count and count > 2 and step < w + gap:
+            wide = [i for i in (focus - 1, focus) if 0 <= i < count - 1]
+            span = step * (count - 1)
+            room = min(w + gap, span / (len(wide) + 1))
+            narrow = (span - room * len(wide)) / (count - 1 - len(wide))
+            if narrow > 2:
+                steps = [room if i in wide else narrow for i in range(count - 1)]
+        total = w + sum(steps)
+        x = area.centerx - total / 2
         rects = []
         for i in range(count):
-            x = x0 + i * step
             off = (i - (count - 1) / 2) / max(1.0, (count - 1) / 2)
             arc = int(abs(off) ** 2 * h * 0.06)
-            rects.append(pygame.Rect(int(x), self.hand_y + arc, w, h))
+            rects.append(pygame.Rect(int(x + 1e-6), self.hand_y + arc, w, h))
+            if i < count - 1:
+                x += steps[i]
         return rects
+
+    @staticmethod
+    def fan_angle(index: int, count: int) -> int:
+        """The tilt of card ``index`` of ``count`` in the fan (degrees, 0 in the middle)."""
+        if count <= 1:
+            return 0
+        off = (index - (count - 1) / 2) / ((count - 1) / 2)
+        return -round(off * min(8, 2 + count * 0.6))
 
     def seat_point(self, player: int) -> Point:
         """Where a player's cards come from and go to (their plate, or your hand)."""

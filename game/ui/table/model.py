@@ -21,6 +21,19 @@ from game.rules.view import PlayerView
 LOG_EVENTS = 40
 
 
+@dataclass
+class Drag:
+    """A card of your hand held by the mouse: ``index`` and ``card`` where it was taken,
+    ``grab`` the pointer then, ``pos`` now; ``moved`` once it has travelled far enough to be
+    a drag rather than a click."""
+
+    index: int
+    card: Card
+    grab: tuple[int, int]
+    pos: tuple[int, int]
+    moved: bool = False
+
+
 def hand_key(card: Card) -> tuple[int, int]:
     """Display order of a hand: by colour (red, yellow, green, blue, wilds), then rank."""
     return (COLOUR_OF[card], RANK_OF[card])

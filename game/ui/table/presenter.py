@@ -14,13 +14,15 @@ from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+import pygame
+
 from game.i18n import N_
 from game.narrate import COLOUR_NAMES
 from game.rules import events as E
 from game.rules.cards import Card
 from game.settings import Settings
 from game.ui import theme
-from game.ui.anim import Banner, Ring, Sprite, fly
+from game.ui.anim import Banner, Ring, Settle, Sprite, fly
 from game.ui.table.layout import TableLayout
 from game.ui.table.model import TableModel
 from game.ui.tween import Tween
@@ -132,8 +134,9 @@ class Presenter:
         self.hold = max(0.0, self.hold - dt)
         guard = 0
         while self.queue and self.hold <= 0 and not self.paused and guard < 500:
-            if self.busy_sprites() and self.speed() <= 0:
-                break
+            if self.busy_sprites() and (self.speed() <= 0 or isinstance(self.queue[0][0],
+                                                                       E.TurnStarted)):
+                break  # a turn begins (label, voice) once the last animation has landed
             guard += 1
             event, dealt = self.queue.popleft()
             self.start(event, dealt)
@@ -173,8 +176,35 @@ class Presenter:
                colour: tuple[int, int, int] = theme.ACCENT, back: tuple[int, int, int] | None
                = None, **params: Any) -> None:
         lay = self.host.layout
-        self.add(Banner(msgid, pos, int(px * lay.s), Tween(self.d(seconds)), colour, params,
-                        self.still, back))
+        banner = Banner(msgid, pos, int(px * lay.s), Tween(self.d(seconds)), colour, params,
+                        self.still, back)
+        self.add(self.clear_of_others(banner))
+
+    def clear_of_others(self, banner: Banner) -> Banner:
+        """Move ``banner`` up (down near the top edge) until it covers no banner still
+        shown: "Time is up!" and a "+6" at the same seat stack, neither hides the other."""
+
+        def reach(b: Banner) -> pygame.Rect:  # every place it will be (banners rise)
+            box = b.box()
+            return box.union(box.move(0, -int(b.px * 0.4)))
+
+        others = [reach(sp) for sp in self.sprites if isinstance(sp, Banner) and not sp.finished]
+        gap = max(2, banner.px // 6)
+        start = banner.pos
+        for step in (-1, 1):
+            banner.pos = start
+            for _round in range(len(others) + 1):
+                mine = reach(banner)
+                hit = [r for r in others if r.colliderect(mine)]
+                if not hit:
+                    break
+                dy = (mine.bottom - min(r.top for r in hit) if step < 0
+                      else max(r.bottom for r in hit) - mine.top)
+                banner.pos = (banner.pos[0], banner.pos[1] + step * (dy + gap))
+            if reach(banner).top >= 0 and not any(r.colliderect(reach(banner)) for r in others):
+                return banner
+        banner.pos = start
+        return banner
 
     def _widths(self, player: int) -> tuple[int, int]:
         lay = self.host.layout
@@ -250,16 +280,23 @@ class Presenter:
         self.hold = t + self.d(0.5)
 
     def _turn(self, e: E.TurnStarted, dealt: list[Card] | None) -> None:
+        # Started only when nothing moves any more (see update): the seat's ring, the
+        # "your turn" label and the voice naming the player change in this same frame.
         self.model.to_act = e.player
-        self.hold = self.d(0.05)
 
     def _played(self, e: E.CardPlayed, dealt: list[Card] | None) -> None:
         lay, m = self.host.layout, self.model
         rects = lay.hand_rects(len(m.hand))
         i = m.lose(e.player, e.card)
         start = rects[i].center if 0 <= i < len(rects) else lay.seat_point(e.player)
+        def land() -> None:
+            m.land_on_discard(e.card)
+            if not self.still and self.speed() > 0:  # it lands with a small settle
+                self.add(Settle(e.card, lay.discard.center, lay.card_w, Tween(self.d(0.16)),
+                                self.host.settings.colour_blind_marks))
+
         self.add(fly(e.card, start, lay.discard.center, (lay.card_w, lay.card_w), self.d(0.38),
-                     spin=-40 if i < 0 else 20, on_done=lambda: m.land_on_discard(e.card),
+                     spin=-40 if i < 0 else 20, on_done=land,
                      still=self.still, marks=self.host.settings.colour_blind_marks))
         self.host.sfx("card")
         self.hold = self.d(0.42)

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import math
+import random
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import N_, _, ngettext
 from game.rules import events as E
+from game.rules.cards import Card
 from game.rules.ruleset import MatchKind
 from game.saves import SeatInfo
+from game.ui import cardart, text, theme
 from game.ui import intents as I
-from game.ui import text, theme
 from game.ui.scenes.base import PanelScene
 from game.ui.table.start import start_match
 from game.ui.widgets import Button, Control
@@ -41,29 +44,44 @@ class ScoresPanel(PanelScene):
         self.table = table
         self.rows_shown = score_rows(table, scores)
 
+    def score_lines(self) -> int:
+        """Lines the score table takes (two columns past five players)."""
+        n = len(self.rows_shown)
+        return n if n <= 5 else (n + 1) // 2
+
     def extra_height(self) -> int:
-        return 34 * len(self.rows_shown) + 14
+        return 34 * self.score_lines() + 14
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         s = self.s
         left = self.panel_rect.left + int(48 * s)
         right = self.panel_rect.right - int(48 * s)
-        y = self.content_top
+        lines = self.score_lines()
+        columns = 1 if lines == len(self.rows_shown) else 2
+        col_w = (right - left) // columns
         px = int(20 * s)
         for i, (name, score) in enumerate(self.rows_shown):
+            c0 = left + (i // lines) * col_w
+            c1 = c0 + col_w - (int(24 * s) if columns > 1 and i < lines else 0)
+            y = self.content_top + (i % lines) * int(34 * s)
             colour = theme.ACCENT if i == 0 else theme.TEXT
-            text.draw(surface, f"{i + 1}.", px, (left, y), theme.TEXT_DIM)
-            text.draw(surface, name, px, (left + int(36 * s), y), colour)
-            text.draw(surface, _("{points} pts").format(points=score), px, (right, y), colour,
-                      "topright")
-            y += int(34 * s)
+            text.draw(surface, f"{i + 1}.", px, (c0, y), theme.TEXT_DIM)
+            label = _("{points} pts").format(points=score)
+            room = c1 - c0 - int(44 * s) - text.render(label, px, colour).get_width()
+            text.draw(surface, name, text.fit(name, px, max(20, room)), (c0 + int(36 * s), y),
+                      colour)
+            text.draw(surface, label, px, (c1, y), colour, "topright")
 
 
 class HandEndScene(ScoresPanel):
-    """A hand is over: the winner, its points, and the match so far. Enter: next hand."""
+    """A hand is over: the winner, its points, and the match so far. Each opponent's
+    remaining cards are turned up one by one and their points counted into the winner's
+    score (every player's own total, in the kinds where the lowest wins). Enter: the count
+    at once, then the next hand."""
 
     name = "hand_end"
     title = N_("{player} wins the hand!")
+    width = 760
 
     def __init__(self, app: AppHost, table: TableHost, event: E.HandEnded) -> None:
         names = table.session.names
@@ -72,6 +90,129 @@ class HandEndScene(ScoresPanel):
         self.event = event
         if event.blocked:
             self.title = N_("Blocked hand: {player} holds the least")
+        rs = table.session.ruleset
+        held = table.session.revealed.get(table.model.hand_no)
+        self.lowest = rs.match in LOWEST_WINS
+        #: (player, cards) turned up, in order from the winner's left.
+        self.reveal: list[tuple[int, tuple[Card, ...]]] = []
+        if held is not None:
+            n = len(held)
+            order = [(event.winner + k) % n for k in range(n)]
+            self.reveal = [(p, tuple(held[p])) for p in order
+                           if held[p] and (self.lowest or p != event.winner)]
+        #: One step per card: (row, card index, points).
+        self.steps = [(r, k, rs.value(c)) for r, (_p, cards) in enumerate(self.reveal)
+                      for k, c in enumerate(cards)]
+        gains = [0] * len(event.scores)
+        for r, _k, v in self.steps:
+            gains[self.reveal[r][0] if self.lowest else event.winner] += v
+        if not self.steps:
+            gains = [0] * len(event.scores)
+        self.base = [sc - g for sc, g in zip(event.scores, gains)]
+        speed = app.settings.animation_speed
+        instant = speed <= 0 or app.settings.reduced_motion
+        self.step_s = 0.0 if instant else 0.16 / speed
+        self.shown = len(self.steps) if instant else 0
+        self.clock = 0.0
+        self._update_rows()
+
+    # ------------------------------------------------------------------ the count
+    @property
+    def counting(self) -> bool:
+        return self.shown < len(self.steps)
+
+    def counted(self) -> int:
+        """The points counted so far (all of them once the count is over)."""
+        return sum(v for _r, _k, v in self.steps[:self.shown])
+
+    def live_scores(self) -> list[int]:
+        scores = list(self.base)
+        for r, _k, v in self.steps[:self.shown]:
+            scores[self.reveal[r][0] if self.lowest else self.event.winner] += v
+        return scores
+
+    def _update_rows(self) -> None:
+        self.rows_shown = score_rows(self.table, self.live_scores())
+
+    def finish_count(self) -> None:
+        self.shown = len(self.steps)
+        self._update_rows()
+
+    def update(self, dt: float) -> bool:
+        if not self.counting:
+            return False
+        self.clock += dt
+        due = min(len(self.steps), int(self.clock / self.step_s) + 1) if self.step_s else \
+            len(self.steps)
+        if due > self.shown:
+            self.shown = due
+            self._update_rows()
+            self.app.sound.play("card")
+            if not self.counting:
+                self.app.sound.play("uno")  # the count lands
+        return True
+
+    def wakeup(self) -> float | None:
+        return 0.0 if self.counting else None
+
+    # ------------------------------------------------------------------ layout & drawing
+    def reveal_row_h(self) -> int:
+        """Height of one row of turned-up cards (at 1280x720 scale)."""
+        if not self.reveal:
+            return 0
+        room = 430 - (34 * self.score_lines() + 14) - 40  # what the 720-high panel leaves
+        return int(max(22, min(72, room / len(self.reveal))))
+
+    def extra_height(self) -> int:
+        reveal = self.reveal_row_h() * len(self.reveal) + (40 if self.reveal else 0)
+        return reveal + 34 * self.score_lines() + 14
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        s = self.s
+        left = self.panel_rect.left + int(48 * s)
+        right = self.panel_rect.right - int(48 * s)
+        y = self.content_top
+        if self.reveal:
+            y = self._draw_reveal(surface, left, right, y)
+        saved, self.content_top = self.content_top, y
+        super().draw_extra(surface)
+        self.content_top = saved
+
+    def _draw_reveal(self, surface: pygame.Surface, left: int, right: int, y: int) -> int:
+        s = self.s
+        rh = int(self.reveal_row_h() * s)
+        cw = int(rh * 0.92 / cardart.RATIO)
+        px = max(int(12 * s), int(min(20, self.reveal_row_h() * 0.5) * s))
+        marks = self.app.settings.colour_blind_marks
+        shown = self.shown
+        step = 0
+        names = self.table.session.names
+        values = self.table.session.ruleset
+        for p, cards in self.reveal:
+            row_points = 0
+            text.draw(surface, names[p], px, (left, y + rh // 2), theme.TEXT, "midleft")
+            x0 = left + int(150 * s)
+            room = right - int(90 * s) - x0
+            gap = min(cw + int(4 * s), (room - cw) / max(1, len(cards) - 1)) if \
+                len(cards) > 1 else 0
+            for k, card in enumerate(cards):
+                x = int(x0 + k * gap)
+                if step < shown:
+                    img = cardart.face(card, cw, marks)
+                    row_points += values.value(card)
+                else:
+                    img = cardart.back(cw)
+                surface.blit(img, (x, y + (rh - img.get_height()) // 2))
+                step += 1
+            text.draw(surface, _("+{points}").format(points=row_points), px,
+                      (right, y + rh // 2), theme.ACCENT if row_points else theme.TEXT_DIM,
+                      "midright")
+            y += rh
+        total = ngettext("{points} point counted", "{points} points counted",
+                         self.counted()).format(points=self.counted())
+        text.draw(surface, total, int(22 * s), ((left + right) // 2, y + int(8 * s)),
+                  theme.ACCENT, "midtop")
+        return y + int(40 * s)
 
     def body_text(self) -> str:
         pts = ngettext("The hand scores {points} point.", "The hand scores {points} points.",
@@ -80,10 +221,24 @@ class HandEndScene(ScoresPanel):
         return f"{pts} {goal}"
 
     def build(self) -> list[Control]:
-        return [Button.make("next", N_("Next hand"), style="primary")]
+        return [Button.make("next", N_("Next hand"), style="primary"),
+                Button.make("leave", N_("Leave to the title screen"))]
+
+    def handle(self, intent: I.Intent) -> None:
+        if self.counting and isinstance(intent, I.Activate | I.Press):
+            self.finish_count()  # Enter during the count: the whole count at once
+            return
+        super().handle(intent)
 
     def on_press(self, control: str) -> None:
+        if control == "leave":  # the match is saved: Continue on the title resumes it
+            self.app.reset(self.app.make("title"))
+            return
         self.app.pop()
+
+    def back(self) -> None:
+        """Escape opens the pause menu (resume, leave…); it never deals the next hand."""
+        self.app.open("pause", self.table)
 
     def exit(self) -> None:
         self.table.presenter.resume()
@@ -91,11 +246,35 @@ class HandEndScene(ScoresPanel):
     def autoplay_intent(self) -> I.Intent | None:
         return I.Activate()
 
+    def test_state(self) -> dict[str, object]:
+        return {"revealed": [[p, [str(c) for c in cards]] for p, cards in self.reveal],
+                "shown": self.shown, "counted": self.counted(), "scores": self.live_scores()}
+
+
+class Confetto:
+    """One piece of confetti: where it is, how it falls and turns."""
+
+    __slots__ = ("phase", "rgb", "size", "spin", "vx", "vy", "x", "y")
+
+    def __init__(self, rng: random.Random, width: int, s: float) -> None:
+        self.x = rng.uniform(0, width)
+        self.y = rng.uniform(-0.45, 0.2) * width * 0.5
+        self.vx = rng.uniform(-40, 40) * s
+        self.vy = rng.uniform(140, 260) * s
+        self.spin = rng.uniform(4, 9)
+        self.phase = rng.uniform(0, 6.3)
+        self.rgb = rng.choice([*theme.CARD_RGB.values(), theme.ACCENT])
+        self.size = int(rng.uniform(6, 11) * s)
+
 
 class MatchEndScene(ScoresPanel):
-    """The match is over: the winners and the final scores."""
+    """The match is over: the winners cheered (confetti and a fanfare), the final scores and
+    the match's story — hands won, the biggest hand."""
 
     name = "match_end"
+    width = 680
+    #: Seconds the confetti falls.
+    CONFETTI_S = 5.0
 
     def __init__(self, app: AppHost, table: TableHost, event: E.MatchEnded) -> None:
         names = table.session.names
@@ -104,14 +283,44 @@ class MatchEndScene(ScoresPanel):
         self.event = event
         self.title = N_("{players} wins the match!") if len(event.winners) == 1 else \
             N_("{players} share the win!")
-        app.sound.play("win")
+        table.sfx("win")  # the fanfare
+        speed = app.settings.animation_speed
+        self.clock = 0.0
+        self.confetti: list[Confetto] = []
+        if speed > 0 and not app.settings.reduced_motion:
+            rng = random.Random(table.session.seed ^ 0xC0FE)
+            s = theme.scale_for(app.size)
+            self.confetti = [Confetto(rng, app.size[0], s) for _ in range(140)]
+
+    def enter(self) -> None:
+        super().enter()
+        story = self.story()
+        if story:  # told aloud too, for a player who cannot see the screen
+            self.app.sound.say(" ".join(story))
+
+    def story(self) -> list[str]:
+        """The match told in two lines: hands won by each player, and the biggest hand."""
+        story = self.table.session.story
+        if not story or self.table.session.ruleset.match is MatchKind.SINGLE_HAND:
+            return []
+        names = self.table.session.names
+        won: dict[int, int] = {}
+        for _no, winner, _pts in story:
+            won[winner] = won.get(winner, 0) + 1
+        parts = [_("{player} {count}").format(player=names[p], count=n)
+                 for p, n in sorted(won.items(), key=lambda kv: -kv[1])]
+        hand_no, best, points = max(story, key=lambda h: (h[2], -h[0]))
+        return [_("Hands won: {list}.").format(list=", ".join(parts)),
+                _("Biggest hand: {player}, {points} points (hand {number}).").format(
+                    player=names[best], points=points, number=hand_no)]
 
     def body_text(self) -> str:
         rs = self.table.session.ruleset
         if rs.match is MatchKind.SINGLE_HAND:
             return _("One hand decided this match.")
-        return ngettext("The match lasted {count} hand.", "The match lasted {count} hands.",
-                        self.table.model.hand_no).format(count=self.table.model.hand_no)
+        lasted = ngettext("The match lasted {count} hand.", "The match lasted {count} hands.",
+                          self.table.model.hand_no).format(count=self.table.model.hand_no)
+        return " ".join([lasted, *self.story()])
 
     def build(self) -> list[Control]:
         return [Button.make("again", N_("Play again"), style="primary"),
@@ -131,8 +340,36 @@ class MatchEndScene(ScoresPanel):
     def back(self) -> None:
         """Escape does not leave the results by accident."""
 
+    # ------------------------------------------------------------------ the celebration
+    def update(self, dt: float) -> bool:
+        if not self.confetti:
+            return False
+        self.clock += dt
+        if self.clock >= self.CONFETTI_S:
+            self.confetti = []
+            return True
+        for c in self.confetti:
+            c.x += c.vx * dt
+            c.y += c.vy * dt
+            c.phase += c.spin * dt
+        return True
+
+    def wakeup(self) -> float | None:
+        return 0.0 if self.confetti else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        fade = max(0.0, min(1.0, (self.CONFETTI_S - self.clock) / 1.0))
+        for c in self.confetti:
+            w = max(2, int(c.size * abs(math.cos(c.phase))))
+            rgb = c.rgb if fade >= 1 else theme.mix(theme.FELT_DARK, c.rgb, fade)
+            pygame.draw.rect(surface, rgb, (int(c.x), int(c.y), w, c.size))
+
     def autoplay_intent(self) -> I.Intent | None:
         return None
+
+    def test_state(self) -> dict[str, object]:
+        return {"confetti": len(self.confetti), "story": self.story()}
 
 
 def seats_of(table: TableHost) -> list[SeatInfo]:

@@ -34,7 +34,7 @@ from game.ui.table.conductor import Conductor
 from game.ui.table.controls import REFUSALS, REFUSED, Choices, action_for, build_controls
 from game.ui.table.draw import draw_table, log_lines
 from game.ui.table.layout import TableLayout, table_layout
-from game.ui.table.model import LOG_EVENTS, TableModel
+from game.ui.table.model import LOG_EVENTS, Drag, TableModel
 from game.ui.table.presenter import Presenter
 from game.ui.table.voice import TableVoice
 from game.ui.voices import clip_notice, house_rule_voice
@@ -43,6 +43,8 @@ if TYPE_CHECKING:
     from game.ui.scene import AppHost
 
 TOAST_S = 3.5
+#: The intents that are a move of the person whose turn it is.
+TURN_INTENTS = (I.PlayCard, I.DrawCard, I.PlayDrawn, I.KeepDrawn)
 MATCH_TEXT = {
     MatchKind.STANDARD: N_("first to {target} points"),
     MatchKind.SINGLE_HAND: N_("a single hand"),
@@ -81,6 +83,10 @@ class TableScene(Scene):
         self.toast: tuple[str, dict[str, Any], float] | None = None
         self._legal: list[A.Action] = []
         self._was_my_turn = False
+        #: A move of the seat to act given while the table still animated: (engine version
+        #: then, the intent, the card it named), applied as soon as the table is ready.
+        self.queued: tuple[int, I.Intent, Any] | None = None
+        self.drag: Drag | None = None
         self.warmer = cardart.Warmer()
         self._log_cache: tuple[tuple[Any, ...], list[str]] | None = None
         self.model.draw_size = len(session.ruleset.cards())
@@ -154,6 +160,8 @@ class TableScene(Scene):
     def set_viewer(self, player: int) -> None:
         """The device is now in ``player``'s hands (after the pass screen)."""
         self.viewer = player
+        self.queued = None
+        self.toast = None  # a message for the person before is not for this one
         self.model.viewer = player
         self.model.sync(self.view())
         self.relayout()
@@ -201,16 +209,23 @@ class TableScene(Scene):
         return [a.target for a in self._legal if isinstance(a, A.Catch)]
 
     def can_call_uno(self) -> bool:
-        return any(isinstance(a, A.CallUno) for a in self._legal)
+        """The UNO! button lights only when the call means something (C-12): the person owes
+        it, or holds two cards and can play one now — not with two cards and nothing to
+        play (the engine would take the call, but it protects nothing)."""
+        if not any(isinstance(a, A.CallUno) for a in self._legal):
+            return False
+        return self.viewer in self.session.owes_uno() or \
+            any(isinstance(a, A.Play) for a in self._legal)
 
     def hand_rects(self) -> list[pygame.Rect]:
         count = len(self.model.hand)
         if self.viewer is None and self.model.seats:
             count = self.model.counts[self._order()[0]]
-        rects = self.layout.hand_rects(count)
+        focus = self.focused_id() or ""
+        at = int(focus[4:]) if focus.startswith("card") and focus[4:].isdigit() else None
+        rects = self.layout.hand_rects(count, at)  # the fan makes room for the focused card
         lift = self.layout.lift
         playable = self.playable_indices() if self.settings.highlight_playable else set()
-        focus = self.focused_id() or ""
         along = self.played_along(focus)
         for i, r in enumerate(rects):
             if focus == f"card{i}" or i in along:
@@ -305,6 +320,9 @@ class TableScene(Scene):
                 changed = True
         if changed:
             self.refresh()
+        if self.queued is not None and self.presenter.idle:
+            self._play_queued()
+            changed = True
         return changed
 
     def wakeup(self) -> float | None:
@@ -329,8 +347,56 @@ class TableScene(Scene):
         table_flow.advance(self)
 
     # ------------------------------------------------------------------ input
+    def intent_at(self, pos: tuple[int, int]) -> I.Intent | None:
+        """A press on a card of your hand takes it up (a click or a drag, told apart when
+        the button is let go); elsewhere as every scene."""
+        intent = super().intent_at(pos)
+        if isinstance(intent, I.PlayCard) and self.viewer is not None:
+            return I.Grab(intent.index, pos)
+        return intent
+
+    def drop_zone(self) -> pygame.Rect:
+        """Where a dragged card is played when let go: the table above your hand."""
+        lay = self.layout
+        return pygame.Rect(0, 0, lay.size[0], lay.hand_area.top)
+
+    def _drag(self, intent: I.Intent) -> bool:
+        """Mouse drag-and-drop of a card onto the table; ``True`` if ``intent`` was part
+        of it."""
+        if isinstance(intent, I.Grab):
+            if 0 <= intent.index < len(self.model.hand):
+                self.drag = Drag(intent.index, self.model.hand[intent.index], intent.pos,
+                                 intent.pos)
+                self.focus_id(f"card{intent.index}")
+                self.refresh()
+            return True
+        drag = self.drag
+        if drag is None:
+            return False
+        if isinstance(intent, I.Pointer):
+            drag.pos = intent.pos
+            far = max(abs(intent.pos[0] - drag.grab[0]), abs(intent.pos[1] - drag.grab[1]))
+            drag.moved = drag.moved or far > 10 * self.layout.s
+            return True
+        if isinstance(intent, I.Release):
+            self.drag = None
+            if drag.card not in self.model.hand:
+                return True
+            index = drag.index if drag.index < len(self.model.hand) and \
+                self.model.hand[drag.index] == drag.card else self.model.hand.index(drag.card)
+            if not drag.moved or self.drop_zone().collidepoint(intent.pos):
+                self.handle(I.PlayCard(index))  # a click, or dropped on the table
+            else:
+                self.refresh()  # let go over the hand: the card goes back to its place
+            return True
+        return False
+
     def handle(self, intent: I.Intent) -> None:
         if self.voice.handle(intent):
+            return
+        if self._drag(intent):
+            return
+        if isinstance(intent, I.Release):
             return
         for dev in self.devices:
             if dev.handle(intent):
@@ -348,6 +414,8 @@ class TableScene(Scene):
         if isinstance(intent, I.Navigate) and intent.dy == 0 and self._in_hand():
             self._step_hand(intent.dx)
             return
+        if isinstance(intent, TURN_INTENTS) and not self.my_turn() and self._hold(intent):
+            return
         result = action_for(self, intent)
         if result is None:
             super().handle(intent)
@@ -360,6 +428,37 @@ class TableScene(Scene):
         else:
             self.act(result)
         self.refresh()
+
+    def _hold(self, intent: I.Intent) -> bool:
+        """A turn's move given while it is not yet shown as the person's turn: ``True`` if
+        it was dealt with here (queued, or dropped because the device is about to change
+        hands), ``False`` to let it be refused as usual."""
+        s, me = self.session, self.viewer
+        if me is None or s.over:
+            return False
+        if s.to_act != me and s.is_human(s.to_act) and len(s.humans) > 1:
+            return True  # the next person's turn: nothing of this one carries over to theirs
+        if s.to_act == me and not self.presenter.idle:
+            card = None
+            if isinstance(intent, I.PlayCard) and 0 <= intent.index < len(self.model.hand):
+                card = self.model.hand[intent.index]
+            self.queued = (s.version, intent, card)
+            return True
+        return False
+
+    def _play_queued(self) -> None:
+        """Apply the move given during the animations, now that the turn is shown."""
+        if self.queued is None or not self.my_turn() or self.app.top is not self:
+            return
+        version, intent, card = self.queued
+        self.queued = None
+        if version != self.session.version:
+            return  # the table changed meanwhile (a catch): the person sees it and decides
+        if card is not None:
+            if card not in self.model.hand:
+                return
+            intent = I.PlayCard(self.model.hand.index(card))
+        self.handle(intent)
 
     def _in_hand(self) -> bool:
         return (self.focused_id() or "").startswith("card")

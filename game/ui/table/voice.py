@@ -29,6 +29,8 @@ VOICE_OFF = N_("The voice is off: turn on spoken announcements in the settings."
 NOTHING_TO_REPEAT = N_("The voice has not said anything yet.")
 VOLUME_LEVEL = N_("Voice volume: {level} of 3.")
 VOLUME_MUTED = N_("The voice is muted: press V again to hear it.")
+#: R's caption: what happened last, in writing, heard or not (no sound output, a deaf player).
+LAST_MOVE = N_("Last move: {line}")
 
 
 class TableVoice:
@@ -53,8 +55,12 @@ class TableVoice:
         if self.table.settings.shout_uno and sound.microphone is None:
             sound.probe_devices()
         msgid = sound.take_notice()
-        if msgid is not None:
+        st = self.table.settings
+        if msgid is not None and msgid != st.voice_notice_told:
+            # Said once, not at every launch: again only if what is missing changes.
             self.notice, self.notice_left = msgid, NOTICE_S
+            st.voice_notice_told = msgid
+            self.table.app.save_settings()
             changed = True
         elif self.notice is not None:
             self.notice_left -= dt
@@ -78,7 +84,12 @@ class TableVoice:
         if not isinstance(intent, I.RepeatPhrase | I.CycleVoiceVolume):
             return False
         sound = self.table.app.sound
-        if not sound.voice_on:
+        lines = self.table.log_lines()
+        if isinstance(intent, I.RepeatPhrase) and lines:
+            if sound.voice_on:
+                sound.repeat_last()
+            self.table.notify(LAST_MOVE, line=lines[-1])  # a caption, sound or none
+        elif not sound.voice_on:
             self.table.notify(VOICE_OFF)
         elif isinstance(intent, I.RepeatPhrase):
             if not sound.repeat_last():
@@ -96,25 +107,25 @@ class TableVoice:
         return _(self.notice) if self.notice is not None else ""
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The notice in the log's panel (bottom left), which is all but empty while it is
+        shown at the start: it covers no seat, no card and no button."""
         msg = self.notice_text()
         if not msg:
             return
         lay = self.table.layout
         s = lay.s
-        px = int(18 * s)
-        width = int(lay.size[0] * 0.55)
-        lines = text.wrap(msg, px, width)
-        box = pygame.Rect(0, 0, width + int(30 * s), int(len(lines) * px * 1.3 + 18 * s))
-        box.midtop = (lay.size[0] // 2, int(44 * s))
-        below = [spot.plate.bottom for spot in lay.seats.values()  # keep the names in view
-                 if box.left <= spot.plate.centerx <= box.right and spot.plate.top < box.bottom]
-        if below:
-            box.top = max(below) + int(8 * s)
+        box = lay.log
+        px = max(12, int(16 * s))
+        pad = int(10 * s)
+        lines = text.wrap(msg, px, box.width - 2 * pad)
+        while len(lines) * px * 1.3 > box.height - 2 * pad and px > 10:
+            px -= 1
+            lines = text.wrap(msg, px, box.width - 2 * pad)
         pygame.draw.rect(surface, theme.ACCENT, box.inflate(4, 4), border_radius=int(12 * s))
-        panel(surface, box, s, 240)
-        y = box.top + int(9 * s)
+        panel(surface, box, s, 245)
+        y = box.top + pad
         for line in lines:
-            text.draw(surface, line, px, (box.centerx, y), theme.TEXT, "midtop")
+            text.draw(surface, line, px, (box.left + pad, y), theme.TEXT)
             y += int(px * 1.3)
 
     def close(self) -> None:

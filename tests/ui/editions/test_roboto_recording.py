@@ -153,3 +153,24 @@ def test_new_game_with_people_opens_the_recording_screen(app: App, outdir: Path)
     shot(app, outdir, "recording_screen")
     app.dispatch(I.Back())  # back to the set-up, the microphone closing on its own thread
     assert app.top is setup
+
+
+def test_without_a_microphone_a_house_rule_can_be_typed(app: App, outdir: Path,
+                                                        tmp_path: Path) -> None:
+    scene = record_scene(app, "HA", Recorder(device="no such microphone"),
+                         ClipStore(tmp_path / "clips"))
+    pump(app, until=lambda: scene.phase == "typed", timeout=15)
+    app.dispatch(I.Press("next"))
+    assert scene.phase == "rule"
+    app.dispatch(I.Press("use_own"))  # nothing typed yet: told, nothing starts
+    assert scene.phase == "rule" and scene.message
+    assert scene.focused() is not None and scene.focused().id == "own_rule"  # type: ignore[union-attr]
+    app.dispatch(I.TextInput("Say meow  when you play a 7"))
+    shot(app, outdir, "typed_rule")
+    app.dispatch(I.Activate())  # Enter in the field uses it
+    table = app.top
+    assert isinstance(table, TableScene)
+    assert table.session.ruleset.house_rule
+    assert table.session.house_rule_text == "Say meow when you play a 7"
+    voice = house_rule_voice(table.session)
+    assert voice is not None and voice.spoken == ("Say meow when you play a 7", None)

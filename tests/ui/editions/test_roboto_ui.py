@@ -255,7 +255,7 @@ def test_typing_the_names_by_choice_does_not_claim_there_is_no_microphone(
     app.dispatch(I.Press("typed"))
     app.dispatch(I.Press("next"))
     assert scene.phase == "rule"
-    assert scene.hint() == "Pick an example, or play without a house rule."
+    assert scene.hint() == "Type your own rule, pick an example, or play without a house rule."
     assert "microphone" not in scene.hint()
 
 

@@ -36,10 +36,16 @@ def test_no_microphone_is_told_once_and_blocks_nothing(app: App, outdir: Path) -
     assert "No microphone was found" in table.voice.notice_text()
     screen = shot(app, outdir, "notice")
     lay = table.layout
+    # In the log's panel (issue 13: the banner covered the opponents' row): no seat, card
+    # or button under it.
+    box = lay.log
+    assert colour_share(screen, box.inflate(-20, -20), (16, 28, 36), tol=30) > 0.3
+    covered = [spot.plate for spot in lay.seats.values()] + table.hand_rects() + [lay.uno]
+    assert not any(box.colliderect(r) for r in covered)
     top = max(spot.plate.bottom for spot in lay.seats.values()
               if abs(spot.plate.centerx - lay.size[0] // 2) < 300)
-    banner = (lay.size[0] // 2 - 200, top + int(16 * lay.s), 400, 20)
-    assert colour_share(screen, banner, (16, 28, 36), tol=30) > 0.3  # the banner's panel
+    over_row = (lay.size[0] // 2 - 200, top + int(16 * lay.s), 400, 20)  # where it used to be
+    assert colour_share(screen, over_row, (16, 28, 36), tol=30) < 0.05
     # Non-modal: the table keeps the keyboard and the person plays on.
     assert app.top is table and table.my_turn()
     assert table.toast_text() == ""
@@ -160,3 +166,35 @@ def test_the_keys_are_in_the_help() -> None:
     event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0)
     assert I.translate(event, "table", False, lambda p: None) == I.CycleVoiceVolume()
     assert Settings().shout_uno is False
+
+
+@pytest.mark.usefixtures("no_microphone")
+def test_the_notice_is_not_repeated_at_the_next_launch(app: App, dirs: Path) -> None:
+    from game.settings import load_settings
+
+    app.settings.shout_uno = True
+    table = table_for(app, build(HAND, "B9", turn=0), "HAAA")
+    settle(app, table)
+    assert table.voice.notice == notices.NO_MIC
+    saved, problem = load_settings(dirs / "config" / "settings.toml")
+    assert problem is None and saved.voice_notice_told == notices.NO_MIC
+    saved.narration, saved.animation_speed = "off", 0.0
+    later = App(saved, size=(1280, 720), settings_path=dirs / "config" / "settings.toml")
+    try:  # the next launch, the same computer: nothing new is missing, nothing is said
+        again = table_for(later, build(HAND, "B9", turn=0), "HAAA")
+        settle(later, again)
+        pump(later, 1.0, dt=0.1)
+        assert again.voice.notice is None
+    finally:
+        later.close()
+
+
+def test_repeat_without_sound_shows_the_last_move_in_writing(app: App) -> None:
+    table = table_for(app, build(HAND, "B9", turn=0), "HAAA")
+    pump(app, until=table.my_turn)
+    app.dispatch(I.PlayCard(table.model.hand.index(Card.parse("B2"))))
+    pump(app, until=lambda: bool(table.log_lines()))
+    assert not app.sound.voice_on  # no voice at all here
+    app.dispatch(I.RepeatPhrase())
+    caption = table.toast_text()
+    assert caption.startswith("Last move: ") and caption.endswith(table.log_lines()[-1])

@@ -46,6 +46,8 @@ if TYPE_CHECKING:
 
 _log = logging.getLogger(__name__)
 
+#: The longest house rule that can be typed (Roboto reads it out; a sentence is enough).
+OWN_RULE_MAX = 80
 #: Seconds the microphone may take to answer before the typed names are used.
 MIC_TIMEOUT_S = 6.0
 #: A press shorter than this is not a hold (the key state may lag the key-down event).
@@ -85,6 +87,8 @@ class RobotoRecordScene(Scene):
         self.takes: dict[int, Any] = {}  # player -> Take (name)
         self.rule_take: Any = None
         self.rule_example = 0
+        #: A house rule typed in when there is no microphone to record it (issue 13).
+        self.own_rule = ""
         self.caller = random.Random(seed).choice(self.humans) if self.humans else -1
         self.message = ""
         self.force_held = False  # tests: the button is held down
@@ -168,6 +172,10 @@ class RobotoRecordScene(Scene):
                                        hint="Space"))
             if self.rule_take is not None:
                 out.append(Button.make("keep", N_("Keep this house rule"), style="primary"))
+            if not self.can_record():  # no microphone: type your own rule
+                out.append(TextField.make("own_rule", N_("Your own rule"), self.own_rule,
+                                          self._own_rule, max_len=OWN_RULE_MAX))
+                out.append(Button.make("use_own", N_("Use my rule"), style="primary"))
             out.append(Choice.make("example", N_("Example"), [
                 (i, m) for i, m in enumerate(HOUSE_RULE_EXAMPLES)], self.rule_example,
                 self._example))
@@ -179,6 +187,10 @@ class RobotoRecordScene(Scene):
         def typed(value: str) -> None:
             self.names[p] = value
         return typed
+
+    def _own_rule(self, value: str) -> None:
+        self.own_rule = value
+        self.message = ""  # "type your rule first" is answered
 
     def _example(self, value: int) -> None:
         self.rule_example = value
@@ -298,6 +310,13 @@ class RobotoRecordScene(Scene):
         elif c == "keep" and self.rule_take is not None:
             path = self.save(self.caller, self.rule_take)
             self.finish(True, "", path)
+        elif c in ("use_own", "own_rule"):  # the button, or Enter in the field
+            rule = " ".join(self.own_rule.split())
+            if rule:
+                self.finish(True, rule, None)
+            else:
+                self.message = N_("Type your rule first, or pick an example.")
+                self.focus_id("own_rule")
         elif c == "use_example":
             self.finish(True, _(HOUSE_RULE_EXAMPLES[self.rule_example]), None)
         elif c == "skip":
@@ -369,9 +388,10 @@ class RobotoRecordScene(Scene):
             return _("Hold Space, Enter or the Record button while you say your name "
                      "(3 seconds at most).")
         if self.phase == "rule" and not self.can_record() and self.declined:
-            return _("Pick an example, or play without a house rule.")
+            return _("Type your own rule, pick an example, or play without a house rule.")
         if self.phase == "rule" and not self.can_record():
-            return _("There is no microphone: pick an example, or play without one.")
+            return _("There is no microphone: type your own rule, pick an example, or "
+                     "play without one.")
         if self.phase == "rule":
             return _("Hold Space, Enter or the button while you say it (10 seconds at most), "
                      "or pick an example, or play without one.")

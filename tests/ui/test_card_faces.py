@@ -1,0 +1,92 @@
+"""Issue 13 item 4: every action card of every edition has a real face (an icon drawn in
+code and its name, not a two-letter code) and a caption saying what it does, shown when
+the card has the focus; all registered in one place (game.ui.card_faces)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game import i18n
+from game.rules.cards import RANK_CODES, Card, Rank
+from game.rules.ruleset import EDITIONS, edition
+from game.ui import cardart
+from game.ui.app import App
+from game.ui.card_faces import caption_of, face_of
+from game.ui.table.draw import card_caption
+from tests.rules.helpers import build
+from tests.ui.conftest import pump, shot, table_for
+
+
+def action_ranks() -> set[int]:
+    return {c & 31 for name in EDITIONS for c in edition(name).cards() if c & 31 >= 10}
+
+
+def test_every_action_card_of_every_edition_has_a_face_and_a_caption() -> None:
+    for rank in action_ranks():
+        face = face_of(rank)
+        assert face is not None and face.caption, Rank(rank).name
+        if len(RANK_CODES[Rank(rank)]) == 2 and RANK_CODES[Rank(rank)].isalpha():
+            assert face.icon is not None and face.name, Rank(rank).name  # not "DA"
+
+
+def test_the_names_and_captions_are_in_french_too(app: App) -> None:
+    i18n.set_language("fr")
+    try:
+        for rank in action_ranks():
+            face = face_of(rank)
+            assert face is not None
+            assert i18n._(face.caption) != face.caption, face.caption
+            if face.name:
+                assert i18n._(face.name) != face.name, face.name
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_named_face_is_drawn_per_language(app: App) -> None:
+    card = Card.parse("YDA")
+    en = pygame.image.tobytes(cardart.face(card, 92), "RGBA")
+    i18n.set_language("fr")
+    try:
+        fr = pygame.image.tobytes(cardart.face(card, 92), "RGBA")
+    finally:
+        i18n.set_language("en")
+    assert en != fr  # "Discard all" / its French name
+
+
+def test_the_focused_special_card_says_what_it_does(app: App, outdir: Path) -> None:
+    game = build(["YDA Y3 G4 WAA", "R1 R2 R3", "G1 G2 G3", "B1 B2 B3"], "Y9", turn=0,
+                 ed="attack")
+    table = table_for(app, game, "HAAA")
+    pump(app, until=table.my_turn)
+    i = table.model.hand.index(Card.parse("YDA"))
+    table.focus_id(f"card{i}")
+    assert card_caption(table) == (i, i18n._(caption_of(Rank.DISCARD_ALL)))
+    shot(app, outdir, "discard_all_caption")
+    table.focus_id(f"card{table.model.hand.index(Card.parse('Y3'))}")
+    assert card_caption(table) == (-1, "")  # a number says itself
+    table.focus_id(f"card{table.model.hand.index(Card.parse('WAA'))}")
+    assert "Attack-Attack" in card_caption(table)[1]
+    shot(app, outdir, "attack_attack_caption")
+
+
+def test_every_action_face_side_by_side(app: App, outdir: Path) -> None:
+    """A sheet of every action card at hand size, in English and French, to look at."""
+    from game.ui import theme
+
+    codes = ["RS", "YR", "G+2", "W", "W+4", "RH2", "YDA", "GD2", "WH4", "WAA", "WCU", "WCL",
+             "WGA", "WVL"]
+    w = app.top.layout.card_w if hasattr(app.top, "layout") else 92  # type: ignore[union-attr]
+    for lang in ("en", "fr"):
+        i18n.set_language(lang)
+        try:
+            sheet = pygame.Surface((len(codes) * (w + 8) + 8, int(w * 1.5) + 16))
+            sheet.fill(theme.FELT_DARK)
+            for k, code in enumerate(codes):
+                face = cardart.face(Card.parse(code), w)
+                assert face.get_width() == w
+                sheet.blit(face, (8 + k * (w + 8), 8))
+            pygame.image.save(sheet, str(outdir / f"action_faces_{lang}.png"))
+        finally:
+            i18n.set_language("en")
