@@ -283,6 +283,14 @@ def load_save(path: Path) -> SavedMatch:
     except Exception as exc:  # RecursionError (deep nesting), ValueError (huge ints) ...
         raise SaveError(f"not a usable JSON file: {describe(exc)}") from exc
     try:
+        # A save holds only text the game can write back: a lone surrogate (a "\ud800"
+        # escape) would load, then stop every later autosave of the match.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise SaveError(f"text that is not valid Unicode ({describe(exc)})") from exc
+    except Exception as exc:  # anything json.loads made that dumps can't
+        raise SaveError(f"not a usable JSON file: {describe(exc)}") from exc
+    try:
         match = SavedMatch.from_json(data)
         match.replay()
     except SaveError:

@@ -353,3 +353,17 @@ def test_any_seat_names_and_ids_give_a_clean_match_or_a_corrupt_save(
         assert [s.name for s in match.seats] == [clean_name(n, s.name)
                                                  for n, s in zip(names, match.seats)]
         assert load_save(write_save(match, path)).seats == match.seats
+
+
+def test_a_save_with_text_the_game_could_not_write_back_is_kept_aside(tmp_path: Path) -> None:
+    """Found by bench/fuzz.py: a lone surrogate in the table options loaded, then every
+    autosave of the match failed with UnicodeEncodeError."""
+    data = SavedMatch.of(played(5), SEATS, {"house_rule_text": "x"}).to_json()
+    text = json.dumps(data).replace('"house_rule_text":"x"', '"house_rule_text":"\\ud800"')
+    text = text.replace('"house_rule_text": "x"', '"house_rule_text": "\\ud800"')
+    assert "\\ud800" in text
+    path = tmp_path / "match.json"
+    path.write_text(text, "utf-8")
+    match, problem = read_match(path)
+    assert match is None and problem is not None and "Unicode" in problem.reason
+    assert problem.kept_as is not None and problem.kept_as.read_text("utf-8") == text

@@ -236,7 +236,10 @@ class TextField(Control):
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, s: float, alpha: int = 235) -> None:
-    """A rounded dark panel (dialogs, menus)."""
+    """A rounded dark panel (dialogs, menus). Nothing is drawn for an empty rect (a window
+    dragged down to a few pixels leaves no room for one)."""
+    if rect.width <= 0 or rect.height <= 0:
+        return
     radius = max(6, int(16 * s))
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(shade, (*theme.PANEL, alpha), shade.get_rect(), border_radius=radius)

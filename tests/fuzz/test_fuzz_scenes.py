@@ -22,5 +22,7 @@ def test_event_storms_on_every_scene_never_raise(storm: Storm) -> None:
 @given(storms(ROOTS, resize=True, max_steps=30, play=60))
 @example(Storm("title", (("resize", 300, 200), ("key", pygame.K_F11, 0), ("frames", 2),
                          ("key", pygame.K_F11, 0), ("frames", 2))))
+@example(Storm("help", (("resize", 1, 1), ("frames", 2))))  # found by bench/fuzz.py
+@example(Storm("setup", (("resize", 2, 1), ("key", pygame.K_TAB, 0), ("frames", 2))))
 def test_storms_with_window_resizes_never_raise(storm: Storm) -> None:
     run_storm(storm)
