@@ -34,6 +34,7 @@ from game.rules.actions import Action, CallUno, Catch, Challenge, Draw, Pass
 from game.rules.cards import WILD, Card
 from game.rules.engine import Decision, Game
 from game.rules.match import MatchState, side
+from game.rules.native import shallow_copy
 from game.rules.position import PositionError, load
 from game.rules.ruleset import MatchKind
 from game.rules.view import PlayerView
@@ -48,8 +49,7 @@ def spawn(template: Game, hands: Sequence[Sequence[Card]], draw: Sequence[Card],
     position text holds for hands, draw pile and a pending Wild Draw Four, and the
     mutable parts of the game copied as ``Game.clone`` does (without copying the RNG
     state, which is the slow part of a clone)."""
-    g = Game.__new__(type(template))
-    g.__dict__.update(template.__dict__)
+    g = shallow_copy(template, template.ruleset, template.players, seed)
     g.rng = random.Random(seed)
     m = template.match
     g.match = MatchState(m.players, list(m.scores), list(m.eliminated), m.hand_no, m.dealer,

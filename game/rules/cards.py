@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final
 
+from game.rules.native import mypyc_attr
+
 
 class Colour(IntEnum):
     """The four card colours, in the order the official rules list them."""
@@ -96,6 +98,8 @@ RANK_CODES: Final[dict[Rank, str]] = {
 _CODE_RANKS: Final = {code: rank for rank, code in RANK_CODES.items()}
 
 
+# Interpreted even in the compiled build: mypyc cannot compile a subclass of a builtin.
+@mypyc_attr(native_class=False)
 class Card(int):
     """One card face. Use :func:`card` or :meth:`parse`; never construct directly."""
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import ClassVar, Final
+from typing import ClassVar, Final, cast
 
 from game.rules import events as E
 from game.rules.actions import (
@@ -48,6 +48,7 @@ from game.rules.actions import (
 from game.rules.cards import CARDS, WILD, Card, Rank
 from game.rules.errors import IllegalAction
 from game.rules.match import MatchState, seating, settle
+from game.rules.native import shallow_copy
 from game.rules.ruleset import FirstCard, Ruleset
 
 NO_RANK: Final = 31  # "match_rank" after a wild: only the colour (or a wild) matches
@@ -242,14 +243,17 @@ class Game:
         return acts
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: Action) -> list[E.Event]:
+    def apply(self, action: Action | object) -> list[E.Event]:
         """Carry out ``action``; returns the events it caused, in order.
 
         Raises :class:`IllegalAction` (and changes nothing) if the rules forbid it.
         """
+        # ``| object``: whatever is passed reaches the C-3 check below, in the compiled
+        # build too (mypyc would reject a non-action with a TypeError first).
         handler = self.HANDLERS.get(type(action))
         if handler is None:
             raise IllegalAction("C-3", f"{type(action).__name__} is not an action of this edition")
+        action = cast(Action, action)
         p = action.player
         if not 0 <= p < self.players or self.pos[p] < 0:
             raise IllegalAction("C-3", f"player {p} is not seated in this hand")
@@ -580,12 +584,20 @@ class Game:
     def shuffle(self, cards: list[Card]) -> None:
         """Shuffle in place with the game's RNG (a sort on random keys: uniform, and
         faster than ``random.shuffle`` for a deck)."""
+        # The same keys, drawn in the same order, and the same stable sort as
+        # ``cards.sort(key=lambda _c: rnd())``; no closure, which mypyc cannot compile
+        # in a method of an interpreted class.
         rnd = self.rng.random
-        cards.sort(key=lambda _c: rnd())
+        keys = [rnd() for _ in cards]
+        order = sorted(range(len(cards)), key=keys.__getitem__)
+        cards[:] = [cards[i] for i in order]
 
     def _least_held(self) -> int:
+        return min(self.seats, key=self._held_value)
+
+    def _held_value(self, q: int) -> int:
         values = self.ruleset.values
-        return min(self.seats, key=lambda q: sum(values[c & 31] for c in self.hands[q]))
+        return sum(values[c & 31] for c in self.hands[q])
 
     # ------------------------------------------------------------------ hands
     def _start_hand(self, ev: list[E.Event]) -> None:
@@ -732,8 +744,7 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (for search): same state, same RNG state."""
-        g = Game.__new__(type(self))
-        g.__dict__.update(self.__dict__)
+        g = shallow_copy(self, self.ruleset, self.players, self.seed)
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
         g.match = MatchState(

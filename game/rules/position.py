@@ -27,6 +27,7 @@ from game.rules.cards import WILD, Card, Colour, format_cards, parse_cards
 from game.rules.editions import game_class
 from game.rules.engine import NO_RANK, Decision, Game
 from game.rules.match import MatchState
+from game.rules.native import blank
 from game.rules.ruleset import Ruleset, edition
 
 TAG = "UNO1"
@@ -192,10 +193,10 @@ def load(text: str) -> Game:
     except ValueError as exc:
         raise PositionError(f"players: {exc}") from None
     player, maybe = _player(players), _player(players, allow_none=True)
-    cls = game_class(rs)
-    g = cls.__new__(cls)
+    seed = get("seed", int)
+    g = blank(game_class(rs), rs, players, seed)  # every field is set below
     g.ruleset, g.players = rs, players
-    g.seed = get("seed", int)
+    g.seed = seed
     g.rng = random.Random(g.seed)
     g.setup_devices()
     ms = MatchState.new(players)

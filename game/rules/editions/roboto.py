@@ -18,6 +18,7 @@ from game.rules.actions import NICKNAME, Action, Discard, NicknameGiven, RaceFin
 from game.rules.cards import COLOURS, Card, Colour, Rank
 from game.rules.engine import TURN, Decision, Game, Handler
 from game.rules.errors import IllegalAction
+from game.rules.native import mypyc_attr
 from game.rules.ruleset import CHATTINESS
 
 #: R-5 (DC): plays that must pass between two interruptions.
@@ -40,6 +41,7 @@ class Interrupt:
     continues: int = -1
 
 
+@mypyc_attr(native_class=False)  # tests replace its methods on an instance
 class RobotoUnit:
     """Roboto's scheduler (R-5) and the interruption under way, if any."""
 
@@ -119,7 +121,7 @@ class RobotoGame(Game):
         self.unit.since = int(parts[1])
         if len(parts) == 8:
             kind, players, colour, continues, owed, covered = parts[2:]
-            if kind not in (*COMMAND_WEIGHTS, "house_rule"):
+            if kind not in COMMAND_WEIGHTS and kind != "house_rule":
                 raise ValueError(f"unknown interruption {kind!r}")
             self.unit.pending = Interrupt(
                 kind,

@@ -31,6 +31,7 @@ from game.rules.cards import WILD, Card, Rank
 from game.rules.engine import DRAWN, NO_RANK, PLAYABLE, TURN, Decision, Delivery, Game, Handler
 from game.rules.errors import IllegalAction
 from game.rules.events import FirstPlayerChosen
+from game.rules.native import mypyc_attr
 from game.rules.ruleset import FirstCard
 
 #: T-3: how many trays light up: one 30 %, two 45 %, three 25 %.
@@ -45,6 +46,7 @@ def light(remaining: int) -> str:
     return "green" if remaining >= 4 else "yellow" if remaining >= 2 else "red"
 
 
+@mypyc_attr(native_class=False)  # tests replace its methods on an instance
 class TrayBank:
     """The unit's three trays: white "open" lights and capacity counters.
 
