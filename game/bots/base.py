@@ -3,6 +3,10 @@
 ``choose`` answers the decision a player owes; ``react`` is offered the out-of-turn
 actions (call UNO, catch) after every move and may return ``None`` to let it pass.
 Each bot is given its own seeded ``random.Random``.
+
+A bot whose choices never look at the view (the random baselines) says so with
+``reads_view = False`` and implements :class:`BlindBot`: the driver then builds no view
+for it and passes ``None``, which is most of a random-play turn's cost saved.
 """
 
 from __future__ import annotations
@@ -31,3 +35,20 @@ class Bot(Protocol):
     ) -> Action | None:
         """One of ``options`` (UNO calls and catches), or ``None``."""
         ...
+
+
+class BlindBot(Protocol):
+    """A bot that never reads its view (``reads_view = False``): ``choose`` and
+    ``react`` are called with ``None`` instead of a view, so none is built."""
+
+    name: str
+    wants_history: bool
+    reads_view: bool  # False
+
+    def choose(
+        self, view: PlayerView | None, legal: Sequence[Action], rng: random.Random
+    ) -> Action: ...
+
+    def react(
+        self, view: PlayerView | None, options: Sequence[Action], rng: random.Random
+    ) -> Action | None: ...
