@@ -101,23 +101,28 @@ _CODE_RANKS: Final = {code: rank for rank, code in RANK_CODES.items()}
 # Interpreted even in the compiled build: mypyc cannot compile a subclass of a builtin.
 @mypyc_attr(native_class=False)
 class Card(int):
-    """One card face. Use :func:`card` or :meth:`parse`; never construct directly."""
+    """One card face. Use :func:`card` or :meth:`parse`; never construct directly.
+
+    Its fields come from tables indexed by the card's code (:data:`COLOUR_OF`,
+    :data:`RANK_OF`, ...), filled once at import."""
 
     __slots__ = ()
 
     @property
     def colour(self) -> Colour | None:
         """The printed colour, or ``None`` for a wild."""
-        c = self >> 5
-        return None if c == WILD else Colour(c)
+        return COLOUR_OF[self]
 
     @property
     def rank(self) -> Rank:
-        return Rank(self & 31)
+        rank = RANK_OF[self]
+        if rank is None:
+            raise ValueError(f"{int(self)} is not a card code")
+        return rank
 
     @property
     def is_wild(self) -> bool:
-        return self >> 5 == WILD
+        return self >= WILD_CODES
 
     @property
     def is_number(self) -> bool:
@@ -129,9 +134,10 @@ class Card(int):
         return self & 31 > 9
 
     def __str__(self) -> str:
-        c = self >> 5
-        prefix = "W" if c == WILD else "RYGB"[c]
-        return prefix + RANK_CODES[Rank(self & 31)]
+        text = TEXT_OF[self]
+        if text is None:
+            raise ValueError(f"{int(self)} is not a card code")
+        return text
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -155,6 +161,49 @@ class Card(int):
 
 #: Every possible card value, interned: ``CARDS[code]`` is the one ``Card`` for ``code``.
 CARDS: Final[tuple[Card, ...]] = tuple(Card(code) for code in range(5 * 32))
+#: The first wild's code: ``code >= WILD_CODES`` is a wild.
+WILD_CODES: Final = WILD * 32
+#: Per code: the printed colour (``None`` for wilds), the rank, the text form (rank and
+#: text are ``None`` for the codes of no rank, 24-31 in each colour).
+COLOUR_OF: Final[tuple[Colour | None, ...]] = tuple(
+    None if code >> 5 == WILD else Colour(code >> 5) for code in range(5 * 32)
+)
+RANK_OF: Final[tuple[Rank | None, ...]] = tuple(
+    Rank(code & 31) if code & 31 < len(Rank) else None for code in range(5 * 32)
+)
+TEXT_OF: Final[tuple[str | None, ...]] = tuple(
+    ("W" if code >> 5 == WILD else "RYGB"[code >> 5]) + RANK_CODES[Rank(code & 31)]
+    if code & 31 < len(Rank)
+    else None
+    for code in range(5 * 32)
+)
+#: The rank to match after a wild: none, only its colour (or a wild) matches.
+NO_MATCH_RANK: Final = 31
+
+
+def _match_tables() -> tuple[tuple[bool, ...], ...]:
+    tables = []
+    for key in range(5 * 32):
+        colour, rank = key >> 5, key & 31
+        tables.append(
+            tuple(
+                c >> 5 == WILD or colour == WILD or c >> 5 == colour or (c & 31) == rank
+                for c in range(5 * 32)
+            )
+        )
+    return tuple(tables)
+
+
+#: C-5 for every situation: ``MATCHES[colour * 32 + match_rank][card]`` says whether
+#: ``card`` may go on a pile whose colour in force is ``colour`` and whose rank to match
+#: is ``match_rank`` (:data:`NO_MATCH_RANK` after a wild; ``colour`` may be ``WILD``:
+#: anything fits, as after a Triple Play wild, T-7).
+MATCHES: Final = _match_tables()
+
+
+def matches(card: int, colour: int, match_rank: int) -> bool:
+    """C-5: may ``card`` go on a pile with this colour in force and rank to match?"""
+    return MATCHES[colour * 32 + match_rank][card]
 
 
 def card(colour: Colour | None, rank: Rank) -> Card:
