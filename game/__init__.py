@@ -110,7 +110,10 @@ def _choose() -> tuple[str, str]:
     state, why = native_state(out)
     if state != "fresh":
         if wanted == "native":
-            raise ImportError(f"UNO_ENGINE=native, but the native build is {state}: {why}")
+            raise ImportError(
+                f"UNO_ENGINE=native, but the native build is {state}: {why}"
+                " (run `make native`, or set UNO_ENGINE=pure)"
+            )
         return "pure", f"native build {state}: {why}"
     manifest = _manifest(out) or {}
     modules = manifest.get("modules")
