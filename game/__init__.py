@@ -71,7 +71,7 @@ def native_state(out: str | None = None) -> tuple[str, str]:
     for package in ("game/rules", "game/bots"):
         for folder, _dirs, files in os.walk(os.path.join(_ROOT, package)):
             for name in files:
-                if name.endswith(".py"):
+                if name.endswith((".py", ".pyi")):
                     path = os.path.join(folder, name)
                     with open(path, "rb") as f:
                         digest = hashlib.sha256(f.read()).hexdigest()

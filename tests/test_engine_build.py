@@ -34,7 +34,9 @@ def fake_build(out: Path, *, change: str | None = None) -> None:
     existing file as a compiled module."""
     sources = {}
     for package in ("game/rules", "game/bots"):
-        for p in sorted((ROOT / package).rglob("*.py")):
+        for p in sorted((ROOT / package).rglob("*.py*")):
+            if p.suffix not in (".py", ".pyi"):
+                continue
             rel = p.relative_to(ROOT).as_posix()
             sources[rel] = hashlib.sha256(p.read_bytes()).hexdigest()
     if change:

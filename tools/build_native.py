@@ -44,8 +44,10 @@ BOT_MODULES = ("game/bots/driver.py", "game/bots/random_bot.py", "game/bots/base
 
 
 def sources() -> list[Path]:
-    """Every .py file of the fingerprinted packages, sorted."""
-    return sorted(p for d in PACKAGES for p in (ROOT / d).rglob("*.py"))
+    """Every .py and .pyi file of the fingerprinted packages, sorted."""
+    return sorted(
+        p for d in PACKAGES for p in (ROOT / d).rglob("*.py*") if p.suffix in (".py", ".pyi")
+    )
 
 
 def to_compile() -> list[Path]:
@@ -79,7 +81,10 @@ def build(opt_level: str) -> dict[str, object]:
         # The project's mypy settings apply; only the note about config sections for
         # modules outside this build would otherwise count as an error.
         extensions = mypycify(
-            ["--no-warn-unused-configs", *paths], opt_level=opt_level, target_dir=str(TEMP / "c"), group_name=GROUP
+            ["--no-warn-unused-configs", *paths],
+            opt_level=opt_level,
+            target_dir=str(TEMP / "c"),
+            group_name=GROUP,
         )
         setup(
             name="uno-native",
@@ -126,6 +131,7 @@ def main() -> int:
     args = ap.parse_args()
     if args.check:
         sys.path.insert(0, str(ROOT))
+        os.environ["UNO_ENGINE"] = "pure"  # only ask; importing game must not insist
         from game import native_state
 
         state, why = native_state(OUT)

@@ -1,7 +1,8 @@
 """What the compiled build of the engine (mypyc; see tools/build_native.py) needs.
 
-``mypyc_attr`` is mypy_extensions' decorator when mypy or mypyc reads the code and a
-no-op otherwise, so the pure engine still imports only the standard library.
+``mypyc_attr`` is mypy_extensions' decorator when mypy or mypyc reads the code (the
+stub ``native.pyi`` says so) and the no-op below when the code runs, so the engine
+imports only the standard library and runs where mypy is not installed.
 :func:`shallow_copy` copies an object whether its class is interpreted (attributes in
 ``__dict__``) or compiled (attributes in slots listed by ``__mypyc_attrs__``).
 
@@ -11,17 +12,14 @@ This module itself is never compiled.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
-if TYPE_CHECKING:
-    from mypy_extensions import mypyc_attr as mypyc_attr
-else:
 
-    def mypyc_attr(*_args: object, **_kwargs: object) -> Callable[[T], T]:
-        """No-op outside mypyc."""
-        return lambda cls: cls
+def mypyc_attr(*_args: object, **_kwargs: object) -> Callable[[T], T]:
+    """No-op at run time; mypyc reads mypy_extensions' (see native.pyi)."""
+    return lambda cls: cls
 
 
 
