@@ -38,9 +38,16 @@ PACKAGES = ("game/rules", "game/bots")
 #: Modules left interpreted: package ``__init__`` files (the switch reads them) and
 #: ``native.py``, whose no-op decorator exists only outside mypyc.
 KEEP_PURE = ("__init__.py", "native.py")
-#: The bots' hot path, compiled with the engine. The rest of game/bots (the hard bot's
-#: search, beliefs) stays interpreted until it is measured to pay.
-BOT_MODULES = ("game/bots/driver.py", "game/bots/random_bot.py", "game/bots/base.py")
+#: The bots' hot path, compiled with the engine: the match runner, the random and
+#: heuristic bots, and the hard bot's play-outs. The rest of game/bots (the search,
+#: beliefs, determinization) stays interpreted until it is measured to pay.
+BOT_MODULES = (
+    "game/bots/driver.py",
+    "game/bots/random_bot.py",
+    "game/bots/base.py",
+    "game/bots/heuristic.py",
+    "game/bots/rollout.py",
+)
 
 
 def sources() -> list[Path]:

@@ -126,7 +126,10 @@ class Game:
     #: How many discard piles the table has.
     PILES: ClassVar[int] = 1
 
-    def __init__(self, ruleset: Ruleset, players: int, seed: int) -> None:
+    def __init__(self, ruleset: Ruleset, players: int, seed: int, *, blank: bool = False) -> None:
+        """A new match, dealt. ``blank=True`` (for :func:`game.rules.native.blank` only)
+        stops before the deal: a shell whose every field a copy or a loaded position sets,
+        since a compiled Game cannot be made without ``__init__``."""
         ruleset.check_players(players)
         self.ruleset = ruleset
         self.players = players
@@ -158,10 +161,13 @@ class Game:
         self._hand_from = -1  # index in the current event list where a new hand began
         self.setup_devices()
         self.deliveries = self.delivery_table()
+        if blank:
+            self.initial_events: tuple[E.Event, ...] = ()
+            return
         ev: list[E.Event] = [E.MatchStarted(players, ruleset.edition)]
         self._start_hand(ev)
         self._log(ev)
-        self.initial_events: tuple[E.Event, ...] = tuple(ev)
+        self.initial_events = tuple(ev)
 
     # ------------------------------------------------------------------ queries
     @property

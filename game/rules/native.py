@@ -27,11 +27,11 @@ def blank(cls: type[T], *init_args: object) -> T:
     """An object of ``cls`` whose attributes the caller is about to set, all of them.
 
     In plain Python it is made without ``__init__``. A compiled (mypyc native) class has
-    no such object (its ``__new__`` runs ``__init__``), so there it is a complete one made
-    by ``cls(*init_args)``, whose attributes the caller then overwrites.
+    no such object (its ``__new__`` runs ``__init__``), so there it is made by
+    ``cls(*init_args, blank=True)``: ``Game.__init__`` then stops before the deal.
     """
     if hasattr(cls, "__mypyc_attrs__"):
-        return cls(*init_args)
+        return cls(*init_args, blank=True)
     return cls.__new__(cls)
 
 
@@ -44,15 +44,26 @@ def shallow_copy(obj: T, *init_args: object) -> T:
     state = getattr(obj, "__dict__", None)
     if state is not None:
         new.__dict__.update(state)
-    seen = set()
+    names = _SLOTS.get(cls)
+    if names is None:
+        names = _SLOTS[cls] = _compiled_attributes(cls)
+    for name in names:
+        try:
+            value = getattr(obj, name)
+        except AttributeError:  # declared but never set
+            continue
+        setattr(new, name, value)
+    return new
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _compiled_attributes(cls: type) -> tuple[str, ...]:
+    """The attributes a compiled class and its bases keep outside ``__dict__``."""
+    names: dict[str, None] = {}
     for klass in cls.__mro__:
         for name in getattr(klass, "__mypyc_attrs__", ()):
-            if name in seen or name == "__dict__":
-                continue
-            seen.add(name)
-            try:
-                value = getattr(obj, name)
-            except AttributeError:  # declared but never set
-                continue
-            setattr(new, name, value)
-    return new
+            if name != "__dict__":
+                names[name] = None
+    return tuple(names)
