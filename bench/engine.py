@@ -14,7 +14,8 @@ For each build (each in its own process, ``UNO_ENGINE`` set) and each edition:
 ``speedup`` gives, per edition, how many times faster each build is than the first one
 named (``native_vs_pure``: hands per second and time per apply). A build that is not
 available is reported with the reason and skipped.
-One core: run with nothing else busy for stable figures.
+Times are this process's CPU time (steadier than the wall clock on a shared machine);
+still, run with nothing else busy for stable figures.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def engine_alone(ed: str, games: int, seed: int) -> dict[str, float]:
     n_actions = sum(len(a) for _, a in records)
 
     def replay(with_legal: bool) -> float:
-        t = time.perf_counter()
+        t = time.process_time()
         for s, actions in records:
             g = new_game(rs, 4, s)
             apply, legal = g.apply, g.legal_actions
@@ -59,13 +60,13 @@ def engine_alone(ed: str, games: int, seed: int) -> dict[str, float]:
             else:
                 for a in actions:
                     apply(a)
-        return time.perf_counter() - t
+        return time.process_time() - t
 
     def setup() -> float:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         for s, _ in records:
             new_game(rs, 4, s)
-        return time.perf_counter() - t0
+        return time.process_time() - t0
 
     new = min(setup() for _ in range(3))
     plain = min(replay(False) for _ in range(3))
@@ -88,7 +89,7 @@ def random_play_hands(ed: str, hands: int, seed: int) -> dict[str, Any]:
     rs = replace(edition(ed), match=MatchKind.SINGLE_HAND)
     seeds = random.Random(seed)
     decisions = turns = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(hands):
         s = seeds.getrandbits(48)
         g = new_game(rs, 4, s)
@@ -96,7 +97,7 @@ def random_play_hands(ed: str, hands: int, seed: int) -> dict[str, Any]:
         runner.run(max_steps=2_000_000)
         decisions += runner.steps
         turns += g.turns
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return {
         "hands_per_s": round(hands / elapsed, 1),
         "us_per_decision": round(elapsed / decisions * 1e6, 3),
