@@ -35,9 +35,11 @@ GROUP = "game.rules.compiled"  # the shared library is ``game.rules.compiled__my
 #: Packages whose sources the manifest fingerprints (a change anywhere there makes the
 #: build stale, whether or not the changed module is compiled).
 PACKAGES = ("game/rules", "game/bots")
-#: Modules left interpreted: package ``__init__`` files (the switch reads them) and
-#: ``native.py``, whose no-op decorator exists only outside mypyc.
-KEEP_PURE = ("__init__.py", "native.py")
+#: Modules left interpreted: package ``__init__`` files (the switch reads them),
+#: ``native.py``, whose no-op decorator exists only outside mypyc, and the action and
+#: event values: compiled dataclasses check their fields' types when made, so a caller
+#: passing an ``int`` for a ``Colour`` (the UI does) would fail only in the native build.
+KEEP_PURE = ("__init__.py", "native.py", "actions.py", "events.py")
 #: The bots' hot path, compiled with the engine: the match runner, the random and
 #: heuristic bots, and the hard bot's play-outs. The rest of game/bots (the search,
 #: beliefs, determinization) stays interpreted until it is measured to pay.
