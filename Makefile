@@ -10,6 +10,12 @@
 #
 # Knobs: PYTHON=python3.11  PYTEST_ARGS='-m "not slow"'  ARGS='--lang fr' (play)  SIM_ARGS=...
 #        NO_XVFB=1 (make test without xvfb-run)  NO_VIRTUAL_AUDIO=1 (without the private PulseAudio)
+#        NO_NATIVE=1 (make test without the compiled engine's run)  NATIVE_TESTS=tests/rules ...
+#
+# The engine exists as its Python source ("pure") and as that same source compiled by mypyc
+# ("native", build/native, `make native`). `make test` runs every test on the pure engine, then
+# NATIVE_TESTS again on the native one; `make dist` ships the native one. UNO_ENGINE=pure|native
+# chooses by hand (default auto: native when built from the current sources).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -31,18 +37,21 @@ PO := $(wildcard locale/*/LC_MESSAGES/*.po)
 MO := $(PO:.po=.mo)
 
 PYTEST_ARGS ?=
+NATIVE_TESTS ?= tests/rules tests/editions tests/golden
 ARGS ?=
 SIM_ARGS ?= --edition official --players 4 --games 200 --seed 1
 XVFB_SCREEN ?= -screen 0 1280x800x24
 
-.PHONY: help play desktop undesktop test lint bench arena dist sim locale i18n clean distclean
+.PHONY: help play desktop undesktop test lint bench arena dist sim locale i18n clean distclean native
 
 help:
 	@echo "make play       install everything needed, then run the game (on Linux it also adds"
 	@echo "                the game and its icon to your application menu; NO_DESKTOP=1 skips)"
 	@echo "make undesktop  remove the game from your application menu"
 	@echo "make test       install everything (+ test tools), compile catalogues, run all tests"
-	@echo "                under a private PulseAudio and Xvfb (PYTEST_ARGS='-m \"not slow\"')"
+	@echo "                under a private PulseAudio and Xvfb (PYTEST_ARGS='-m \"not slow\"'),"
+	@echo "                then the rules, editions and golden tests on the native engine"
+	@echo "make native     compile the engine with mypyc into build/native (if out of date)"
 	@echo "make lint       ruff on game/ tests/ bench/ packaging/, mypy --strict on rules and bots"
 	@echo "make bench      run every bench/*.py (each prints JSON; the AI bars only report)"
 	@echo "make arena      play the AI bars' arena runs on (hours; resumable: ARENA_ARGS=...)"
@@ -117,13 +126,22 @@ undesktop:
 # system packages are installed.
 test: $(STAMP_SYSTEM) $(STAMP_TEST)
 	@$(MAKE) locale
+	@if [ -z "$${NO_NATIVE:-}" ]; then $(MAKE) native; fi
 	@wrap=(); \
 	if [ -z "$${NO_VIRTUAL_AUDIO:-}" ] && [ -f tools/with-virtual-audio.sh ]; then \
 	  wrap+=(bash tools/with-virtual-audio.sh); fi; \
 	if [ -z "$${NO_XVFB:-}" ] && command -v xvfb-run >/dev/null; then \
 	  wrap+=(xvfb-run -a -s "$(XVFB_SCREEN)"); fi; \
-	printf "+"; printf " %q" "$${wrap[@]}" $(PY) -m pytest $(PYTEST_ARGS); echo; \
-	"$${wrap[@]}" $(PY) -m pytest $(PYTEST_ARGS)
+	printf "+ UNO_ENGINE=pure"; printf " %q" "$${wrap[@]}" $(PY) -m pytest $(PYTEST_ARGS); echo; \
+	UNO_ENGINE=pure "$${wrap[@]}" $(PY) -m pytest $(PYTEST_ARGS)
+	@if [ -z "$${NO_NATIVE:-}" ]; then \
+	  echo "+ UNO_ENGINE=native $(PY) -m pytest -q $(NATIVE_TESTS)"; \
+	  UNO_ENGINE=native $(PY) -m pytest -q $(NATIVE_TESTS); fi
+
+# The compiled engine (tools/build_native.py): rebuilt only when a source of game/rules or
+# game/bots changed since the last build. Needs gcc and the Python headers (system deps).
+native: $(STAMP_SYSTEM) $(STAMP_TEST)
+	@$(PY) tools/build_native.py --check || $(PY) tools/build_native.py
 
 lint: $(STAMP_SYSTEM) $(STAMP_TEST)
 	$(VENV)/bin/ruff check game tests bench packaging
@@ -141,7 +159,8 @@ bench: $(STAMP_SYSTEM) $(STAMP_TEST)
 
 dist: $(STAMP_SYSTEM) $(STAMP_TEST)
 	@$(MAKE) locale
-	$(PY) -m PyInstaller --noconfirm --log-level WARN pyinstaller.spec
+	@$(MAKE) native
+	UNO_DIST_NATIVE=required $(PY) -m PyInstaller --noconfirm --log-level WARN pyinstaller.spec
 	@ls -l dist/uno
 
 ARENA_ARGS ?= --games 20000 --processes 2

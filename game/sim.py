@@ -22,8 +22,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from game import ENGINE
 from game.bots import BOTS, make_bot
-from game.bots.driver import MatchRunner
+from game.bots.driver import Apply, MatchRunner
 from game.options import (
     EDITION_CHOICES,
     MATCH_CHOICES,
@@ -35,6 +36,9 @@ from game.options import (
     seed_type,
     target_type,
 )
+from game.rules import events as E
+from game.rules.actions import Action
+from game.rules.cards import Card
 from game.rules.editions import new_game
 from game.rules.engine import Game
 from game.rules.ruleset import MatchKind, Ruleset, edition
@@ -44,30 +48,31 @@ class InvariantError(AssertionError):
     """A checked game broke a rule of the engine itself."""
 
 
-def checked_step(runner: MatchRunner, deck: Counter[int]) -> None:
-    """One runner step, verifying legality of each action and the deck invariant."""
-    g = runner.game
-    real_apply = g.apply
+def legal_only(game: Game) -> Apply:
+    """``game.apply``, refusing any action ``game`` does not list as legal."""
 
-    def apply(action: Any) -> Any:
-        if action not in g.legal_actions(action.player):
+    def apply(action: Action) -> list[E.Event]:
+        if action not in game.legal_actions(action.player):
             raise InvariantError(f"illegal action taken: {action}")
-        return real_apply(action)
+        return game.apply(action)
 
-    g.apply = apply  # type: ignore[method-assign]
-    try:
-        runner.step()
-    finally:
-        del g.apply
-    if Counter(g.card_count()) != deck:
+    return apply
+
+
+def checked_step(runner: MatchRunner, deck: Counter[Card]) -> None:
+    """One runner step (its ``apply`` refusing illegal actions), then the deck
+    invariant."""
+    runner.step()
+    if Counter(runner.game.card_count()) != deck:
         raise InvariantError("a card is missing or duplicated")
 
 
 def play(rs: Ruleset, players: int, seed: int, bots: Sequence[str], check: bool) -> Game:
     game = new_game(rs, players, seed)
-    runner = MatchRunner(game, [make_bot(b) for b in bots], seed)
+    seated = [make_bot(b) for b in bots]
     if not check:
-        return runner.run(max_steps=2_000_000)
+        return MatchRunner(game, seated, seed).run(max_steps=2_000_000)
+    runner = MatchRunner(game, seated, seed, apply=legal_only(game))
     deck = Counter(rs.cards())
     while not game.over:
         checked_step(runner, deck)
@@ -96,6 +101,7 @@ def simulate(
     elapsed = time.perf_counter() - start
     done = games - len(errors)
     return {
+        "engine": ENGINE,
         "edition": rs.edition,
         "match": rs.match.value,
         "players": players,

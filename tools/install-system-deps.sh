@@ -9,6 +9,7 @@ set -euo pipefail
 
 # What each one is for:
 #   python3-venv python3-dev      the project's virtualenv; headers for any wheel built from source
+#   gcc libc6-dev                 compiling the native engine (make native, mypyc) and such wheels
 #   espeak-ng libespeak-ng1       speech synthesis (pyttsx3's espeak driver; espeak-ng CLI fallback)
 #   libportaudio2                 microphone and speaker (sounddevice)
 #   libsndfile1                   WAV clips (soundfile)
@@ -20,7 +21,7 @@ set -euo pipefail
 #   desktop-file-utils            desktop-file-validate, to test the Linux menu entry
 #   x11-utils                     xprop, to read the window's icon and class in a test
 PACKAGES=(
-    python3-venv python3-dev
+    python3-venv python3-dev gcc libc6-dev
     espeak-ng libespeak-ng1
     libportaudio2 libsndfile1
     pulseaudio pulseaudio-utils libasound2-plugins
@@ -34,7 +35,7 @@ if ! command -v dpkg >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; th
     say "this is not a Debian-like system (no dpkg/apt-get); nothing was installed."
     say "Install the equivalents of these Debian packages with your package manager:"
     say "  ${PACKAGES[*]}"
-    say "i.e. Python >= 3.11 with venv and headers, the eSpeak NG library and CLI, PortAudio,"
+    say "i.e. Python >= 3.11 with venv and headers, a C compiler, the eSpeak NG library and CLI, PortAudio,"
     say "libsndfile, PulseAudio and its utilities, the ALSA PulseAudio plugin, Xvfb, xauth,"
     say "xdotool, ImageMagick and binutils. Continuing."
     exit 0

@@ -3,6 +3,10 @@
 ``choose`` answers the decision a player owes; ``react`` is offered the out-of-turn
 actions (call UNO, catch) after every move and may return ``None`` to let it pass.
 Each bot is given its own seeded ``random.Random``.
+
+A bot whose choices never look at the view (the random baselines) says so with
+``reads_view = False`` and implements :class:`BlindBot`: the driver then builds no view
+for it and passes ``None``, which is most of a random-play turn's cost saved.
 """
 
 from __future__ import annotations
@@ -38,3 +42,18 @@ def uno_worth_calling(view: PlayerView, legal: Sequence[Action]) -> bool:
     owes the call already, or holds two cards and can play one of them now. Calling with
     two cards and then drawing says nothing true to the table (issue 13 item 6)."""
     return view.me in view.uno_open or any(isinstance(a, Play) for a in legal)
+class BlindBot(Protocol):
+    """A bot that never reads its view (``reads_view = False``): ``choose`` and
+    ``react`` are called with ``None`` instead of a view, so none is built."""
+
+    name: str
+    wants_history: bool
+    reads_view: bool  # False
+
+    def choose(
+        self, view: PlayerView | None, legal: Sequence[Action], rng: random.Random
+    ) -> Action: ...
+
+    def react(
+        self, view: PlayerView | None, options: Sequence[Action], rng: random.Random
+    ) -> Action | None: ...

@@ -23,6 +23,7 @@ from game.rules.actions import (
     Play,
 )
 from game.rules.cards import COLOUR_OF, COLOURS, Card, Rank
+from game.rules.native import mypyc_attr
 from game.rules.view import PlayerView
 
 _ATTACKS = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
@@ -35,6 +36,7 @@ def colour_counts(hand: Sequence[Card]) -> list[int]:
     return counts[:4]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled with the engine, subclassable
 class HeuristicBot:
     name = "heuristic"
     wants_history = False

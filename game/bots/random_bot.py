@@ -1,4 +1,8 @@
-"""The random bot: uniform over the legal actions, and over "do nothing" out of turn."""
+"""The random bot: uniform over the legal actions, and over "do nothing" out of turn.
+
+Both random bots are blind (:class:`game.bots.base.BlindBot`): they never read the
+view, so the driver builds none for them.
+"""
 
 from __future__ import annotations
 
@@ -6,25 +10,42 @@ import random
 from collections.abc import Sequence
 
 from game.rules.actions import Action, Pass, Play
+from game.rules.native import mypyc_attr
 from game.rules.view import PlayerView
 
 
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n >= 1``: the same draws from the same generator
+    (CPython's ``_randbelow_with_getrandbits``), without randrange's argument handling,
+    which costs more than the rest of a random bot's turn."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled with the engine, subclassable
 class RandomBot:
     """Uniform over legal actions (reneging and UNO calls included)."""
 
     name = "random"
     wants_history = False
+    reads_view = False  # blind: the driver passes None for the view
 
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+    def choose(
+        self, view: PlayerView | None, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        return legal[below(rng, len(legal))] if len(legal) > 1 else legal[0]
 
     def react(
-        self, view: PlayerView, options: Sequence[Action], rng: random.Random
+        self, view: PlayerView | None, options: Sequence[Action], rng: random.Random
     ) -> Action | None:
-        k = rng.randrange(len(options) + 1)
+        k = below(rng, len(options) + 1)
         return options[k] if k < len(options) else None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomPlayBot(RandomBot):
     """The random baseline of the UNO AI literature (e.g. RLCard's random agent): a
     uniformly random card among the playable ones, drawing only when none is, and the
@@ -36,9 +57,11 @@ class RandomPlayBot(RandomBot):
 
     name = "random-play"
 
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, view: PlayerView | None, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         plays = [a for a in legal if type(a) is Play]
         if plays:
-            return plays[rng.randrange(len(plays))] if len(plays) > 1 else plays[0]
+            return plays[below(rng, len(plays))] if len(plays) > 1 else plays[0]
         options = [a for a in legal if type(a) is not Pass] or list(legal)
-        return options[rng.randrange(len(options))] if len(options) > 1 else options[0]
+        return options[below(rng, len(options))] if len(options) > 1 else options[0]

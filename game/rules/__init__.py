@@ -1,8 +1,11 @@
 """The pure UNO engine: cards, rulesets, actions, events, the game and its views.
 
 Imports only the standard library (no pygame, no gettext, no files, no clock); a test
-checks this.
+checks this. :data:`COMPILED` says whether this process runs the mypyc build of it
+(``make native``; ``game.ENGINE`` says why or why not).
 """
+
+from typing import Final
 
 from game.rules.actions import (
     Accept,
@@ -23,7 +26,11 @@ from game.rules.engine import Decision, Game
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import EDITIONS, FirstCard, MatchKind, Ruleset, edition
 
+#: True when the engine's modules are the compiled (mypyc) build, not the source.
+COMPILED: Final = type(Game.legal_actions).__name__ != "function"
+
 __all__ = [
+    "COMPILED",
     "EDITIONS",
     "Accept",
     "Action",

@@ -47,6 +47,12 @@ class ChooseColour:
     player: int
     colour: Colour
 
+    def __post_init__(self) -> None:
+        # Callers may name the colour by its number (the UI's buttons do): stored as a
+        # Colour, which the compiled engine insists on; a number of no colour is refused.
+        if type(self.colour) is not Colour:
+            object.__setattr__(self, "colour", Colour(self.colour))
+
 
 @dataclass(frozen=True, slots=True)
 class Challenge:

@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final
 
+from game.rules.native import mypyc_attr
+
 
 class Colour(IntEnum):
     """The four card colours, in the order the official rules list them."""
@@ -96,24 +98,30 @@ RANK_CODES: Final[dict[Rank, str]] = {
 _CODE_RANKS: Final = {code: rank for rank, code in RANK_CODES.items()}
 
 
+# Interpreted even in the compiled build: mypyc cannot compile a subclass of a builtin.
+@mypyc_attr(native_class=False)
 class Card(int):
-    """One card face. Use :func:`card` or :meth:`parse`; never construct directly."""
+    """One card face. Use :func:`card` or :meth:`parse`; never construct directly.
+
+    Its fields come from tables indexed by the card's code, filled once at import."""
 
     __slots__ = ()
 
     @property
     def colour(self) -> Colour | None:
         """The printed colour, or ``None`` for a wild."""
-        c = self >> 5
-        return None if c == WILD else Colour(c)
+        return _COLOUR_ENUM_OF[self]
 
     @property
     def rank(self) -> Rank:
-        return Rank(self & 31)
+        rank = _RANK_ENUM_OF[self]
+        if rank is None:
+            raise ValueError(f"{int(self)} is not a card code")
+        return rank
 
     @property
     def is_wild(self) -> bool:
-        return self >> 5 == WILD
+        return self >= WILD_CODES
 
     @property
     def is_number(self) -> bool:
@@ -125,9 +133,10 @@ class Card(int):
         return self & 31 > 9
 
     def __str__(self) -> str:
-        c = self >> 5
-        prefix = "W" if c == WILD else "RYGB"[c]
-        return prefix + RANK_CODES[Rank(self & 31)]
+        text = TEXT_OF[self]
+        if text is None:
+            raise ValueError(f"{int(self)} is not a card code")
+        return text
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -151,6 +160,22 @@ class Card(int):
 
 #: Every possible card value, interned: ``CARDS[code]`` is the one ``Card`` for ``code``.
 CARDS: Final[tuple[Card, ...]] = tuple(Card(code) for code in range(5 * 32))
+#: The first wild's code: ``code >= WILD_CODES`` is a wild.
+WILD_CODES: Final = WILD * 32
+# Per code, for the properties above: the printed colour (``None`` for wilds), the rank,
+# the text form (rank and text are ``None`` for the codes of no rank, 24-31 in each colour).
+_COLOUR_ENUM_OF: Final[tuple[Colour | None, ...]] = tuple(
+    None if code >> 5 == WILD else Colour(code >> 5) for code in range(5 * 32)
+)
+_RANK_ENUM_OF: Final[tuple[Rank | None, ...]] = tuple(
+    Rank(code & 31) if code & 31 < len(Rank) else None for code in range(5 * 32)
+)
+TEXT_OF: Final[tuple[str | None, ...]] = tuple(
+    ("W" if code >> 5 == WILD else "RYGB"[code >> 5]) + RANK_CODES[Rank(code & 31)]
+    if code & 31 < len(Rank)
+    else None
+    for code in range(5 * 32)
+)
 
 
 def card(colour: Colour | None, rank: Rank) -> Card:

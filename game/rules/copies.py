@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from game.rules.cards import Card
 from game.rules.match import MatchState
+from game.rules.native import shallow_copy
 
 if TYPE_CHECKING:
     from game.rules.table import Table
@@ -17,8 +18,7 @@ if TYPE_CHECKING:
 
 def clone(game: G) -> G:
     """An independent copy: same state, same RNG state."""
-    g = type(game).__new__(type(game))
-    g.__dict__.update(game.__dict__)
+    g = shallow_copy(game, game.ruleset, game.players, game.seed)
     g.rng = random.Random()
     g.rng.setstate(game.rng.getstate())
     g.match = copy_match(game.match)
@@ -45,8 +45,7 @@ def with_hidden(game: G, hands: Sequence[Sequence[Card]], draw: Sequence[Card], 
     """A determinized world (see ``Game.with_hidden``): the mutable parts copied as
     :func:`clone` does, the hidden cards replaced, and a fresh RNG instead of a copy of
     the RNG state (the slow part of a clone). No actions or events are carried over."""
-    g = type(game).__new__(type(game))
-    g.__dict__.update(game.__dict__)
+    g = shallow_copy(game, game.ruleset, game.players, seed)
     g.rng = random.Random(seed)
     g.match = copy_match(game.match)
     g.actions = []

@@ -31,7 +31,7 @@ and use only its public members (a test checks their syntax trees):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Final, Literal
+from typing import ClassVar, Final, Literal, cast
 
 import game.rules.copies as copies
 import game.rules.dealing as dealing
@@ -82,14 +82,19 @@ class Game(Table):
     #: How many discard piles the table has.
     PILES: ClassVar[int] = 1
 
-    def __init__(self, ruleset: Ruleset, players: int, seed: int) -> None:
+    def __init__(self, ruleset: Ruleset, players: int, seed: int, *, blank: bool = False) -> None:
+        """A new match, dealt. ``blank=True`` (:meth:`blank`) stops before the deal: a
+        compiled Game cannot be made without ``__init__``."""
         super().__init__(ruleset, players, seed)
         self.setup_devices()
         self.deliveries = self.delivery_table()
+        if blank:
+            self.initial_events: tuple[E.Event, ...] = ()
+            return
         ev: list[E.Event] = [E.MatchStarted(players, ruleset.edition)]
         self.start_hand(ev)
         self._log(ev)
-        self.initial_events: tuple[E.Event, ...] = tuple(ev)
+        self.initial_events = tuple(ev)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every action ``player`` (default: ``to_act``) may take now that changes
@@ -158,14 +163,17 @@ class Game(Table):
         return acts
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: Action) -> list[E.Event]:
+    def apply(self, action: Action | object) -> list[E.Event]:
         """Carry out ``action``; returns the events it caused, in order.
 
         Raises :class:`IllegalAction` (and changes nothing) if the rules forbid it.
         """
+        # ``| object``: whatever is passed reaches the C-3 check below, in the compiled
+        # build too (mypyc would reject a non-action with a TypeError first).
         handler = self.HANDLERS.get(type(action))
         if handler is None:
             raise IllegalAction("C-3", f"{type(action).__name__} is not an action of this edition")
+        action = cast(Action, action)
         p = action.player
         if not 0 <= p < self.players or self.pos[p] < 0:
             raise IllegalAction("C-3", f"player {p} is not seated in this hand")
@@ -357,12 +365,7 @@ class Game(Table):
     def blank(cls, ruleset: Ruleset, players: int, seed: int) -> Game:
         """A game of this class with no hand dealt and its devices new: the caller sets
         the whole state (a position, a determinized world)."""
-        g = cls.__new__(cls)
-        Table.__init__(g, ruleset, players, seed)
-        g.setup_devices()
-        g.deliveries = g.delivery_table()
-        g.initial_events = ()
-        return g
+        return cls(ruleset, players, seed, blank=True)
 
     def clone(self) -> Game:
         """An independent copy (for search): same state, same RNG state."""

@@ -343,10 +343,10 @@ def load(text: str) -> Game:
     rs = get("rules", lambda t: _parse_rules(kv["edition"], t))
     n = get("players", lambda t: _player_count(rs, t))
     player, maybe, players = _player(n), _player(n, allow_none=True), _players(n)
-    cls = game_class(rs)
-    g = cls.__new__(cls)
+    seed = get("seed", _int)
+    g = game_class(rs).blank(rs, n, seed)  # every field is set below
     g.ruleset, g.players = rs, n
-    g.seed = get("seed", _int)
+    g.seed = seed
     g.rng = random.Random(g.seed)
     g.setup_devices()
     ms = MatchState.new(n)

@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Any, ClassVar, Final
 
 from game.rules.cards import COLOURS, NUMBER_RANKS, RANK_OF, Card, Rank, card
+from game.rules.native import mypyc_attr
 
 
 class MatchKind(Enum):
@@ -60,6 +61,9 @@ OFFICIAL_VALUES: Final[Mapping[Rank, int]] = {
 }
 
 
+# Interpreted even in the compiled build: mypyc's native classes refuse the ClassVar
+# OPTIONS on a frozen dataclass at run time ("attribute 'OPTIONS' is read-only").
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Ruleset:
     """Everything that makes one edition (and one table's options) play as it does."""

@@ -116,8 +116,11 @@ class Table:
 
     def least_held(self) -> int:
         """The seated player whose hand is worth the least (a blocked hand's winner)."""
+        return min(self.seats, key=self._held_value)
+
+    def _held_value(self, q: int) -> int:
         values = self.ruleset.values
-        return min(self.seats, key=lambda q: sum(values[RANK_OF[c]] for c in self.hands[q]))
+        return sum(values[RANK_OF[c]] for c in self.hands[q])
 
     # ------------------------------------------------------------------ piles (seams editions use)
     def take(self, p: int, n: int, ev: list[E.Event]) -> list[Card]:
@@ -161,8 +164,13 @@ class Table:
     def shuffle(self, cards: list[Card]) -> None:
         """Shuffle in place with the game's RNG (a sort on random keys: uniform, and
         faster than ``random.shuffle`` for a deck)."""
+        # The same keys, drawn in the same order, and the same stable sort as
+        # ``cards.sort(key=lambda _c: rnd())``; no closure, which mypyc cannot compile
+        # in a method of an interpreted class.
         rnd = self.rng.random
-        cards.sort(key=lambda _c: rnd())
+        keys = [rnd() for _ in cards]
+        order = sorted(range(len(cards)), key=keys.__getitem__)
+        cards[:] = [cards[i] for i in order]
 
     def all_piles(self) -> list[Sequence[Card]]:
         """Every place a card can be: the deck invariant is checked over these."""

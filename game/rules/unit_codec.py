@@ -78,7 +78,7 @@ def _load_roboto(g: RobotoGame, text: str) -> None:
     g.unit.since = int(parts[1])
     if len(parts) == 8:
         kind, players, colour, continues, owed, covered = parts[2:]
-        if kind not in (*COMMAND_WEIGHTS, "house_rule"):
+        if kind not in COMMAND_WEIGHTS and kind != "house_rule":  # mypyc: no star here
             raise ValueError(f"unknown interruption {kind!r}")
         g.unit.pending = Interrupt(
             kind,

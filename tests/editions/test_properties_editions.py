@@ -90,8 +90,9 @@ class Checked:
         self.stats = stats
         self.deck = Counter(game.ruleset.cards())
         self.round_trip = text_safe(game.ruleset)
+        # Every action of the match comes through here: the runner applies with
+        # ``apply=checked.apply`` (a compiled Game has no instance attributes to patch).
         self._apply = type(game).apply
-        game.apply = self.apply  # type: ignore[method-assign]
         self.check_state([])
 
     def apply(self, action: Action) -> list[E.Event]:
@@ -260,15 +261,15 @@ def play(ed: str, kind: MatchKind, seed: int, stats: Stats) -> Game:
     bots: list[Bot] = [RandomBot() if rng.random() < share else HeuristicBot()
                        for _ in range(players)]
     g = new_game(rs, players, seed)
-    Checked(g, stats)
-    runner = MatchRunner(g, bots, seed)
+    checked = Checked(g, stats)
+    runner = MatchRunner(g, bots, seed, apply=checked.apply)
     names = NamesTracker()
     clock = random.Random(seed + 1)
     while not g.over:
         assert runner.steps < MAX_STEPS, f"{ed} {kind} seed {seed} did not end"
         if (rs.timer and clock.random() < 0.02
                 and g.decision in (Decision.TURN, Decision.DRAWN, Decision.PRESS_TRAY)):
-            ev = g.apply(TimeUp(g.to_act))  # the clock rings
+            ev = checked.apply(TimeUp(g.to_act))  # the clock rings
         else:
             ev = runner.step()
         names.feed(ev)

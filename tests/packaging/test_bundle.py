@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from game import resources
+from game import native_state, resources
 from game.resources import resource_path, resource_root
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,6 +103,28 @@ def test_bundle_plays_a_headless_match_without_a_display(
     winners = [line for line in done.stdout.splitlines() if line.startswith("Match winner")]
     assert winners, f"no 'Match winner' line in the output:\n{done.stdout}"
     _record(metrics, headless_match_seconds=round(seconds, 2))
+
+
+@pytest.mark.slow
+def test_bundle_ships_the_native_engine_when_one_is_built(bundle: Path) -> None:
+    """With a fresh build/native (``make dist`` makes one), the bundle carries it:
+    ``UNO_ENGINE=native`` refuses to start without it, and the match plays the same."""
+    if native_state()[0] != "fresh":
+        pytest.skip("no fresh native build (make native)")
+    outputs = []
+    for engine in ("native", "pure"):
+        done = subprocess.run(
+            [str(bundle), *HEADLESS_ARGS],
+            env={**_headless_env(), "UNO_ENGINE": engine},
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert done.returncode == 0, f"{engine}: exit {done.returncode}\n{done.stderr[-4000:]}"
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
 
 
 @pytest.mark.slow

@@ -119,3 +119,10 @@ def test_parsed_official_actions_are_the_interned_ones() -> None:
 def test_malformed_action_text_raises_value_error(text: str) -> None:
     with pytest.raises(ValueError):
         parse_action(text)
+
+
+def test_C6_a_colour_named_by_number_is_stored_as_a_colour_and_a_bad_one_refused() -> None:
+    named = A.ChooseColour(1, 2)  # type: ignore[arg-type]
+    assert named.colour is Colour.GREEN and named == A.ChooseColour(1, Colour.GREEN)
+    with pytest.raises(ValueError):
+        A.ChooseColour(1, 7)  # type: ignore[arg-type]

@@ -10,6 +10,7 @@ from game.rules.cards import (
     CARDS,
     COLOURS,
     FIRST_WILD_RANK,
+    RANK_CODES,
     Card,
     Colour,
     Rank,
@@ -17,6 +18,7 @@ from game.rules.cards import (
     format_cards,
     parse_cards,
 )
+from game.rules.legality import NO_RANK, PLAYABLE
 
 VALID = [
     card(colour, rank)
@@ -105,3 +107,39 @@ def test_colour_parse(text: str, colour: Colour) -> None:
 def test_colour_parse_refuses_non_colours(text: str) -> None:
     with pytest.raises(ValueError, match="colour"):
         Colour.parse(text)
+
+
+# ------------------------------------------------------------------ precomputed tables
+
+
+def test_card_fields_come_from_tables_that_agree_with_the_code() -> None:
+    """colour * 32 + rank: the per-code tables say what the arithmetic says."""
+    for code in range(5 * 32):
+        c = CARDS[code]
+        colour, rank = code >> 5, code & 31
+        assert c.is_wild == (colour == 4) and c.is_number == (rank <= 9)
+        assert c.is_action == (rank > 9)
+        assert c.colour == (None if colour == 4 else Colour(colour))
+        if rank < len(Rank):
+            assert c.rank is Rank(rank)
+            assert str(c) == ("W" if colour == 4 else "RYGB"[colour]) + RANK_CODES[Rank(rank)]
+        else:  # a code of no rank is no card
+            with pytest.raises(ValueError):
+                _ = c.rank
+            with pytest.raises(ValueError):
+                str(c)
+
+
+def test_C5_match_table_plays_colour_rank_or_wild() -> None:
+    """C-5 in PLAYABLE: same colour, same rank (unless a wild set the colour), or a
+    wild; after a Triple Play wild (colour WILD) anything."""
+    for colour in range(5):
+        for match_rank in [*range(len(Rank)), NO_RANK]:
+            for c in VALID:
+                expected = (
+                    c.is_wild
+                    or colour == 4
+                    or (c.colour is not None and c.colour == colour)
+                    or c.rank == match_rank
+                )
+                assert PLAYABLE[colour * 32 + match_rank][c] == expected, (colour, match_rank, c)

@@ -64,8 +64,9 @@ class CheckedGame:
         self.deck = dict(Counter(game.ruleset.cards()))
         self.scores = [0] * game.players  # recomputed independently, hand by hand
         self.hands_seen = 0
+        # Every action of the match comes through here: the runner applies with
+        # ``apply=checked.apply`` (a compiled Game has no instance attributes to patch).
         self._apply = type(game).apply
-        game.apply = self.apply  # type: ignore[method-assign]
         self.check_state()
 
     # ------------------------------------------------------------------ apply
@@ -279,7 +280,7 @@ def play_checked(
 ) -> CheckedGame:
     g = new_game(rs, players, seed)
     checked = CheckedGame(g, stats)
-    runner = MatchRunner(g, bots, seed)
+    runner = MatchRunner(g, bots, seed, apply=checked.apply)
     runner.run(max_steps=MAX_STEPS)
     assert g.over and runner.steps <= MAX_STEPS
     assert g.legal_actions(g.to_act) == []

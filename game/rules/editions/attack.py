@@ -10,6 +10,7 @@ challenge in Attack.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import ClassVar, Final
 
 import game.rules.events as E
@@ -18,6 +19,7 @@ from game.rules.cards import COLOUR_OF, RANK_OF, Card, Rank
 from game.rules.decisions import COLOUR, TURN, Decision
 from game.rules.engine import Delivery, Game, Handler
 from game.rules.errors import IllegalAction
+from game.rules.native import mypyc_attr
 from game.rules.table import Table
 from game.rules.units import LauncherView, UnitView
 
@@ -29,6 +31,7 @@ BURST_SIZES: Final = tuple(range(1, 13))
 
 
 
+@mypyc_attr(native_class=False)  # tests replace its methods on an instance
 class Launcher:
     """The dinosaur card launcher (A-2). ``script`` forces the next outcomes (0 is a
     dud, k a burst of k) so tests can set up any situation; the RNG decides the rest."""
@@ -201,12 +204,16 @@ class AttackGame(Game):
         return table
 
     def _hit(self, n: int, reason: str) -> Delivery:
-        def deliver(p: int, c: Card, target: int, ev: list[E.Event]) -> None:
-            self.penalty(target, n, reason, ev)
-            ev.append(E.TurnSkipped(target))
-            self.begin_turn(self.next_player(target), ev)
+        # A bound method and partial, not a closure: mypyc compiles no closure in a
+        # method of an interpreted class.
+        return partial(self._hit_deliver, n, reason)
 
-        return deliver
+    def _hit_deliver(
+        self, n: int, reason: str, p: int, c: Card, target: int, ev: list[E.Event]
+    ) -> None:
+        self.penalty(target, n, reason, ev)
+        ev.append(E.TurnSkipped(target))
+        self.begin_turn(self.next_player(target), ev)
 
     def go_out(self, p: int, c: Card, ev: list[E.Event]) -> None:
         r = RANK_OF[c]

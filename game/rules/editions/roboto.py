@@ -19,6 +19,7 @@ from game.rules.cards import COLOUR_OF, COLOURS, RANK_OF, Card, Colour, Rank
 from game.rules.decisions import TURN, Decision
 from game.rules.engine import Game, Handler
 from game.rules.errors import IllegalAction
+from game.rules.native import mypyc_attr
 from game.rules.ruleset import CHATTINESS
 from game.rules.table import Table
 from game.rules.units import RobotoView, UnitView
@@ -43,6 +44,7 @@ class Interrupt:
     continues: int = -1
 
 
+@mypyc_attr(native_class=False)  # tests replace its methods on an instance
 class RobotoUnit:
     """Roboto's scheduler (R-5) and the interruption under way, if any."""
 

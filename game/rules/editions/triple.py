@@ -34,6 +34,7 @@ from game.rules.engine import Delivery, Game, Handler
 from game.rules.errors import IllegalAction
 from game.rules.events import FirstPlayerChosen
 from game.rules.legality import NO_RANK, PLAYABLE
+from game.rules.native import mypyc_attr
 from game.rules.ruleset import FirstCard
 from game.rules.table import Table
 from game.rules.units import TimerView, TraysView, UnitView
@@ -50,6 +51,7 @@ def light(remaining: int) -> str:
     return "green" if remaining >= 4 else "yellow" if remaining >= 2 else "red"
 
 
+@mypyc_attr(native_class=False)  # tests replace its methods on an instance
 class TrayBank:
     """The unit's three trays: white "open" lights and capacity counters.
 
