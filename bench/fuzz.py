@@ -37,10 +37,6 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the JSON object only
-
 from game.options import ArgumentParser, float_range, int_range, run_command  # noqa: E402
 
 AREAS = ("command_lines", "saves", "settings", "positions", "scenes")
@@ -180,6 +176,10 @@ def _main(argv: Sequence[str] | None = None) -> int:
                     help="hypothesis seed of each round (default: random)")
     ap.add_argument("--progress", action="store_true", help="a line on stderr per round")
     args = ap.parse_args(argv)
+    # Dummy drivers for the scenes' area; set when the bench runs, never on import.
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the JSON object only
     chosen = {k: v for k, v in targets().items() if k in args.areas}
     results = Results()
     start = time.monotonic()

@@ -34,12 +34,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 VIRTUAL_AUDIO = os.environ.get("UNO_VIRTUAL_AUDIO") == "1"
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-if VIRTUAL_AUDIO:  # PortAudio's "pulse" device records the virtual speaker's monitor
-    os.environ["PULSE_SOURCE"] = os.environ["UNO_VA_SPEAKER_MONITOR"]
-else:
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
@@ -185,6 +179,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_command(_main, "bench/voice.py", argv)
 
 
+def _use_the_bench_devices() -> None:
+    """The environment this bench measures in. Set when it runs, never on import: a test that
+    loads the script must not leave its whole process recording the speaker's monitor."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if VIRTUAL_AUDIO:  # PortAudio's "pulse" device records the virtual speaker's monitor
+        os.environ["PULSE_SOURCE"] = os.environ["UNO_VA_SPEAKER_MONITOR"]
+    else:
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
 def _main(argv: Sequence[str] | None = None) -> int:
     from game.options import ArgumentParser, int_range
 
@@ -193,6 +198,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--frames", type=int_range(1, 1_000_000), default=1200,
                         help="per condition")
     args = parser.parse_args(argv)
+    _use_the_bench_devices()
 
     pygame.init()
     screen = pygame.display.set_mode((1280, 720))

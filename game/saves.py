@@ -283,16 +283,13 @@ def load_save(path: Path) -> SavedMatch:
     except Exception as exc:  # RecursionError (deep nesting), ValueError (huge ints) ...
         raise SaveError(f"not a usable JSON file: {describe(exc)}") from exc
     try:
-        # A save holds only text the game can write back: a lone surrogate (a "\ud800"
-        # escape) would load, then stop every later autosave of the match.
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
+        match = SavedMatch.from_json(data)
+        # Names are cleaned on the way in; any other text must be writable back: a lone
+        # surrogate (a "\ud800" escape) would load, then stop every later autosave.
+        json.dumps(match.to_json(), ensure_ascii=False).encode("utf-8")
+        match.replay()
     except UnicodeEncodeError as exc:
         raise SaveError(f"text that is not valid Unicode ({describe(exc)})") from exc
-    except Exception as exc:  # anything json.loads made that dumps can't
-        raise SaveError(f"not a usable JSON file: {describe(exc)}") from exc
-    try:
-        match = SavedMatch.from_json(data)
-        match.replay()
     except SaveError:
         raise
     except Exception as exc:  # a value of a kind the checks above did not foresee

@@ -274,14 +274,20 @@ def test_a_reader_that_goes_away_ends_the_match_quietly() -> None:
 
 # ------------------------------------------------------------------ bench scripts
 def bench_main(name: str) -> Main:
-    """``main`` of ``bench/<name>.py`` (a script, not a package: loaded by its path)."""
+    """``main`` of ``bench/<name>.py`` (a script, not a package: loaded by its path). Loading
+    it must leave this process's environment as it was: the rest of the suite runs here."""
     import importlib.util
 
+    before = dict(os.environ)
     spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
+    changed = {k for k in before.keys() | os.environ.keys() if before.get(k) != os.environ.get(k)}
+    os.environ.clear()
+    os.environ.update(before)
+    assert not changed, f"bench/{name}.py changes the environment on import: {sorted(changed)}"
     main: Main = module.main
     return main
 
