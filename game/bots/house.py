@@ -18,6 +18,19 @@ from game.bots.base import Bot
 from game.rules.actions import Accept, Action, Play, SwapWith
 from game.rules.view import PlayerView
 
+#: H-1: how often a bot of each level keeps its stacking card and takes the total.
+KEEP: dict[str, float] = {"easy": 0.3}
+
+
+def stacks_wd4(view: PlayerView, legal: Sequence[Action], rng: random.Random, level: str
+               ) -> Action | None:
+    """H-1 facing a stacked Wild Draw Four: the stacking play (unless the level keeps
+    it this time), or None to challenge or accept as usual."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    if plays and rng.random() >= KEEP.get(level, 0.0):
+        return plays[0]
+    return None
+
 
 def leader(view: PlayerView) -> int:
     """The opponent with the fewest cards (seat order breaks ties)."""

@@ -14,6 +14,7 @@ class RandomBot:
 
     name = "random"
     wants_history = False
+    jump_chance = 0.5  # H-3: a coin toss whether to jump in
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
