@@ -245,6 +245,18 @@ class Narrator:
             first=self.name(e.first), second=self.name(e.second)
         )
 
+    def _stacked(self, e: E.Stacked) -> str:
+        return ngettext("Stack: {count} card to take!", "Stack: {count} cards to take!",
+                        e.total).format(count=e.total)
+
+    def _passed(self, e: E.HandsPassed) -> str:
+        return _("Zero! Every hand passes on.")
+
+    def _jumped_in(self, e: E.JumpedIn) -> str:
+        return _("{player} jumps in with {card}!").format(
+            player=self.name(e.player), card=card_name(e.card)
+        )
+
     def _lit(self, e: E.TraysLit) -> str:
         trays = ", ".join(str(t + 1) for t in e.lit)
         return _("Open trays for {player}: {trays}.").format(
@@ -322,6 +334,9 @@ _HANDLERS: dict[type, Callable[[Narrator, Any], str]] = {
     E.LauncherPressed: Narrator._pressed,
     E.CustomEffect: Narrator._custom,
     E.HandsSwapped: Narrator._swapped,
+    E.HandsPassed: Narrator._passed,
+    E.Stacked: Narrator._stacked,
+    E.JumpedIn: Narrator._jumped_in,
     E.TraysLit: Narrator._lit,
     E.TrayPressed: Narrator._tray,
     E.PenaltyShared: Narrator._shared,
