@@ -452,8 +452,8 @@ def _load_house(g: Game, text: str) -> None:
         g.stack, g.stack_rank = _int(total, 1, MAX_COUNT), _int(rank, 0, len(Rank) - 1)
         if not g.stacking or g.stack_rank not in house_play.STACKS:
             raise ValueError("a stack needs stacking on and a rank that stacks")
-        if d is not Decision.STACK and d is not Decision.CHALLENGE:
-            raise ValueError("a stack is pending only while someone must answer it")
+        if d is Decision.TURN or d is Decision.DRAWN:
+            raise ValueError("a stack is pending only until someone answers it, not in a turn")
     elif d is Decision.STACK:
         raise ValueError("a stack decision needs the stack's total")
     g.played, g.jump = at(played), at(jump)
