@@ -121,7 +121,7 @@ class Game(Table):
                 acts = house.swap_actions(self, p)
             else:
                 acts = self.device_actions(p)
-            if ((d is TURN or d is DRAWN or d is STACK) and len(self.hands[p]) == 2
+            if (len(self.hands[p]) == 2 and (d is TURN or d is DRAWN or d is STACK)
                     and self.uno_declared != p):
                 acts.append(CALL_UNO[p])
         else:
@@ -182,11 +182,13 @@ class Game(Table):
         if self.decision is OVER:
             raise IllegalAction("M-1", "the match is over")
         ev: list[E.Event] = []
-        actor, turns = self.to_act, self.turns
-        handler(self, action, ev)
-        if (self.jump is not None and p == actor and self.turns == turns
-                and not isinstance(action, CallUno | Catch)):
-            self.jump = None  # H-3: the player to act has acted; too late to jump in
+        if self.jump is None:
+            handler(self, action, ev)
+        else:  # H-3: a jump-in window is open until the player to act acts
+            actor, turns = self.to_act, self.turns
+            handler(self, action, ev)
+            if p == actor and self.turns == turns and not isinstance(action, CallUno | Catch):
+                self.jump = None
         self.actions.append(action)
         self._log(ev)
         return ev
@@ -252,9 +254,10 @@ class Game(Table):
     def deliver(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:
         """*Seam*: what ``c`` owes reaches ``target`` (normally the next player); a
         house rule may take over first (H-1 a stack, H-2 a swap)."""
-        if self.house_on and house.intercept(self, p, c, target, ev):
+        r = RANK_OF[c]
+        if self.intercepts[r] and house.intercept(self, p, c, target, ev):
             return
-        self.deliveries[RANK_OF[c]](p, c, target, ev)
+        self.deliveries[r](p, c, target, ev)
 
     def delivery_table(self) -> list[Delivery]:
         """*Hook*: per rank, what a played card owes the player it reaches."""
@@ -314,7 +317,10 @@ class Game(Table):
         when play only passes one card around (see :data:`STARVED_ROUNDS`). Hands
         move first (H-2) and the jump-in window opens (H-3)."""
         if self.house_on:
-            house.turn_begins(self, ev)
+            if self.played is not None or self.move is not None or self.stack:
+                house.turn_begins(self, ev)
+            else:
+                self.jump = None
         if self.starved >= STARVED_ROUNDS * len(self.seats):
             self.end_hand(self.least_held(), ev, blocked=True)
             return

@@ -31,6 +31,7 @@ class Table:
     decision: Decision
     # H-1 … H-3 (see game.rules.house.play): which are on, and what they have pending.
     house_on: bool
+    intercepts: tuple[bool, ...]  # per rank: does a house rule take over its delivery?
     stacking: bool
     seven_o: bool
     jump_in: bool

@@ -45,7 +45,7 @@ def on_play(g: Table, a: Play, ev: list[E.Event]) -> None:
     g.drawn = None
     g.dead_turns = 0
     g.hands[p].remove(c)
-    if g.house_on:
+    if g.jump_in:
         g.played = (c, a.tray)  # H-3: what may be jumped on once its effect is over
     g.place(p, c, a.tray, ev)
     g.after_place(p, c, ev)

@@ -12,11 +12,11 @@ The engine calls these from its seams, so every edition gets them the same way:
 - ``on_play`` → :func:`check_out_of_turn` / :func:`jump`: a jump-in; a stacking play.
 
 The state lives on the table as plain values (copied by ``clone``, written by the
-position text): ``stack`` (cards owed so far), ``stack_rank``, ``played`` (the card
-just played and its pile, until its effect is over), ``jump`` (the card that may be
-jumped on, and its pile), ``move`` (hands to move at the next turn: ``(a, b)`` a swap,
-``(-1, -1)`` every hand passes) and ``swap_to`` (who a 7's delivery reaches once its
-player has named the swap).
+position text): ``stack`` (cards owed so far), ``stack_rank``, ``played`` (with jump-in
+on: the card just played and its pile, until its effect is over), ``jump`` (the card
+that may be jumped on, and its pile), ``move`` (hands to move at the next turn:
+``(a, b)`` a swap, ``(-1, -1)`` every hand passes) and ``swap_to`` (who a 7's delivery
+reaches once its player has named the swap).
 """
 
 from __future__ import annotations
@@ -50,6 +50,10 @@ def setup(g: Table) -> None:
     rs = g.ruleset
     g.stacking, g.seven_o, g.jump_in = rs.has("stacking"), rs.has("seven_o"), rs.has("jump_in")
     g.house_on = bool(rs.house)
+    ranks = set(STACKS) if g.stacking else set()
+    if g.seven_o:
+        ranks |= {Rank.SEVEN, Rank.ZERO}
+    g.intercepts = tuple(r in ranks for r in range(32))  # ranks whose delivery H-1/H-2 take
     reset(g)
 
 
@@ -177,15 +181,16 @@ def turn_begins(g: Table, ev: list[E.Event]) -> None:
     covering card in Roboto ended it), and the jump-in window opens (H-3)."""
     if g.move is not None:
         move_hands(g, ev)
-    g.stack, g.stack_rank = 0, -1
-    played, g.played = g.played, None
-    if g.jump_in and played is not None:
-        c, pile = played
-        top = g.piles[pile]
-        # H-3: never a Wild; only the card just played, still on top of its pile.
-        g.jump = played if c < 128 and top and top[-1] == c else None
-    else:
+    if g.stack:
+        g.stack, g.stack_rank = 0, -1
+    played = g.played
+    if played is None:
         g.jump = None
+        return
+    g.played = None
+    c, pile = played
+    # H-3: never a Wild; only the card just played, still on top of its pile.
+    g.jump = played if c < 128 and g.piles[pile][-1] == c else None
 
 
 # ---------------------------------------------------------------------- jump-in
