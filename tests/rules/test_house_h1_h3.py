@@ -286,3 +286,15 @@ def test_H_house_rules_keep_every_card_through_bot_matches(house: str) -> None:
             runner.step()
             assert_deck_intact(g)
             assert dump(load(dump(g))) == dump(g)
+
+
+def test_H1_H2_H3_narrated_a_stack_total_a_pass_and_a_jump_in_said_once() -> None:
+    from game.i18n import set_language
+    from game.narrate import Narrator
+
+    set_language("en")
+    n = Narrator(["Ada", "Bruno", "Chloé", "Dan"])
+    lines = n.lines([E.Stacked(0, 4), E.HandsPassed(True), E.JumpedIn(3, C("R5")),
+                     E.CardPlayed(3, C("R5")), E.CardPlayed(0, C("R6"))])
+    assert lines == ["Stack: 4 cards to take!", "Zero! Every hand passes on.",
+                     "Dan jumps in with a red 5!", "Ada plays a red 6."]
