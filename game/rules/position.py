@@ -457,6 +457,8 @@ def _load_house(g: Game, text: str) -> None:
     elif d is Decision.STACK:
         raise ValueError("a stack decision needs the stack's total")
     g.played, g.jump = at(played), at(jump)
+    if g.played is not None and not g.jump_in:
+        raise ValueError("the card just played is kept only with jump_in on")
     if g.jump is not None:
         c, t = g.jump
         if not g.jump_in or c.is_wild or g.piles[t][-1] != c or d is not Decision.TURN:
