@@ -57,7 +57,7 @@ from game.rules.actions import Action
 from game.rules.editions import new_game
 from game.rules.ruleset import MatchKind, Ruleset
 from game.rules.view import PlayerView
-from game.sim import ruleset_from_args
+from game.sim import HOUSE_HELP, ruleset_from_args
 
 #: Decision-time histogram: bin ``i`` holds times in [exp(i / BINS_PER_E), exp((i+1)/...)) µs.
 BINS_PER_E = 100
@@ -476,6 +476,7 @@ def summary(rs: Ruleset, bots: Sequence[str], tally: Tally, seconds: float,
     n = len(turns)
     return {
         "edition": rs.edition,
+        "house": rs.house,
         "match": rs.match.value,
         "players": len(bots),
         "bots": list(bots),
@@ -530,6 +531,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
                     help="JSON-lines file of finished games: a run stopped part-way goes on "
                          "from where it stopped when given the same file again")
     ap.add_argument("--progress", action="store_true", help="report progress on stderr")
+    ap.add_argument("--house", default="", help=HOUSE_HELP)
     args = ap.parse_args(argv)
     bots = args.bots.split(",")
     if len(bots) == 1:

@@ -37,6 +37,7 @@ from game.options import (
     target_type,
 )
 from game.rules.editions import new_game
+from game.rules.house import HOUSE_RULES, house_text, parse_house
 from game.rules.ruleset import MatchKind, Ruleset, edition
 from game.ui.options import StartOptions
 
@@ -61,6 +62,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--match", default=None, choices=MATCH_CHOICES,
                     help=_("how hands add up to a match (default: the edition's)"))
     ap.add_argument("--target", type=target_type, default=None, help=_("match target score"))
+    ap.add_argument("--house", default="",
+                    help=_("house rules, comma-separated: {rules}").format(
+                        rules=", ".join(HOUSE_RULES)))
     ap.add_argument("--lang", default=None, choices=sorted(i18n.LANGUAGES))
     ap.add_argument("--delay", type=delay_type, default=0.0,
                     help=_("seconds to wait between lines, to watch at a human pace"))
@@ -94,6 +98,20 @@ def players_error(rs: Ruleset) -> str:
         edition=rs.edition, low=rs.min_players, high=rs.max_players)
 
 
+def house_rules(text: str, ed: str, ap: argparse.ArgumentParser) -> str:
+    """``--house`` checked for the edition (a one-line error otherwise), as the ruleset's
+    option text."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    for name in names:
+        rule = HOUSE_RULES.get(name)
+        if rule is None:
+            ap.error(_("--house: unknown house rule {name} (known: {known})").format(
+                name=name, known=", ".join(HOUSE_RULES)))
+        elif not rule.fits(ed):
+            ap.error(_("--house: {name} does not fit {edition}").format(name=name, edition=ed))
+    return house_text(parse_house(",".join(names), ed))
+
+
 def headless(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     """Play a whole match between bots and print it line by line."""
     rs = edition(args.edition)
@@ -101,6 +119,7 @@ def headless(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         rs = replace(rs, match=MatchKind(args.match))
     if args.target is not None:
         rs = replace(rs, target=args.target)
+    rs = replace(rs, house=house_rules(args.house, rs.edition, ap))
     try:
         rs.check_players(args.players)
     except ValueError:
@@ -173,6 +192,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return desktop(["install"])
     if args.headless:
         return headless(args, ap)
+    if args.house:  # the set-up has no house-rules section yet
+        house_rules(args.house, args.edition, ap)
+        ap.error(_("--house: house rules are played with --headless for now"))
     if not has_display():
         print(_("No display was found (DISPLAY and WAYLAND_DISPLAY are not set), so the table "
                 "cannot open."))

@@ -78,6 +78,7 @@ class Narrator:
         self.names = list(names)
         self.cast = {i: PlayerVoice(name) for i, name in enumerate(self.names)}
         self.trays = trays  # Triple Play: say which tray a card goes on
+        self.jumped: tuple[int, object] | None = None  # H-3: said with the jump-in
 
     def name(self, player: int) -> str:
         return self.names[player]
@@ -125,6 +126,10 @@ class Narrator:
         return _("First card: {card}.").format(card=card_name(e.card))
 
     def _card_played(self, e: E.CardPlayed) -> str:
+        if self.jumped is not None:  # H-3: "jumps in with …" said the card already
+            jumped, self.jumped = self.jumped, None
+            if jumped == (e.player, e.card):
+                return ""
         if self.trays:
             return _("{player} plays {card} on tray {tray}.").format(
                 player=self.name(e.player), card=card_name(e.card), tray=e.tray + 1
@@ -245,6 +250,19 @@ class Narrator:
             first=self.name(e.first), second=self.name(e.second)
         )
 
+    def _stacked(self, e: E.Stacked) -> str:
+        return ngettext("Stack: {count} card to take!", "Stack: {count} cards to take!",
+                        e.total).format(count=e.total)
+
+    def _passed(self, e: E.HandsPassed) -> str:
+        return _("Zero! Every hand passes on.")
+
+    def _jumped_in(self, e: E.JumpedIn) -> str:
+        self.jumped = (e.player, e.card)
+        return _("{player} jumps in with {card}!").format(
+            player=self.name(e.player), card=card_name(e.card)
+        )
+
     def _lit(self, e: E.TraysLit) -> str:
         trays = ", ".join(str(t + 1) for t in e.lit)
         return _("Open trays for {player}: {trays}.").format(
@@ -322,6 +340,9 @@ _HANDLERS: dict[type, Callable[[Narrator, Any], str]] = {
     E.LauncherPressed: Narrator._pressed,
     E.CustomEffect: Narrator._custom,
     E.HandsSwapped: Narrator._swapped,
+    E.HandsPassed: Narrator._passed,
+    E.Stacked: Narrator._stacked,
+    E.JumpedIn: Narrator._jumped_in,
     E.TraysLit: Narrator._lit,
     E.TrayPressed: Narrator._tray,
     E.PenaltyShared: Narrator._shared,

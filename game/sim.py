@@ -41,7 +41,11 @@ from game.rules.actions import Action
 from game.rules.cards import Card
 from game.rules.editions import new_game
 from game.rules.engine import Game
+from game.rules.house import HOUSE_RULES
 from game.rules.ruleset import MatchKind, Ruleset, edition
+
+#: ``--house`` (sim, arena, headless): the house rules on, comma-separated.
+HOUSE_HELP = f"house rules on, comma-separated: {', '.join(HOUSE_RULES)}"
 
 
 class InvariantError(AssertionError):
@@ -103,6 +107,7 @@ def simulate(
     return {
         "engine": ENGINE,
         "edition": rs.edition,
+        "house": rs.house,
         "match": rs.match.value,
         "players": players,
         "bots": list(bots),
@@ -120,12 +125,13 @@ def simulate(
 
 
 def ruleset_from_args(ap: argparse.ArgumentParser, args: argparse.Namespace) -> Ruleset:
-    """The ruleset of ``--edition``, ``--match`` and ``--target``, checked for
+    """The ruleset of ``--edition``, ``--match``, ``--target`` and ``--house``, checked for
     ``--players`` (an argument error otherwise); shared with ``game.arena``."""
     rs = replace(edition(args.edition), match=MatchKind(args.match))
     if args.target is not None:
         rs = replace(rs, target=args.target)
     try:
+        rs = replace(rs, house=getattr(args, "house", "") or "")  # H-1 … H-3
         rs.check_players(args.players)
     except ValueError as exc:
         ap.error(str(exc))
@@ -150,6 +156,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--target", type=target_type, default=None,
                     help=f"match target score (1 to {MAX_TARGET})")
     ap.add_argument("--check", action="store_true", help="verify invariants after every action")
+    ap.add_argument("--house", default="", help=HOUSE_HELP)
     args = ap.parse_args(argv)
     bots = args.bot.split(",")
     if len(bots) == 1:

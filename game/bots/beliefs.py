@@ -303,6 +303,8 @@ class Tracker:
             if self.me in (e.first, e.second):  # my old hand is known to me, not tracked
                 self.opp[e.first] = Opponent()
                 self.opp[e.second] = Opponent()
+        elif t is E.HandsPassed:  # H-2: every hand moved on; what was known goes stale
+            self.opp = [Opponent() for _ in self.opp]
         elif t is E.LauncherPressed:
             assert isinstance(e, E.LauncherPressed)
             self._drew(e.player, e.count, e.reason, playable_after=False)

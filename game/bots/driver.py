@@ -15,7 +15,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import cast
 
+import game.bots.house as house_bots
 import game.rules.events as E
+import game.rules.house.play as house_play
 from game.bots.base import BlindBot, Bot
 from game.rules.actions import Action, RaceFinished
 from game.rules.engine import Decision, Game
@@ -87,7 +89,28 @@ class MatchRunner:
         self.steps += 1
         if g.uno_open and not g.over:
             out += self.reactions()
+        if g.jump is not None and not g.over:
+            out += self.jump_ins()
         return out
+
+    def jump_ins(self) -> list[E.Event]:
+        """H-3: each other player in turn order may jump in on the card just played;
+        the first who does counts (then the UNO chances again)."""
+        g = self.game
+        seats, p = g.seats, g.to_act
+        start = g.pos[p]
+        for i in range(1, len(seats)):
+            q = seats[(start + i) % len(seats)]
+            options = house_play.jump_actions(g, q)
+            if not options:
+                continue
+            a = house_bots.jumps(self.bots[q], self._view(q, options), options, self.rngs[q])
+            if a is not None:
+                out = g.apply(a)
+                if g.uno_open and not g.over:
+                    out += self.reactions()
+                return out
+        return []
 
     def race(self, reporter: int, legal: Sequence[Action]) -> RaceFinished:
         """R-10: every racer finishes after its bot's reaction time (a bot without a

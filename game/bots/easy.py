@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 
 import game.bots.editions as ed
+import game.bots.house as house
 from game.bots.base import uno_worth_calling
 from game.bots.beliefs import colour_counts
 from game.rules.actions import (
@@ -39,6 +40,7 @@ class EasyBot:
     late_uno = 0.3  # chance to remember it afterwards, each time it may
     catch_chance = 0.2  # chance to catch an opponent who forgot
     keep_drawn = 0.1  # chance to keep a playable drawn card
+    jump_chance = 0.5  # H-3: chance to jump in when it could
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         mine = view.to_act == view.me
@@ -71,6 +73,9 @@ class EasyBot:
             options = [a for a in legal if isinstance(a, ChooseColour)]
             return max(options, key=lambda a: (counts[a.colour], -a.colour))
         if d is Decision.CHALLENGE:
+            stacked = house.stacks_wd4(view, legal, rng, "easy")  # H-1
+            if stacked is not None:
+                return stacked
             for a in legal:
                 if isinstance(a, Accept):
                     return a

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+import game.bots.house as house
 import game.rules.events as E
 from game.bots.beliefs import Tracker
 from game.bots.reaction import ai_time
@@ -130,6 +131,9 @@ DECIDERS: dict[Decision, Decider] = {
     Decision.GIVE: give_away,
     Decision.DISCARD: discard_order,
     Decision.RACE: race,
+    Decision.STACK: lambda view, legal, rng, tr, level: house.stack(
+        view, legal, rng, keep=house.KEEP.get(level, 0.0)),
+    Decision.SWAP: lambda view, legal, rng, tr, level: house.swap(view, legal),
 }
 
 

@@ -31,7 +31,7 @@ from game.bots.base import uno_worth_calling
 from game.bots.determinize import WorldError, bluffed, build_world, deal_hidden
 from game.bots.medium import MediumBot
 from game.bots.rollout import play_out
-from game.rules.actions import Action, CallUno, Catch, Challenge, Draw, Pass
+from game.rules.actions import Action, CallUno, Catch, Challenge, Draw, Pass, Play
 from game.rules.cards import COLOUR_OF, WILD
 from game.rules.engine import Decision, Game
 from game.rules.match import side
@@ -105,6 +105,8 @@ class HardBot:
             return default
         if view.decision is Decision.CHALLENGE and self.tracker.wd4_player < 0:
             return default  # the Wild Draw Four was played before this bot's history
+        if view.decision is Decision.CHALLENGE and any(isinstance(a, Play) for a in cands):
+            return default  # H-1: the worlds do not hold the stack; stacking is right anyway
         try:
             return self._search(view, cands, default, rng, t0)
         except WorldError:  # a state the worlds cannot express yet

@@ -23,6 +23,7 @@ import random
 from collections.abc import Sequence
 
 import game.bots.editions as ed
+import game.bots.house as house
 from game.bots.base import uno_worth_calling
 from game.bots.beliefs import RANK_KEY, WILD_KEY, Tracker, colour_counts, p_holds
 from game.rules.actions import (
@@ -323,6 +324,9 @@ class MediumBot:
         if d is Decision.COLOUR:
             return choose_colour(ctx, legal)
         if d is Decision.CHALLENGE:
+            stacked = house.stacks_wd4(view, legal, rng, "medium")  # H-1
+            if stacked is not None:
+                return stacked
             want = bluff_chance(ctx) > CHALLENGE_AT
             for a in legal:
                 if isinstance(a, Challenge if want else Accept):

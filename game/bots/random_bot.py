@@ -32,6 +32,7 @@ class RandomBot:
     name = "random"
     wants_history = False
     reads_view = False  # blind: the driver passes None for the view
+    jump_chance = 0.5  # H-3: a coin toss whether to jump in
 
     def choose(
         self, view: PlayerView | None, legal: Sequence[Action], rng: random.Random

@@ -157,6 +157,14 @@ class RaceFinished:
     order: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class SwapWith:
+    """Seven-O: name the player whose hand the 7 just played takes (H-2)."""
+
+    player: int
+    target: int
+
+
 Action = (
     Play
     | Draw
@@ -175,6 +183,7 @@ Action = (
     | Discard
     | NicknameGiven
     | RaceFinished
+    | SwapWith
 )
 
 TRAYS: Final = 3
@@ -196,6 +205,9 @@ PICK: Final = tuple(
     tuple(PickPlayer(p, t) for t in range(MAX_PLAYERS)) for p in range(MAX_PLAYERS)
 )
 PRESS: Final = tuple(PressLauncher(p) for p in range(MAX_PLAYERS))
+SWAP: Final = tuple(
+    tuple(SwapWith(p, t) for t in range(MAX_PLAYERS)) for p in range(MAX_PLAYERS)
+)
 PICK_TRAY: Final = tuple(tuple(PickTray(p, t) for t in range(TRAYS)) for p in range(MAX_PLAYERS))
 NICKNAME: Final = tuple(NicknameGiven(p) for p in range(MAX_PLAYERS))
 
@@ -215,7 +227,7 @@ _VERB: Final = {cls: verb for verb, (cls, _) in _SIMPLE.items()}
 def action_text(action: Action) -> str:
     """Short text form: ``"2 R5"``, ``"2 R5@1"`` (tray 1), ``"0 draw"``, ``"1 colour G"``,
     ``"3 catch 0"``, ``"1 pick 3"``, ``"0 tray 2"``, ``"0 pair G7"``, ``"0 give 1:2,3:1"``,
-    ``"2 discard R5"``, ``"1 race 3,1,0"``."""
+    ``"2 discard R5"``, ``"1 race 3,1,0"``, ``"2 swap 0"``."""
     p = action.player
     if isinstance(action, Play):
         return f"{p} {action.card}" + (f"@{action.tray}" if action.tray else "")
@@ -227,6 +239,8 @@ def action_text(action: Action) -> str:
         return f"{p} pick {action.target}"
     if isinstance(action, PickTray):
         return f"{p} tray {action.tray}"
+    if isinstance(action, SwapWith):
+        return f"{p} swap {action.target}"
     if isinstance(action, Pair):
         return f"{p} pair {action.card}"
     if isinstance(action, Discard):
@@ -263,6 +277,8 @@ def parse_action(text: str) -> Action:
             return CATCH[player][_player(arg)]
         if verb == "pick":
             return PICK[player][_player(arg)]
+        if verb == "swap":
+            return SWAP[player][_player(arg)]
         if verb == "tray" and arg.isdigit() and int(arg) < TRAYS:
             return PICK_TRAY[player][int(arg)]
         if verb == "pair":

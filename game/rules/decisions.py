@@ -20,6 +20,8 @@ class Decision(Enum):
     DISCARD = "discard"  # put commanded cards down one at a time
     NICKNAME = "nickname"  # record a nickname for another player (R-6b)
     RACE = "race"  # report a duel or house-rule race (R-6c, R-9)
+    STACK = "stack"  # answer a Draw Two (Hit) with another, or take the total (H-1)
+    SWAP = "swap"  # name the player whose hand a 7 takes (H-2)
     OVER = "over"  # the match is over
 
 
@@ -41,5 +43,7 @@ NEEDS: Final = {
     Decision.DISCARD: ("R-7", "must put down the commanded cards first"),
     Decision.NICKNAME: ("R-6", "must give the nickname first"),
     Decision.RACE: ("R-10", "the race must finish first"),
+    Decision.STACK: ("H-1", "must stack a card of the same kind or take the cards first"),
+    Decision.SWAP: ("H-2", "must name the player to swap hands with first"),
     Decision.OVER: ("M-1", "the match is over"),
 }

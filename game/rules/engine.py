@@ -36,6 +36,7 @@ from typing import ClassVar, Final, Literal, cast
 import game.rules.copies as copies
 import game.rules.dealing as dealing
 import game.rules.events as E
+import game.rules.house.play as house
 import game.rules.turns as turns
 from game.rules.actions import (
     ACCEPT,
@@ -55,10 +56,12 @@ from game.rules.actions import (
     Draw,
     Pass,
     Play,
+    SwapWith,
 )
 from game.rules.cards import COLOUR_OF, RANK_OF, Card, Rank
 from game.rules.decisions import CHALLENGE_D, COLOUR, DRAWN, OVER, TURN, Decision
 from game.rules.errors import IllegalAction
+from game.rules.house.play import STACK, SWAP_D
 from game.rules.legality import NO_RANK, PLAYABLE
 from game.rules.match import settle
 from game.rules.ruleset import Ruleset
@@ -115,12 +118,19 @@ class Game(Table):
                 acts = list(CHOOSE[p])
             elif d is CHALLENGE_D:
                 acts = [CHALLENGE[p], ACCEPT[p]]
+                if self.stack:  # H-1: a Wild Draw Four on the stack
+                    acts += house.stack_actions(self, p)
+            elif d is STACK:
+                acts = house.stack_actions(self, p)
+            elif d is SWAP_D:
+                acts = house.swap_actions(self, p)
             else:
                 acts = self.device_actions(p)
-            if (d is TURN or d is DRAWN) and len(self.hands[p]) == 2 and self.uno_declared != p:
+            if (len(self.hands[p]) == 2 and (d is TURN or d is DRAWN or d is STACK)
+                    and self.uno_declared != p):
                 acts.append(CALL_UNO[p])
         else:
-            acts = []
+            acts = house.jump_actions(self, p) if self.jump is not None else []
         if self.uno_open:
             acts += self.out_of_turn_actions(p)
         return acts
@@ -180,7 +190,13 @@ class Game(Table):
         if self.decision is OVER:
             raise IllegalAction("M-1", "the match is over")
         ev: list[E.Event] = []
-        handler(self, action, ev)
+        if self.jump is None:
+            handler(self, action, ev)
+        else:  # H-3: a jump-in window is open until the player to act acts
+            actor, turns = self.to_act, self.turns
+            handler(self, action, ev)
+            if p == actor and self.turns == turns and not isinstance(action, CallUno | Catch):
+                self.jump = None
         self.actions.append(action)
         self._log(ev)
         return ev
@@ -214,6 +230,8 @@ class Game(Table):
         """*Hook*: going out (C-13) or owing UNO (C-12), then the card's effect."""
         hand = self.hands[p]
         if not hand:
+            if self.stack:  # H-1: the stack so far goes to the next player too
+                house.owed_on_going_out(self, p, ev)
             self.go_out(p, c, ev)
             return
         if len(hand) == 1 and self.uno_declared != p:
@@ -242,8 +260,12 @@ class Game(Table):
         self.deliver(p, c, self.next_player(p), ev)
 
     def deliver(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:
-        """What ``c`` owes reaches ``target`` (normally the next player)."""
-        self.deliveries[RANK_OF[c]](p, c, target, ev)
+        """*Seam*: what ``c`` owes reaches ``target`` (normally the next player); a
+        house rule may take over first (H-1 a stack, H-2 a swap)."""
+        r = RANK_OF[c]
+        if self.intercepts[r] and house.intercept(self, p, c, target, ev):
+            return
+        self.deliveries[r](p, c, target, ev)
 
     def delivery_table(self) -> list[Delivery]:
         """*Hook*: per rank, what a played card owes the player it reaches."""
@@ -300,7 +322,13 @@ class Game(Table):
 
     def begin_turn(self, p: int, ev: list[E.Event]) -> None:
         """*Seam* (editions may extend it): ``p``'s turn begins; or the hand ends blocked
-        when play only passes one card around (see :data:`STARVED_ROUNDS`)."""
+        when play only passes one card around (see :data:`STARVED_ROUNDS`). Hands
+        move first (H-2) and the jump-in window opens (H-3)."""
+        if self.house_on:
+            if self.played is not None or self.move is not None or self.stack:
+                house.turn_begins(self, ev)
+            else:
+                self.jump = None
         if self.starved >= STARVED_ROUNDS * len(self.seats):
             self.end_hand(self.least_held(), ev, blocked=True)
             return
@@ -331,6 +359,7 @@ class Game(Table):
     def end_hand(self, winner: int, ev: list[E.Event], blocked: bool = False) -> None:
         """*Seam*: score the hand ``winner`` won (M-*); deal the next, or end the match."""
         ms = self.match
+        house.reset(self)
         points, gone = settle(self.ruleset, ms, self.seats, self.hands, winner)
         self.uno_open = []
         ev.append(E.HandEnded(winner, points, tuple(ms.scores), blocked))
@@ -388,4 +417,5 @@ Game.HANDLERS = {
     Accept: turns.on_challenge,  # type: ignore[dict-item]
     CallUno: turns.on_uno,  # type: ignore[dict-item]
     Catch: turns.on_catch,  # type: ignore[dict-item]
+    SwapWith: house.on_swap,  # type: ignore[dict-item]
 }

@@ -195,6 +195,30 @@ class HandsSwapped:
 
 
 @dataclass(frozen=True, slots=True)
+class HandsPassed:
+    """H-2: a 0 passed every hand to the next player in the direction of play."""
+
+    clockwise: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Stacked:
+    """H-1: ``player``'s Draw Two (Hit, Wild Draw Four) reached the next player with
+    ``total`` cards owed so far: they stack on it or take them all."""
+
+    player: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class JumpedIn:
+    """H-3: ``player`` played ``card``, identical to the card on top, out of turn."""
+
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
 class TraysLit:
     """T-3: the trays open (white light) for ``player``'s turn."""
 
@@ -286,6 +310,9 @@ Event = (
     | LauncherPressed
     | CustomEffect
     | HandsSwapped
+    | HandsPassed
+    | Stacked
+    | JumpedIn
     | TraysLit
     | TrayPressed
     | PenaltyShared

@@ -10,7 +10,9 @@ Piles list cards bottom to top (the draw pile's last card is drawn first); sever
 discard piles (Triple Play's trays) are separated by ``|``; ``unit`` is the edition's
 electronic unit's state (``-`` for none). ``rules``
 lists the options that differ from the edition's defaults (``match:single_hand``).
-``wd4`` is ``player:guilty:hand`` while a Wild Draw Four awaits its answer. A loaded
+``wd4`` is ``player:guilty:hand`` while a Wild Draw Four awaits its answer. ``house``
+(only with house rules on, e.g. ``rules=house:stacking+jump_in``) is what H-1 … H-3
+have pending (see ``_house_text``). A loaded
 position continues with an RNG seeded from ``seed`` (exact replays use game records).
 
 :func:`load` accepts only what a game could be in: every count, index and range, card
@@ -29,6 +31,7 @@ from dataclasses import replace
 from enum import Enum
 from typing import Any, Final, TypeVar
 
+import game.rules.house.play as house_play
 import game.rules.unit_codec as unit_codec
 from game.rules.actions import TRAYS, CallUno, Catch
 from game.rules.cards import COLOUR_OF, RANK_CODES, RANK_OF, WILD, Card, Colour, Rank, format_cards
@@ -41,11 +44,15 @@ from game.rules.match import MatchState
 from game.rules.ruleset import Ruleset, edition
 
 TAG = "UNO1"
-FIELDS = (
+ALL_FIELDS = (
     *("edition", "rules", "players", "seed", "hand", "dealer", "out", "scores", "seats"),
     *("dir", "turn", "decision", "colour", "drawn", "wd4", "uno", "declared", "firstwild"),
-    *("dead", "starved", "turns", "unit", "hands", "draw", "discard"),
+    *("dead", "starved", "turns", "unit", "house", "hands", "draw", "discard"),
 )
+#: Fields written only when they mean something (so older positions stay valid).
+OPTIONAL: Final = {"house": "-"}
+#: The fields every position has.
+FIELDS = tuple(k for k in ALL_FIELDS if k not in OPTIONAL)
 
 
 T = TypeVar("T")
@@ -82,7 +89,7 @@ _PICKING: Final = {
     "chosen_presses_twice": Rank.WILD_CUSTOMIZABLE,
 }
 #: Decisions whose player may hold no card (going out on an Attack-Attack, a Give Away).
-_EMPTY_HANDED: Final = (D.PICK_PLAYER, D.GIVE)
+_EMPTY_HANDED: Final = (D.PICK_PLAYER, D.GIVE, D.SWAP)  # SWAP: Triple, a last 7 overloaded
 
 
 def _card_codes() -> dict[str, Card]:
@@ -158,11 +165,27 @@ def dump(game: Game) -> str:
         "starved": str(game.starved),
         "turns": str(game.turns),
         "unit": unit_codec.dump(game),
+        "house": _house_text(game),
         "hands": "/".join(format_cards(h) for h in game.hands),
         "draw": format_cards(game.draw_pile),
         "discard": "|".join(format_cards(p) for p in game.piles),
     }
-    return " ".join([TAG, *(f"{k}={values[k]}" for k in FIELDS)])
+    if not game.ruleset.house:
+        del values["house"]
+    return " ".join([TAG, *(f"{k}={values[k]}" for k in ALL_FIELDS if k in values)])
+
+
+def _house_text(g: Game) -> str:
+    """H-1 … H-3 state: ``stack,played,jump,move,swapto``; ``stack`` is
+    ``total:rank`` (the rank's number), ``played``/``jump`` a card ``@`` its pile, ``move``
+    ``a:b`` (a 7's swap) or ``all`` (a 0's pass), ``swapto`` a seat; ``-`` for nothing."""
+    def at(x: tuple[Card, int] | None) -> str:
+        return "-" if x is None else f"{x[0]}@{x[1]}"
+
+    stack = f"{g.stack}:{g.stack_rank}" if g.stack else "-"
+    move = "-" if g.move is None else "all" if g.move == (-1, -1) else f"{g.move[0]}:{g.move[1]}"
+    swap = "-" if g.swap_to < 0 else str(g.swap_to)
+    return ",".join((stack, at(g.played), at(g.jump), move, swap))
 
 
 def _split(text: str) -> dict[str, str]:
@@ -172,9 +195,11 @@ def _split(text: str) -> dict[str, str]:
     kv: dict[str, str] = {}
     for part in parts[1:]:
         key, sep, value = part.partition("=")
-        if not sep or key not in FIELDS or key in kv:
+        if not sep or key not in ALL_FIELDS or key in kv:
             raise PositionError(f"unexpected field {_short(part)!r}")
         kv[key] = value
+    for k, default in OPTIONAL.items():
+        kv.setdefault(k, default)
     missing = [k for k in FIELDS if k not in kv]
     if missing:
         raise PositionError(f"missing fields: {', '.join(missing)}")
@@ -346,6 +371,7 @@ def load(text: str) -> Game:
     seed = get("seed", _int)
     g = game_class(rs).blank(rs, n, seed)  # every field is set below
     g.ruleset, g.players = rs, n
+    house_play.setup(g)
     g.seed = seed
     g.rng = random.Random(g.seed)
     g.setup_devices()
@@ -388,6 +414,7 @@ def load(text: str) -> Game:
     if unit_codec.dump(g) != kv["unit"]:
         raise PositionError(f"unit: {_short(kv['unit'])!r} is not in the unit's own form")
     _check_unit(g)
+    get("house", lambda text: _load_house(g, text))
     if g.decision is not Decision.OVER:
         _check_hand(g)
         _check_answer(g)
@@ -396,6 +423,61 @@ def load(text: str) -> Game:
 
 # ---------------------------------------------------------------------- consistency
 # So that a hand-written position fails loudly at once, never later in play.
+
+
+def _load_house(g: Game, text: str) -> None:
+    """Inverse of :func:`_house_text`, checked against the rules on and the table."""
+    if text == "-":
+        return
+    if not g.house_on:
+        raise ValueError("no house rule is on: house is -")
+    parts = text.split(",")
+    if len(parts) != 5:
+        raise ValueError("house is stack,played,jump,move,swapto")
+    stack, played, jump, move, swap = parts
+    seats = g.seats
+
+    def at(x: str) -> tuple[Card, int] | None:
+        if x == "-":
+            return None
+        code, sep, pile = x.partition("@")
+        t = _int(pile, 0, g.PILES - 1) if sep else -1
+        if code not in _CARD_CODES or t < 0:
+            raise ValueError(f"{_short(x)!r} is not a card@pile")
+        return _CARD_CODES[code], t
+
+    d = g.decision
+    if stack != "-":
+        total, _, rank = stack.partition(":")
+        g.stack, g.stack_rank = _int(total, 1, MAX_COUNT), _int(rank, 0, len(Rank) - 1)
+        if not g.stacking or g.stack_rank not in house_play.STACKS:
+            raise ValueError("a stack needs stacking on and a rank that stacks")
+        if d is Decision.TURN or d is Decision.DRAWN:
+            raise ValueError("a stack is pending only until someone answers it, not in a turn")
+    elif d is Decision.STACK:
+        raise ValueError("a stack decision needs the stack's total")
+    g.played, g.jump = at(played), at(jump)
+    if g.played is not None and not g.jump_in:
+        raise ValueError("the card just played is kept only with jump_in on")
+    if g.jump is not None:
+        c, t = g.jump
+        if not g.jump_in or c.is_wild or g.piles[t][-1] != c or d is not Decision.TURN:
+            raise ValueError("jump-in needs jump_in on, a turn not begun, the card on its pile")
+    if move == "all":
+        g.move = house_play.PASS_ALL
+    elif move != "-":
+        a, _, b = move.partition(":")
+        g.move = (_int(a), _int(b))
+        if g.move[0] not in seats or g.move[1] not in seats or g.move[0] == g.move[1]:
+            raise ValueError("a swap moves two seated players' hands")
+    if g.move is not None and not g.seven_o:
+        raise ValueError("hands move only with seven_o on")
+    if swap != "-":
+        g.swap_to = _int(swap)
+        if g.swap_to not in seats or d is not Decision.SWAP:
+            raise ValueError("swapto is a seated player, while a 7's swap is being named")
+    elif d is Decision.SWAP:
+        raise ValueError("a swap decision needs swapto")
 
 
 def _check_table(g: Game) -> None:
@@ -424,7 +506,7 @@ def _check_table(g: Game) -> None:
 def _check_hand(g: Game) -> None:
     """The hand under way: the pending decision fits the edition and the table."""
     d, p, top = g.decision, g.to_act, g.top
-    if d not in DECISIONS[g.ruleset.edition]:
+    if d not in DECISIONS[g.ruleset.edition] | _house_decisions(g):
         raise PositionError(f"decision: {g.ruleset.edition} has no {d.value} decision")
     for q in g.seats:
         if not g.hands[q] and not (q == p and d in _EMPTY_HANDED):
@@ -453,6 +535,16 @@ def _check_hand(g: Game) -> None:
         raise PositionError("declared: that player is not seated")
     if g.dead_turns >= len(g.seats):
         raise PositionError("dead: a round without play ends the hand (at most seats - 1)")
+
+
+def _house_decisions(g: Game) -> frozenset[Decision]:
+    """The decisions the house rules on add (H-1 a stack; H-2 a 7's swap)."""
+    extra = set()
+    if g.stacking:
+        extra.add(Decision.STACK)
+    if g.seven_o:
+        extra.add(Decision.SWAP)
+    return frozenset(extra)
 
 
 def _check_wd4(g: Game) -> None:

@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Any, ClassVar, Final
 
 from game.rules.cards import COLOURS, NUMBER_RANKS, RANK_OF, Card, Rank, card
+from game.rules.house import HOUSE_RULES, house_text, parse_house
 from game.rules.native import mypyc_attr
 
 
@@ -91,6 +92,7 @@ class Ruleset:
     starting_player: int = -1  # T-2: the youngest player (-1: left of the dealer)
     house_rule: bool = False  # R-2: a house rule was recorded (Roboto)
     chattiness: str = "normal"  # R-5: low, normal, high
+    house: str = ""  # H-1 … H-3: the house rules on, "stacking+seven_o" (game.rules.house)
 
     #: Fields a player may change; the rest follows from the edition.
     OPTIONS: ClassVar[tuple[str, ...]] = (
@@ -110,6 +112,7 @@ class Ruleset:
         "starting_player",
         "house_rule",
         "chattiness",
+        "house",
     )
 
     def __post_init__(self) -> None:
@@ -123,6 +126,8 @@ class Ruleset:
             raise ValueError(f"chattiness is one of {', '.join(CHATTINESS)}; timer values >= 1")
         if not -1 <= self.starting_player < self.max_players:
             raise ValueError("starting_player is a seat, or -1 for left of the dealer")
+        # H-1 … H-3: canonical text; an unknown rule or one unfit for the edition fails.
+        object.__setattr__(self, "house", house_text(parse_house(self.house, self.edition)))
         # Expanded once: every deal copies it (A-8: only custom_count Customizable cards).
         custom = card(None, Rank.WILD_CUSTOMIZABLE)
         cards = tuple(
@@ -132,6 +137,11 @@ class Ruleset:
         if max(self.uno_penalty, self.timer_penalty) > len(cards):
             # In Attack a penalty is that many launcher presses: a huge one never ends.
             raise ValueError("a penalty cannot be more cards than the deck holds")
+
+    def has(self, house_rule: str) -> bool:
+        """Is house rule ``house_rule`` (a :data:`~game.rules.house.HOUSE_RULES` name) on?"""
+        assert house_rule in HOUSE_RULES
+        return house_rule in self.house.split("+")
 
     def cards(self) -> list[Card]:
         """The whole deck as a new list, in a fixed order (shuffled by the game)."""

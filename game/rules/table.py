@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 
 import game.rules.events as E
+import game.rules.house.play as house
 from game.rules.actions import Action
 from game.rules.cards import RANK_OF, Card, Rank
 from game.rules.decisions import CHALLENGE_D, NEEDS, OVER, TURN, Decision
@@ -28,6 +29,18 @@ class Table:
     """The state of a match in play and the card moves every edition shares."""
 
     decision: Decision
+    # H-1 … H-3 (see game.rules.house.play): which are on, and what they have pending.
+    house_on: bool
+    intercepts: tuple[bool, ...]  # per rank: does a house rule take over its delivery?
+    stacking: bool
+    seven_o: bool
+    jump_in: bool
+    stack: int  # H-1: cards owed so far by the stack
+    stack_rank: int  # H-1: the rank that answers it
+    played: tuple[Card, int] | None  # the card just played and its pile
+    jump: tuple[Card, int] | None  # H-3: the card that may be jumped on, its pile
+    move: tuple[int, int] | None  # H-2: hands to move before the next turn
+    swap_to: int  # H-2: who the 7 reaches once its swap is named
 
     def __init__(self, ruleset: Ruleset, players: int, seed: int) -> None:
         ruleset.check_players(players)
@@ -57,6 +70,7 @@ class Table:
         self.wd4: tuple[int, bool, tuple[Card, ...]] | None = None  # player, guilty, hand
         self.dead_turns = 0
         self.starved = 0  # one-card reshuffles in a row (see STARVED_ROUNDS)
+        house.setup(self)  # H-1 … H-3: which are on, nothing pending
         self.hand_events: list[E.Event] = []  # everything since the deal (views redact)
         self._hand_from = -1  # index in the current event list where a new hand began
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import game.rules.events as E
+import game.rules.house.play as house
 from game.rules.actions import Accept, CallUno, Catch, Challenge, ChooseColour, Draw, Pass, Play
 from game.rules.decisions import CHALLENGE_D, COLOUR, DRAWN, TURN
 from game.rules.errors import IllegalAction
+from game.rules.house.play import STACK
 
 if TYPE_CHECKING:
     from game.rules.table import Table
@@ -21,20 +23,30 @@ if TYPE_CHECKING:
 def on_play(g: Table, a: Play, ev: list[E.Event]) -> None:
     p, c = a.player, a.card
     d = g.decision
-    if p != g.to_act or (d is not TURN and d is not DRAWN):
-        raise g.refuse(p, f"play {c}")
-    if d is TURN:
+    jumping = False
+    if p != g.to_act:
+        house.check_out_of_turn(g, p, c, a.tray)  # H-3: a jump-in, or refused
+        jumping = True
+    elif d is DRAWN:
+        if c != g.drawn:
+            raise IllegalAction("C-10", f"after drawing, only the drawn {g.drawn} may be played")
+    elif d is TURN or house.may_stack(g, p, c):
         if c not in g.hands[p]:
             raise IllegalAction("C-5", f"player {p} does not hold {c}")
-    elif c != g.drawn:
-        raise IllegalAction("C-10", f"after drawing, only the drawn {g.drawn} may be played")
-    g.check_play(p, c, a.tray)
+    else:
+        raise g.refuse(p, f"play {c}")
+    if not jumping:  # H-3: an identical card fits its pile by definition
+        g.check_play(p, c, a.tray)
     if g.ruleset.no_bluffing and g.is_bluff(p, c):
         raise IllegalAction("H-6", f"{c} is illegal while holding the colour in force")
+    if jumping:
+        house.jump(g, p, c, ev)
     g.uno_open.clear()  # C-12: the turn has begun (a no-op after a draw)
     g.drawn = None
     g.dead_turns = 0
     g.hands[p].remove(c)
+    if g.jump_in:
+        g.played = (c, a.tray)  # H-3: what may be jumped on once its effect is over
     g.place(p, c, a.tray, ev)
     g.after_place(p, c, ev)
 
@@ -87,19 +99,24 @@ def on_colour(g: Table, a: ChooseColour, ev: list[E.Event]) -> None:
 
 def on_challenge(g: Table, a: Challenge | Accept, ev: list[E.Event]) -> None:
     p = a.player
+    if isinstance(a, Accept) and g.decision is STACK and p == g.to_act:
+        house.take_stack(g, p, ev)  # H-1: not stacking: take the whole total
+        return
     g.need(p, "answer the Wild Draw Four", CHALLENGE_D, own="C-8")
     assert g.wd4 is not None
     culprit, guilty, shown = g.wd4
     g.wd4 = None
+    n = g.stack or 4  # H-1: the stack's total (4 without stacking)
+    g.stack, g.stack_rank = 0, -1
     if isinstance(a, Accept):
-        g.penalty(p, 4, "wild_draw_four", ev)
+        g.penalty(p, n, "wild_draw_four", ev)
     else:
         ev.append(E.ChallengeResolved(p, culprit, guilty, shown))
         if guilty:
-            g.penalty(culprit, 4, "challenge_guilty", ev)
+            g.penalty(culprit, n, "challenge_guilty", ev)
             g.begin_turn(p, ev)
             return
-        g.penalty(p, 6, "challenge_innocent", ev)
+        g.penalty(p, n + 2, "challenge_innocent", ev)
     ev.append(E.TurnSkipped(p))
     g.begin_turn(g.next_player(p), ev)
 
@@ -110,7 +127,7 @@ def on_uno(g: Table, a: CallUno, ev: list[E.Event]) -> None:
         g.uno_open.remove(p)
     elif (
         p == g.to_act
-        and g.decision in (TURN, DRAWN)
+        and g.decision in (TURN, DRAWN, STACK)
         and len(g.hands[p]) == 2
         and g.uno_declared != p
     ):

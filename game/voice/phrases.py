@@ -228,4 +228,7 @@ def discard_colour_command(player: int, colour: Colour) -> Phrase:
     return Phrase.of(_DISCARD_COLOUR[colour], player=Seat(player))
 
 
-from game.voice import phrases_editions  # noqa: E402, F401  (registers the editions' events)
+from game.voice import (  # noqa: E402  (they register their events in VOICINGS above)
+    phrases_editions,  # noqa: F401  (the editions' events)
+    phrases_house,  # noqa: F401  (the house rules' events)
+)

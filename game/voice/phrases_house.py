@@ -1,0 +1,33 @@
+"""Phrases for the house rules' events (RULES.md H-1 … H-3): a stack's total, hands
+passed on by a 0, a jump-in. A 7's swap is voiced by ``HandsSwapped`` (shared with Attack).
+
+Registered in :data:`game.voice.phrases.VOICINGS` when :mod:`game.voice.phrases` is imported.
+"""
+
+from __future__ import annotations
+
+from game.i18n import N_, N_plural
+from game.rules import events as ev
+from game.voice.card_names import card_phrase
+from game.voice.phrases import voices
+from game.voice.utterance import Phrase, Priority, Seat
+
+_NARRATE = Priority.NARRATION
+
+
+@voices("Stacked")
+def _stacked(e: ev.Stacked) -> Phrase:
+    return Phrase.counted(N_plural("Stack: {count} card to take!",
+                                   "Stack: {count} cards to take!"),
+                          e.total, count=e.total)  # an announcement: all react
+
+
+@voices("HandsPassed")
+def _hands_passed(e: ev.HandsPassed) -> Phrase:
+    return Phrase.of(N_("Zero! Every hand passes on."), _NARRATE)
+
+
+@voices("JumpedIn")
+def _jumped_in(e: ev.JumpedIn) -> Phrase:
+    return Phrase.of(N_("{player} jumps in with {card}!"), player=Seat(e.player),
+                     card=card_phrase(e.card))
