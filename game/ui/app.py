@@ -11,15 +11,18 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.desktop import APP_ID
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# The window's class (X11) / app id (Wayland) names the desktop entry, so the dock shows the
-# game's icon and groups its windows (see game/desktop.py).
-os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "uno-family")
-os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "uno-family")
+
+# The window's class (X11) / app id (Wayland) names the desktop entry: set before pygame
+# starts, and again before each display starts (name_the_window), a user's own choice kept.
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", APP_ID)
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
 
 import pygame
 
@@ -70,6 +73,14 @@ def at_origin() -> None:
         _log.info("could not place the full-screen window: %s", exc)
 
 
+
+
+def name_the_window(environ: MutableMapping[str, str] = os.environ) -> None:
+    """The window's class (X11) / app id (Wayland) names the desktop entry, so the dock shows
+    the game's icon and groups its windows (see game/desktop.py); a user's choice is kept."""
+    environ.setdefault("SDL_VIDEO_X11_WMCLASS", APP_ID)
+    environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
+
 class App:
     """One window and its scenes. ``run`` loops until quit; tests call :meth:`frame`."""
 
@@ -89,6 +100,7 @@ class App:
         self._spare: BotRunner | None = None
         self._switch = sys.getswitchinterval()
         sys.setswitchinterval(GIL_SWITCH_S)
+        name_the_window()
         pygame.display.init()
         pygame.font.init()
         _forget_caches()  # surfaces and fonts of an earlier display are not valid any more

@@ -17,7 +17,7 @@ from game.rules.cards import Colour
 from game.settings import Settings
 from game.ui import icon as icon_module
 from game.ui import theme
-from game.ui.app import App
+from game.ui.app import App, name_the_window
 from game.ui.icon import (
     APP_ID,
     ICNS_TYPES,
@@ -121,10 +121,22 @@ def test_window_gets_the_game_icon_and_title(spied_icon: list[pygame.Surface], t
         i18n.set_language("en")
 
 
-def test_window_class_names_the_desktop_entry() -> None:
-    # game.ui.app sets these before SDL starts, unless the user chose otherwise.
-    assert os.environ.get("SDL_VIDEO_X11_WMCLASS") == APP_ID
-    assert os.environ.get("SDL_VIDEO_WAYLAND_WMCLASS") == APP_ID
+def test_window_class_names_the_desktop_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The app sets these before SDL's display starts, unless the user chose otherwise.
+    monkeypatch.delenv("SDL_VIDEO_X11_WMCLASS", raising=False)
+    monkeypatch.delenv("SDL_VIDEO_WAYLAND_WMCLASS", raising=False)
+    app = App(Settings(), size=(640, 400))
+    try:
+        assert os.environ.get("SDL_VIDEO_X11_WMCLASS") == APP_ID
+        assert os.environ.get("SDL_VIDEO_WAYLAND_WMCLASS") == APP_ID
+    finally:
+        app.close()
+
+
+def test_a_window_class_the_user_chose_is_kept() -> None:
+    environ = {"SDL_VIDEO_X11_WMCLASS": "mine"}
+    name_the_window(environ)
+    assert environ == {"SDL_VIDEO_X11_WMCLASS": "mine", "SDL_VIDEO_WAYLAND_WMCLASS": APP_ID}
 
 
 def test_ico_holds_every_size_as_a_png() -> None:
