@@ -85,16 +85,10 @@ def finish(app: RunningApp, state: dict[str, Any], edition: str,
     assert table["over"] and table["winners"] and table["edition"] == edition
     assert table["names"][: len(people)] == people
     assert table["humans"] == list(range(len(people)))
-    # The state file can be a frame ahead of what the X server shows on a busy machine:
-    # look again (for a few seconds) until the "Play again" button is on screen.
     button = pygame.Rect(state["controls"]["again"]).inflate(-20, -12)
-    deadline = time.monotonic() + 8
-    while True:
-        share = colour_share(app.shot("match_end"), button, theme.BUTTON_PRIMARY)
-        if share > 0.5 or time.monotonic() > deadline:
-            break
-        time.sleep(0.3)
-    assert share > 0.5
+    screen = app.shot_showing(
+        "match_end", lambda shot: colour_share(shot, button, theme.BUTTON_PRIMARY) > 0.5)
+    assert colour_share(screen, button, theme.BUTTON_PRIMARY) > 0.5
     app.click(state["controls"]["title"])
     app.wait(lambda s: s["top"] == "title")
     return table
