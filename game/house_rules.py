@@ -92,6 +92,11 @@ def rules_on(rs: Ruleset) -> list[HouseRuleFace]:
     return [f for f in house_rules() if f.is_on(rs)]
 
 
+def header_labels(rs: Ruleset) -> list[str]:
+    """The table header's short labels of the house rules ``rs`` plays with (translated)."""
+    return [_(f.label) for f in rules_on(rs)]
+
+
 def and_list(items: list[str]) -> str:
     """``["a", "b", "c"]`` → "a, b and c" in the current language."""
     if len(items) <= 1:
