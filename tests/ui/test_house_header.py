@@ -79,3 +79,18 @@ def test_the_header_names_only_the_rules_that_fit(big_app: App, outdir: Path) ->
 def test_no_house_rules_no_header_line(big_app: App) -> None:
     table = table_for(big_app, new_game(edition("official"), 4, 3), "HAAA", resumed=False)
     assert header(big_app, table) == []
+
+
+def test_the_table_tells_tonight_s_house_rules_at_the_start(big_app: App,
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          outdir: Path) -> None:
+    """The opening line goes to the voice with the match's other lines, and into the log."""
+    heard: list[object] = []
+    monkeypatch.setattr(big_app.sound, "narrate", lambda events: heard.extend(events))
+    rs = with_rules("official", "stacking", "seven_o")
+    table = table_for(big_app, new_game(rs, 4, 3), "HAAA", resumed=False)
+    pump(big_app, until=lambda: table.presenter.idle)
+    names = [type(e).__name__ for e in heard]
+    assert names[:2] == ["MatchStarted", "HouseRulesTonight"]
+    assert "House rules tonight: stacking and Seven-O." in table.log_lines()
+    shot(big_app, outdir, "announced")
