@@ -176,3 +176,28 @@ def test_the_focused_rule_is_said_in_french(app: App, french: None) -> None:
     assert panel.spoken.startswith("Cumul, pas avec cette édition\u00a0: ")
     app.dispatch(I.Navigate(0, 1))
     assert panel.spoken.startswith("Sept-Zéro, désactivé\u00a0: Un 7 échange ta main")
+
+
+def test_the_first_rule_is_said_once_the_voice_has_started(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The set-up may come before any table, with no voice yet: the line said on opening
+    the panel waits for the voice rather than being lost."""
+    heard: list[str] = []
+    up = False
+
+    def say(words: object) -> bool:
+        if up:
+            heard.append(str(words))
+        return up
+
+    setup = open_setup(app)
+    app.settings.narration = "announcements"
+    monkeypatch.setattr(app.sound, "start_voice", lambda *a, **k: None)
+    monkeypatch.setattr(app.sound, "say", say)
+    app.sound.voice_status = "starting"
+    panel = open_house_rules(app, setup)
+    app.frame(0.016)
+    assert heard == [] and panel.pending.startswith("Stacking, off:")
+    up = True
+    app.frame(0.016)
+    assert heard == [panel.spoken] and panel.pending == ""

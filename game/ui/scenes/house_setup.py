@@ -143,8 +143,10 @@ class HouseRulesScene(PanelScene):
         self.edition = edition
         self.on = set(on)
         self.changed = changed
-        #: The last line said (also what a person without sound reads under the panel).
+        #: The last line said (what a test or a screen reader hook can read).
         self.spoken = ""
+        #: A line not yet heard because the voice is still starting (said once it is up).
+        self.pending = ""
         self._said_for: tuple[str, bool] | None = None
 
     def build(self) -> list[Control]:
@@ -188,8 +190,18 @@ class HouseRulesScene(PanelScene):
 
     def enter(self) -> None:
         super().enter()
+        self.app.sound.start_voice([])  # the set-up may come before any table: no voice yet
         self.focus = 0
         self.announce()
+
+    def update(self, dt: float) -> bool:
+        sound = self.app.sound
+        if self.pending and (sound.say(self.pending) or sound.voice_status != "starting"):
+            self.pending = ""  # heard now, or there is no voice to hear it with
+        return False
+
+    def wakeup(self) -> float | None:
+        return 0.1 if self.pending else None
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: I.Intent) -> None:
@@ -217,7 +229,8 @@ class HouseRulesScene(PanelScene):
             return
         self._said_for = key
         self.spoken = focus_line(c.rule, self.edition, bool(c.value))
-        self.app.sound.say(self.spoken)
+        heard = self.app.sound.say(self.spoken)
+        self.pending = "" if heard or self.app.settings.narration == "off" else self.spoken
 
     # ------------------------------------------------------------------ drawing
     def draw_extra(self, surface: pygame.Surface) -> None:
