@@ -72,6 +72,7 @@ def test_H1_stacking_is_toggled_by_keyboard_alone_and_said_on_focus(app: App,
     assert rs.has("stacking") and rs.has("seven_o") and not rs.has("jump_in")
     row = next(c for c in setup.controls if c.id == "house_rules")
     assert row.value_text() == "Stacking, Seven-O"  # type: ignore[attr-defined]
+    assert setup.test_state()["shared_options"] == {"house_rules": ("stacking", "seven_o")}
     shot(app, outdir, "setup_with_house_rules")
 
 

@@ -421,8 +421,12 @@ class SetupScene(Scene):
 
     def test_state(self) -> dict[str, Any]:
         """Test hook: what the form holds (see ``game.ui.testhooks``)."""
+        own = {k for section in edition_ui(self.edition).setup for k in section.keys}
         return {"edition": self.edition, "match": self.match.value if self.match else None,
                 "players": self.players, "error": self.error,
                 "options": {c.id: c.value for c in self.edition_controls()
-                            if isinstance(c, Choice)},
+                            if isinstance(c, Choice) and c.id in own},
+                # The sections shown for every edition (the house rules), by option id.
+                "shared_options": {k: self.options.get(k) for s in global_sections()
+                                   for k in s.keys if s.applies(self.edition)},
                 "seats": [dict(s) for s in self.seats[: self.players]]}
