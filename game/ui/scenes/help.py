@@ -49,10 +49,15 @@ class HelpScene(Scene):
         self.panel.center = (w // 2, h // 2)
         pad = int(24 * s)
         tabs = self.tabs()
-        tw = (self.panel.width - 2 * pad - (len(tabs) - 1) * int(8 * s)) // len(tabs)
+        room = self.panel.width - 2 * pad - (len(tabs) - 1) * int(8 * s)
+        # Each tab as wide as its title wants (a long edition name stays legible), all
+        # shrunk alike to fit the row.
+        wants = [text.size(_(title), int(19 * s))[0] + int(24 * s) for _key, title in tabs]
+        k = room / max(1, sum(wants))
         self.controls = []
         x = self.panel.left + pad
-        for key, title in tabs:
+        for (key, title), want in zip(tabs, wants):
+            tw = int(want * k)
             b = Button.make(f"tab:{key}", title, style="primary" if key == self.tab else "normal")
             b.rect = pygame.Rect(x, self.panel.top + pad, tw, int(42 * s))
             self.controls.append(b)
