@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from game.house_rules import HouseRulesTonight, tonight_line
 from game.i18n import N_, _, ngettext
 from game.rules import events as E
 from game.rules.cards import Card, Colour
@@ -308,6 +309,9 @@ class Narrator:
             )
         return _("Roboto: “House rule!” Everybody races.")
 
+    def _house_rules_tonight(self, e: HouseRulesTonight) -> str:
+        return tonight_line(e)
+
     def _race(self, e: E.RaceEnded) -> str:
         order = ", ".join(self.name(p) for p in e.order)
         return _("Race order: {order}.").format(order=order)
@@ -351,4 +355,5 @@ _HANDLERS: dict[type, Callable[[Narrator, Any], str]] = {
     E.RobotoInterrupts: Narrator._roboto,
     E.RaceEnded: Narrator._race,
     E.RobotoNames: Narrator._roboto_names,
+    HouseRulesTonight: Narrator._house_rules_tonight,  # the table's opening line
 }

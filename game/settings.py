@@ -103,6 +103,9 @@ class Settings:
     last_edition: str = ""
     player_levels: list[str] = field(default_factory=list)
     player_humans: list[bool] = field(default_factory=list)
+    #: The house rules (RULES.md H; ids of game.house_rules) on at the last table set up,
+    #: offered again next time (one that does not fit the edition chosen is shown off).
+    house_rules: list[str] = field(default_factory=list)
     #: The voice notice (what is missing: speech, sound, microphone) last given, so the
     #: same one is not repeated at every launch.
     voice_notice_told: str = ""
@@ -126,6 +129,8 @@ class Settings:
             raise ValueError("player_levels must be strings")
         if any(not isinstance(n, bool) for n in self.player_humans):
             raise ValueError("player_humans must be true or false")
+        if any(not isinstance(n, str) for n in self.house_rules):
+            raise ValueError("house_rules must be strings")
 
     def clamped(self) -> Settings:
         """A copy whose window size is within range (see :func:`clamp_window`)."""

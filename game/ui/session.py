@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from game.bots import BOTS
+from game.house_rules import tonight
 from game.rules import events as E
 from game.rules.actions import Action
 from game.rules.cards import Card
@@ -146,8 +147,15 @@ class Session:
 
     def opening_events(self) -> tuple[E.Event, ...]:
         """What happened before the first decision (dealer draw, deal, first card),
-        unredacted: the table redacts them for the player at the screen."""
-        return tuple(self.game.initial_events)
+        unredacted: the table redacts them for the player at the screen. With house rules
+        on, the line naming them (:class:`~game.house_rules.HouseRulesTonight`) follows the
+        match's start, told by the voice and the log like the engine's own lines."""
+        events = list(self.game.initial_events)
+        line = tonight(self.ruleset)
+        if line is not None:
+            at = next((i + 1 for i, e in enumerate(events) if isinstance(e, E.MatchStarted)), 0)
+            events.insert(at, cast(E.Event, line))  # not the engine's: nothing else reads it
+        return tuple(events)
 
     @property
     def edition(self) -> str:

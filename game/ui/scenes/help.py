@@ -1,4 +1,5 @@
-"""Rules and keys: one tab per edition (its rules, base edition first) and one for the keys.
+"""Rules and keys: one tab per edition (its rules, base edition first), one for the house
+rules (RULES.md H-1 … H-7, from :mod:`game.house_rules`) and one for the keys.
 
 Up/Down or the mouse wheel scroll; Left/Right or Tab move between the tabs.
 """
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.house_rules import house_rules
 from game.i18n import N_, _
 from game.ui import intents as I
 from game.ui import text, theme
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
     from game.ui.scene import AppHost
 
 KEYS_TAB = "keys"
+HOUSE_TAB = "house"
 
 
 class HelpScene(Scene):
@@ -30,12 +33,14 @@ class HelpScene(Scene):
 
     def __init__(self, app: AppHost, edition: str | None = None) -> None:
         super().__init__(app)
-        self.tab = edition if edition in edition_names() else edition_names()[0]
+        known = [*edition_names(), HOUSE_TAB, KEYS_TAB]
+        self.tab = edition if edition in known else edition_names()[0]
         self.scroll = 0
         self.content_h = 0
 
     def tabs(self) -> list[tuple[str, str]]:
-        return [(e, edition_ui(e).title) for e in edition_names()] + [(KEYS_TAB, N_("Keys"))]
+        return [(e, edition_ui(e).title) for e in edition_names()] + [
+            (HOUSE_TAB, N_("House rules")), (KEYS_TAB, N_("Keys"))]
 
     def arrange(self) -> None:
         s = self.s
@@ -44,10 +49,15 @@ class HelpScene(Scene):
         self.panel.center = (w // 2, h // 2)
         pad = int(24 * s)
         tabs = self.tabs()
-        tw = (self.panel.width - 2 * pad - (len(tabs) - 1) * int(8 * s)) // len(tabs)
+        room = self.panel.width - 2 * pad - (len(tabs) - 1) * int(8 * s)
+        # Each tab as wide as its title wants (a long edition name stays legible), all
+        # shrunk alike to fit the row.
+        wants = [text.size(_(title), int(19 * s))[0] + int(24 * s) for _key, title in tabs]
+        k = room / max(1, sum(wants))
         self.controls = []
         x = self.panel.left + pad
-        for key, title in tabs:
+        for (key, title), want in zip(tabs, wants):
+            tw = int(want * k)
             b = Button.make(f"tab:{key}", title, style="primary" if key == self.tab else "normal")
             b.rect = pygame.Rect(x, self.panel.top + pad, tw, int(42 * s))
             self.controls.append(b)
@@ -104,6 +114,11 @@ class HelpScene(Scene):
                 lines = [f"{_(k)} — {_(what)}" for k, what in keys]
                 out.append((_(heading), "\n".join(lines)))
             return out
+        if self.tab == HOUSE_TAB:
+            intro = _("Rules many families add, all off unless chosen on the New game screen. "
+                      "The ones on tonight are shown at the top of the table.")
+            return [(_("House rules"), intro)] + [
+                (f"{f.clause} · {_(f.name)}", _(f.help)) for f in house_rules()]
         return [(_(h), _(b)) for h, b in rules_pages(self.tab)]
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -30,6 +30,7 @@ from game.ui import text, theme
 from game.ui.backdrop import felt
 from game.ui.editions import edition_names, edition_ui
 from game.ui.scene import Scene
+from game.ui.scenes import house_setup  # noqa: F401  (registers the house rules' section)
 from game.ui.scenes.setup_sections import SetupSection, global_sections
 from game.ui.session import default_level
 from game.ui.table.start import start_match
@@ -153,6 +154,7 @@ class SetupScene(Scene):
             base = ruleset if ruleset is not None and ruleset.edition == name else edition(name)
             for section in self._sections_of(name):
                 self.options.update(section.defaults(base, ruleset is not None))
+                self.options.update(section.recall(app.settings, ruleset))
         self.error = ""
         self.focus_first = True
 
@@ -360,6 +362,8 @@ class SetupScene(Scene):
         self.app.settings.last_edition = self.edition
         self.app.settings.player_levels = [str(seat["level"]) for seat in self.seats[:self.players]]
         self.app.settings.player_humans = [s.human for s in seats]
+        for section in self.sections():
+            section.remember(self, self.app.settings)
         self.app.save_settings()
         rs = self.ruleset()
         for section in self.sections():
@@ -417,8 +421,12 @@ class SetupScene(Scene):
 
     def test_state(self) -> dict[str, Any]:
         """Test hook: what the form holds (see ``game.ui.testhooks``)."""
+        own = {k for section in edition_ui(self.edition).setup for k in section.keys}
         return {"edition": self.edition, "match": self.match.value if self.match else None,
                 "players": self.players, "error": self.error,
                 "options": {c.id: c.value for c in self.edition_controls()
-                            if isinstance(c, Choice)},
+                            if isinstance(c, Choice) and c.id in own},
+                # The sections shown for every edition (the house rules), by option id.
+                "shared_options": {k: self.options.get(k) for s in global_sections()
+                                   for k in s.keys if s.applies(self.edition)},
                 "seats": [dict(s) for s in self.seats[: self.players]]}

@@ -20,12 +20,14 @@ from game.saves import SeatInfo
 from game.ui.widgets import Control
 
 if TYPE_CHECKING:
+    from game.settings import Settings
     from game.ui.scene import AppHost
 
 
 class SetupForm(Protocol):
     """What a section sees of the set-up screen while it is being filled in."""
 
+    app: AppHost
     edition: str
     players: int
     #: Every section's option values, by option id.
@@ -51,6 +53,16 @@ class SetupSection:
         """The options' starting values, from ``base`` (``given``: a ruleset the player
         chose before, e.g. "New game" after a match, rather than the edition's default)."""
         return {}
+
+    def recall(self, settings: Settings, given: Ruleset | None) -> dict[str, Any]:
+        """Option values over :meth:`defaults`: those of ``given`` (the ruleset of the match
+        just played, for "New game"), else those remembered in ``settings`` at the last
+        table set up (see :meth:`remember`). Nothing by default."""
+        return {}
+
+    def remember(self, form: SetupForm, settings: Settings) -> None:
+        """Store this section's options in ``settings`` as the deal starts (they are saved
+        with the rest of the last table)."""
 
     def controls(self, form: SetupForm) -> list[Control]:
         return []

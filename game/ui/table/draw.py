@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.house_rules import header_labels
 from game.i18n import _, ngettext
 from game.narrate import COLOUR_NAMES, Narrator
 from game.rules import events as E
@@ -340,7 +341,56 @@ def _log(surface: pygame.Surface, scene: TableFace) -> None:
 
 def _info(surface: pygame.Surface, scene: TableFace) -> None:
     lay = scene.layout
-    text.draw(surface, scene.info_line(), int(16 * lay.s), lay.info, theme.TEXT_DIM, shadow=True)
+    line = text.draw(surface, scene.info_line(), int(16 * lay.s), lay.info, theme.TEXT_DIM,
+                     shadow=True)
+    draw_house_rules(surface, scene, line.bottom + int(6 * lay.s))
+
+
+def draw_house_rules(surface: pygame.Surface, scene: TableFace, top: int) -> list[pygame.Rect]:
+    """Tonight's house rules under the info line: "House rules" and a chip per rule (their
+    short labels, from the registry), wrapped short of any seat's plate. Returns the rects
+    drawn (the title's, then the chips')."""
+    labels = header_labels(scene.session.ruleset)
+    if not labels:
+        return []
+    lay = scene.layout
+    s = lay.s
+    px = max(11, int(15 * s))
+    pad, gap = int(7 * s), int(6 * s)
+    chip_h = int(px * 1.5)
+    x0 = int(lay.info[0])
+    title = text.draw(surface, _("House rules:"), px, (x0, top + (chip_h - px) // 2 - 1),
+                      theme.TEXT_DIM, shadow=True)
+    start = title.right + gap
+
+    def room(y: int) -> int:
+        """Where a row of chips at ``y`` must stop: short of the plates beside it and the
+        menu button (half the width at most)."""
+        near = [spot.plate.left for spot in lay.seats.values()
+                if spot.plate.right > x0 and spot.plate.top < y + chip_h + gap
+                and spot.plate.bottom > y - gap]
+        return min([lay.size[0] // 2, lay.menu.left, *near]) - gap
+
+    drawn = [title]
+    x, y = start, top
+    for i, label in enumerate(labels):
+        w = text.size(label, px)[0] + 2 * pad
+        if x + w > room(y) and x > start:
+            x, y = start, y + chip_h + gap // 2
+        crowded = x + w > room(y)
+        if crowded:  # no room left at all (a crowded table): say how many more
+            label = f"+{len(labels) - i}"
+            w = text.size(label, px)[0] + 2 * pad
+        chip = pygame.Rect(x, y, w, chip_h)
+        pygame.draw.rect(surface, theme.PANEL, chip, border_radius=chip_h // 2)
+        pygame.draw.rect(surface, theme.ACCENT, chip, max(1, int(1.5 * s)),
+                         border_radius=chip_h // 2)
+        text.draw(surface, label, px, chip.center, theme.TEXT, "center")
+        drawn.append(chip)
+        if crowded:
+            break
+        x = chip.right + gap
+    return drawn
 
 
 def _toast(surface: pygame.Surface, scene: TableFace) -> None:
