@@ -98,7 +98,8 @@ i18n: $(STAMP_PY)
 	$(VENV)/bin/pybabel extract -F babel.cfg -o locale/uno.pot --sort-by-file --no-wrap \
 	  --project=uno --copyright-holder="the UNO family game authors" \
 	  --msgid-bugs-address=uno@example.invalid .
-	$(VENV)/bin/pybabel update -i locale/uno.pot -d locale -D uno --no-wrap --ignore-obsolete
+	$(VENV)/bin/pybabel update -i locale/uno.pot -d locale -D uno --no-wrap --ignore-obsolete --no-fuzzy-matching
+	$(PY) tools/fill_english.py
 
 ifneq ($(MO),)
 $(MO): %.mo: %.po | $(STAMP_PY)
