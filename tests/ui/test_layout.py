@@ -45,3 +45,16 @@ def test_a_big_hand_stays_inside_its_area(count: int) -> None:
     assert len(rects) == count
     assert all(lay.hand_area.left <= r.left and r.right <= lay.hand_area.right + 1 for r in rects)
     assert [r.left for r in rects] == sorted(r.left for r in rects)
+
+
+@pytest.mark.parametrize("size", [(99, 239), (320, 200), (1280, 720)])
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_any_focused_card_of_a_small_hand_in_a_tiny_window(size: tuple[int, int],
+                                                           count: int) -> None:
+    # Found by bench/fuzz.py: three cards, the middle one focused, in a window too narrow for
+    # them divided by zero (both gaps widen, none is left to narrow).
+    lay = table_layout(size, [0, 1, 2, 3], 0)
+    for focus in range(count):
+        rects = lay.hand_rects(count, focus)
+        assert len(rects) == count
+        assert [r.left for r in rects] == sorted(r.left for r in rects)
