@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.profiles import MAX_COUNT, Profile, ProfileBook
+from game.profiles import MAX_COUNT, Avatar, Profile, ProfileBook
 from game.rules import events as E
 
 __all__ = ["SeatRef", "record"]
@@ -30,19 +30,25 @@ __all__ = ["SeatRef", "record"]
 
 @dataclass(frozen=True)
 class SeatRef:
-    """Who sits at a seat, as the statistics need it."""
+    """Who sits at a seat, as the statistics need it: ``avatar`` is the face they wore at
+    the table, which a profile made for them keeps (``None``: one is given)."""
 
     player_id: str
     name: str
     ai: bool = False
+    avatar: Avatar | None = None
 
 
 def _profile(book: ProfileBook, seats: Sequence[SeatRef], player: int) -> Profile | None:
     if not 0 <= player < len(seats):
         return None
     seat = seats[player]
+    fresh = book.get(seat.player_id) is None
     taken = [p.avatar.kind for s in seats if (p := book.get(s.player_id)) is not None]
-    return book.ensure(seat.player_id, seat.name, seat.ai, taken)
+    profile = book.ensure(seat.player_id, seat.name, seat.ai, taken)
+    if fresh and seat.avatar is not None:
+        profile.avatar = seat.avatar
+    return profile
 
 
 def record(book: ProfileBook, edition: str, seats: Sequence[SeatRef],

@@ -17,7 +17,8 @@ from game.i18n import _, ngettext
 from game.narrate import COLOUR_NAMES, Narrator
 from game.rules import events as E
 from game.rules.cards import RANK_OF, WILD, Card, Colour
-from game.ui import anim, cardart, text, theme
+from game.ui import anim, cardart, family, text, theme
+from game.ui.avatars import draw_avatar
 from game.ui.backdrop import felt
 from game.ui.card_faces import caption_of
 from game.ui.widgets import focus_ring, panel
@@ -184,8 +185,9 @@ def _seat(surface: pygame.Surface, scene: TableFace, player: int) -> None:
         w = max(2, int(4 * ps))
         pygame.draw.rect(surface, theme.ACCENT, plate.inflate(w * 2, w * 2), w,
                          border_radius=int(18 * ps))
+    face = int(50 * ps)  # the player's face, astride the plate's left edge
     name = m.names[player]
-    px = text.fit(name, int(20 * ps), plate.width - int(16 * ps))
+    px = text.fit(name, int(20 * ps), plate.width - int(16 * ps) - face)
     text.draw(surface, name, px, (plate.centerx, plate.top + 5 * ps),
               theme.ACCENT if active else theme.TEXT, "midtop")
     count = m.counts[player]
@@ -197,9 +199,16 @@ def _seat(surface: pygame.Surface, scene: TableFace, player: int) -> None:
     if scene.shows_scores():
         text.draw(surface, _("{points} pts").format(points=m.scores[player]), int(13 * ps),
                   (plate.right - 6 * ps, plate.top + 6 * ps), theme.TEXT_DIM, "topright")
+    avatar = family.faces(scene.app, scene.session.player_ids)[player]
+    centre = (max(plate.left, face // 2 + 2), plate.top + int(plate.height * 0.42))
+    at = draw_avatar(surface, avatar, centre, face)
     if scene.is_ai(player):
-        text.draw(surface, _("AI"), int(13 * ps), (plate.left + 6 * ps,
-                  plate.top + 6 * ps), theme.TEXT_DIM)
+        tag = pygame.Rect(0, 0, int(24 * ps), int(15 * ps))
+        tag.midtop = (at.centerx, at.bottom - int(6 * ps))
+        pygame.draw.rect(surface, theme.PANEL, tag, border_radius=tag.height // 2)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, tag, max(1, int(ps)),
+                         border_radius=tag.height // 2)
+        text.draw(surface, _("AI"), int(12 * ps), tag.center, theme.TEXT_DIM, "center")
     if count == 1:
         badge = pygame.Rect(0, 0, int(44 * ps), int(22 * ps))
         badge.center = (plate.right - int(6 * ps), plate.bottom - int(8 * ps))
@@ -219,7 +228,11 @@ def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
         label = turn_label(scene)
         px = text.fit(label, int(20 * lay.s), int(lay.size[0] * 0.5))
         colour = theme.ACCENT if my_turn else theme.TEXT
-        text.draw(surface, label, px, plate.bottomleft, colour, "bottomleft", shadow=True)
+        face = int(34 * lay.s)  # your face, before your name
+        avatar = family.faces(scene.app, scene.session.player_ids)[me]
+        draw_avatar(surface, avatar, (plate.left + face // 2, plate.bottom - face // 2), face)
+        text.draw(surface, label, px, (plate.left + face + int(8 * lay.s), plate.bottom - int(
+            4 * lay.s)), colour, "bottomleft", shadow=True)
     rects = scene.hand_rects()
     playable = scene.playable_indices()
     focus = scene.ring_id()
