@@ -131,13 +131,14 @@ class EditionStats:
 
     played: int = 0
     won: int = 0
-    hands: int = 0
+    hands_won: int = 0
     best: int = 0
 
-    KEYS = ("played", "won", "hands", "best")
+    KEYS = ("played", "won", "hands_won", "best")
 
     def to_json(self) -> dict[str, int]:
-        return {"played": self.played, "won": self.won, "hands": self.hands, "best": self.best}
+        return {"played": self.played, "won": self.won, "hands_won": self.hands_won,
+                "best": self.best}
 
     @staticmethod
     def from_json(data: Any, where: str) -> EditionStats:
@@ -155,7 +156,7 @@ class EditionStats:
     def add(self, other: EditionStats) -> EditionStats:
         """The two records together (for the all-editions line)."""
         return EditionStats(self.played + other.played, self.won + other.won,
-                            self.hands + other.hands, max(self.best, other.best))
+                            self.hands_won + other.hands_won, max(self.best, other.best))
 
 
 def _count(value: Any, where: str) -> int:
@@ -284,7 +285,8 @@ class ProfileBook:
     def ordered(self) -> list[Profile]:
         """Most matches played first, then most recently seen, then by name."""
         return sorted(self.profiles.values(),
-                      key=lambda p: (-p.total().played, -p.total().hands, -p.seen, p.name))
+                      key=lambda p: (-p.total().played, -p.total().hands_won, -p.seen,
+                                     p.name))
 
     def trim(self) -> None:
         """Forget the least recently seen profiles beyond :data:`MAX_PROFILES`."""

@@ -62,7 +62,7 @@ def record(book: ProfileBook, edition: str, seats: Sequence[SeatRef],
             if profile is None:
                 continue
             stats = profile.edition(edition)
-            stats.hands = min(MAX_COUNT, stats.hands + 1)
+            stats.hands_won = min(MAX_COUNT, stats.hands_won + 1)
             stats.best = min(MAX_COUNT, max(stats.best, event.points))
             counted = True
         elif isinstance(event, E.MatchEnded):

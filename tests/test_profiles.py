@@ -33,9 +33,9 @@ def sample_book() -> ProfileBook:
     sam = Profile("a1b2c3d4e5f6", "Sam", Avatar.of("owl"), seen=12.5)
     sam.edition("official").played = 3
     sam.edition("official").won = 2
-    sam.edition("official").hands = 7
+    sam.edition("official").hands_won = 7
     sam.edition("official").best = 131
-    sam.edition("attack").hands = 1
+    sam.edition("attack").hands_won = 1
     robin = Profile("0f0f0f0f0f0f", "Zoé", Avatar("robot", "pink"), ai=True, seen=3.0)
     return ProfileBook([sam, robin])
 
@@ -96,7 +96,7 @@ def mutated(change: str) -> object:
     if change == "huge_count":
         first["stats"]["official"]["played"] = 10**30
     elif change == "negative_count":
-        first["stats"]["official"]["hands"] = -1
+        first["stats"]["official"]["hands_won"] = -1
     elif change == "float_count":
         first["stats"]["official"]["best"] = 1.5
     elif change == "bool_count":
@@ -267,7 +267,7 @@ def test_hands_count_as_they_are_won_and_the_best_hand_is_kept() -> None:
     record(book, "sonic", SEATS, [E.HandEnded(1, 90, (0, 90, 0, 0))])
     bob = book.get("bbbbbbbbbbbb")
     assert bob is not None and bob.ai and bob.name == "Bob"
-    assert bob.total("official") == EditionStats(played=0, won=0, hands=2, best=40)
+    assert bob.total("official") == EditionStats(played=0, won=0, hands_won=2, best=40)
     assert bob.total() == EditionStats(0, 0, 3, 90)
     assert book.get("aaaaaaaaaaaa") is None  # nothing happened to Ann yet
 

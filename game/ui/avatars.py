@@ -22,7 +22,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.profiles import AVATAR_KINDS, Avatar
-from game.ui import text, theme
+from game.ui import theme
 from game.ui.intents import Adjust, Intent
 from game.ui.widgets import Choice, focus_ring
 
@@ -50,6 +50,7 @@ LABELS: dict[str, str] = {
     "flower": N_("Flower"), "moon": N_("Moon"), "penguin": N_("Penguin"),
     "monster": N_("Monster"),
 }
+FACE_HINT = N_("Face: {name} — Left or Right changes it")
 CREAM = (252, 246, 232)
 INK = (34, 30, 40)
 WHITE = (255, 255, 255)
@@ -370,8 +371,8 @@ class AvatarChoice(Choice):
         draw_avatar(surface, self.value, r.center, size)
         if focused:
             focus_ring(surface, r, s, radius)
-            label = self.value_text()
-            px = max(11, int(14 * s))
-            text.draw(surface, label, px, (r.centerx, r.bottom + int(2 * s)), theme.ACCENT,
-                      "midtop", shadow=True)
+
+    def hint(self) -> str:
+        """What the focused face is and how to change it (the set-up shows it)."""
+        return _(FACE_HINT).format(name=self.value_text())
 

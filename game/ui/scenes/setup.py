@@ -441,8 +441,14 @@ class SetupScene(Scene):
                           (c.rect.left + int(4 * s), c.rect.bottom + int(3 * s)),
                           theme.TEXT_DIM)
         seats_x = next(c.rect.left for c in self.controls if c.id == "avatar0")
-        text.draw(surface, _("Who plays?"), int(20 * s), (seats_x, self.panel.top + int(44 * s)),
-                  theme.TEXT)
+        who = text.draw(surface, _("Who plays?"), int(20 * s),
+                        (seats_x, self.panel.top + int(44 * s)), theme.TEXT)
+        face = self.focused()
+        if isinstance(face, AvatarChoice) and self.shows_focus():
+            hint = face.hint()
+            room = self.panel.right - int(26 * s) - who.right - int(24 * s)
+            text.draw(surface, hint, text.fit(hint, int(18 * s), room),
+                      (who.right + int(24 * s), who.centery), theme.ACCENT, "midleft")
         humans = sum(1 for i in range(self.players) if self.seats[i]["human"])
         note = ""
         if humans == 0:
@@ -472,4 +478,5 @@ class SetupScene(Scene):
                 "players": self.players, "error": self.error,
                 "options": {c.id: c.value for c in self.edition_controls()
                             if isinstance(c, Choice)},
-                "seats": [{**s, "avatar": s["avatar"].kind} for s in self.seats[: self.players]]}
+                "seats": [{**s, "avatar": s["avatar"].kind}
+                          for s in self.seats[: self.players]]}

@@ -29,10 +29,11 @@ if TYPE_CHECKING:
     from game.ui.scene import AppHost
 
 #: The columns of figures, in order: message id of the heading, and the record's field.
-COLUMNS = ((N_("Played"), "played"), (N_("Won"), "won"), (N_("Hands won"), "hands"),
-           (N_("Best hand"), "best"))
+COLUMNS = ((N_("Played"), "played"), (N_("Won"), "won"),
+           (N_("Hands won"), "hands_won"), (N_("Best hand"), "best"))
 ROW_LINE = N_("{name}: played {played}, won {won}, hands won {hands}, best hand {best} points.")
 EMPTY = N_("No statistics yet: they start with the first match played to its end.")
+EMPTY_EDITION = N_("Nobody has finished a match or won a hand in this edition yet.")
 NOTE = N_("A match counts when it ends; a hand counts when it is won.")
 #: How long the voice may take to start before a line is left unsaid (seconds).
 SAY_WITHIN_S = 2.0
@@ -52,7 +53,7 @@ class StatsRow(Control):
         if p is None:
             return ""
         r = self.record
-        return _(ROW_LINE).format(name=p.name, played=r.played, won=r.won, hands=r.hands,
+        return _(ROW_LINE).format(name=p.name, played=r.played, won=r.won, hands=r.hands_won,
                                   best=r.best)
 
     def draw(self, surface: pygame.Surface, focused: bool, hovered: bool, s: float) -> None:
@@ -103,10 +104,11 @@ class StatsScene(Scene):
         out = []
         for p in family.profiles(self.app).book.ordered():
             record = p.total(self.edition)
-            if record.played or record.hands:
+            if record.played or record.hands_won:
                 out.append((p, record))
         if self.edition is not None:
-            out.sort(key=lambda pr: (-pr[1].played, -pr[1].won, -pr[1].hands, pr[0].name))
+            out.sort(key=lambda pr: (-pr[1].played, -pr[1].won, -pr[1].hands_won,
+                                     pr[0].name))
         return out
 
     def pages(self) -> int:
@@ -216,9 +218,9 @@ class StatsScene(Scene):
         if fid != self._said and self.app.top is self:
             self._said = fid
             words = self.focus_words()
-            if self._said is not None and not self.players() and c is not None \
-                    and c.id == "back":
-                words = f"{_(EMPTY)} {words}"
+            if not self.players() and c is not None and c.id in ("back", "edition"):
+                empty = _(EMPTY) if self.edition is None else _(EMPTY_EDITION)
+                words = f"{words}. {empty}"
             self._saying = (words, 0.0) if words else None
         if self._saying is not None and self.app.settings.narration != "off":
             words, waited = self._saying
@@ -252,14 +254,21 @@ class StatsScene(Scene):
         else:
             box = pygame.Rect(self.panel.left + int(60 * s), self.header_y + int(60 * s),
                               self.panel.width - int(120 * s), int(120 * s))
-            text.draw_wrapped(surface, _(EMPTY), int(22 * s), box, theme.TEXT)
+            empty = _(EMPTY) if self.edition is None else _(EMPTY_EDITION)
+            text.draw_wrapped(surface, empty, int(22 * s), box, theme.TEXT, "center")
         footer = _(NOTE)
         if self.pages() > 1:
             footer = _("Page {page} of {pages}.").format(page=self.page + 1,
                                                         pages=self.pages()) + " " + footer
         back = next(c.rect for c in self.controls if c.id == "back")
-        text.draw(surface, footer, text.fit(footer, int(15 * s), int(self.panel.width * 0.5)),
-                  (self.panel.centerx, back.centery), theme.TEXT_DIM, "center")
+        more = next((c.rect for c in self.controls if c.id == "more"), None)
+        left = back.right + int(20 * s)
+        right = (more.left if more is not None else self.panel.right) - int(20 * s)
+        px = int(19 * s)
+        lines = len(text.wrap(footer, px, max(40, right - left)))
+        top = back.centery - int(lines * px * 1.25) // 2
+        text.draw_wrapped(surface, footer, px, pygame.Rect(
+            left, top, max(40, right - left), back.bottom - top), theme.TEXT_DIM, "center")
         super().draw(surface)
 
     def autoplay_intent(self) -> I.Intent | None:
