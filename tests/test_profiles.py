@@ -7,9 +7,12 @@ from __future__ import annotations
 import errno
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from game import profiles as P
 from game.profiles import (
@@ -27,6 +30,8 @@ from game.profiles import (
 from game.rules import events as E
 from game.stats import SeatRef, record
 from game.userfiles import FULL, OK, WriteWatch
+from tests.fuzz import slice_of
+from tests.fuzz.targets import mutated_bytes, mutated_json
 
 
 def sample_book() -> ProfileBook:
@@ -294,3 +299,35 @@ def test_a_new_profile_keeps_the_face_worn_at_the_table() -> None:
     seats = [SeatRef("aaaaaaaaaaaa", "Ann", avatar=Avatar.of("moon")), SEATS[1]]
     record(book, "official", seats, [E.HandEnded(0, 10, (10, 0))])
     assert book.get("aaaaaaaaaaaa").avatar == Avatar.of("moon")  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------------- hostile files
+@st.composite
+def profile_files(draw: st.DrawFn) -> bytes:
+    """The sample file with bytes or JSON values mutated (the fuzz targets' mutations)."""
+    base = P.encode(sample_book())
+    if draw(st.integers(0, 2)) == 0:
+        return bytes(draw(mutated_bytes(base)))
+    doc = draw(mutated_json(json.loads(base)))
+    try:
+        return json.dumps(doc, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    except (TypeError, ValueError):
+        return base
+
+
+@slice_of(max_examples=150)
+@given(profile_files())
+@example(b"[" * 100_000)
+@example(P.encode(sample_book()).replace(b'"played": 3', b'"played": 1' + b"0" * 5000))
+def test_a_mutated_profiles_file_is_used_or_kept_aside_byte_for_byte(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "profiles.json"
+        path.write_bytes(data)
+        book, problem = load_profiles(path)
+        if problem is None:  # used: it writes back and reads the same
+            save_profiles(book, Path(tmp) / "again.json")
+            again, trouble = load_profiles(Path(tmp) / "again.json")
+            assert trouble is None and again.to_json() == book.to_json()
+        else:
+            assert len(book) == 0
+            assert problem.kept_as is not None and problem.kept_as.read_bytes() == data
