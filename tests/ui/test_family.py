@@ -326,3 +326,26 @@ def test_a_match_abandoned_counts_no_match_played(app: App) -> None:
     assert (dee.total().played, dee.total().hands_won, dee.total().best) == (0, 1, 60)
     data = json.loads(profiles_path().read_text("utf-8"))
     assert any(p["stats"].get("official", {}).get("hands_won") == 1 for p in data["profiles"])
+
+
+def test_the_stats_screen_says_each_line_as_it_takes_the_focus(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    said: list[str] = []
+    monkeypatch.setattr(app.sound, "start_voice", lambda *a, **k: None)
+    monkeypatch.setattr(app.sound, "say", lambda words: said.append(str(words)) or True)
+    app.settings.narration = "announcements"
+    stats = stats_with_players(app)
+    app.frame(0.016)
+    assert said and said[-1].startswith("Bruno:") and "played 20" in said[-1]
+    key(app, pygame.K_DOWN)
+    app.frame(0.016)
+    assert said[-1].startswith("Mamie Jo:") and "best hand 212 points" in said[-1]
+    count = len(said)
+    app.frame(0.016)
+    assert len(said) == count  # said once, not at every frame
+    key(app, pygame.K_RETURN, "\r")  # Enter: again
+    app.frame(0.016)
+    assert len(said) == count + 1 and said[-1] == said[-2]
+    stats.focus_id("edition")
+    app.frame(0.016)
+    assert said[-1] == "Edition: All editions"
