@@ -110,6 +110,34 @@ def test_a_face_is_chosen_with_the_keyboard(app: App, outdir: Path) -> None:
     assert problem is None and saved is not None and saved.avatar.kind == chosen
 
 
+def test_the_face_chosen_is_there_at_the_next_set_up(app: App) -> None:
+    setup = open_setup(app)
+    setup.focus_id("avatar1")
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    chosen = worn(setup)
+    app.dispatch(I.Press("start"))
+    assert isinstance(app.top, TableScene)
+    app.reset(app.make("title"))
+    app.dispatch(I.Press("new"))
+    again = app.top
+    assert isinstance(again, SetupScene) and again is not setup
+    assert worn(again) == chosen
+
+
+def test_more_players_shown_never_wear_a_face_twice(app: App) -> None:
+    setup = open_setup(app)
+    setup.players = 2
+    setup.relayout()
+    hidden = setup.seats[5]["avatar"].kind
+    setup.focus_id("avatar0")
+    while worn(setup)[0] != hidden:  # seat 1 wears its own: seat 0 can take seat 6's
+        key(app, pygame.K_RIGHT)
+    setup.players = 8
+    setup.relayout()
+    assert len(set(worn(setup))) == 8
+
+
 def test_a_face_is_chosen_with_the_mouse(app: App) -> None:
     setup = open_setup(app)
     before = worn(setup)

@@ -23,7 +23,7 @@ from game.bots import BOTS
 from game.i18n import N_, _
 from game.names import clean_name, is_player_id, new_player_id
 from game.narrate import AI_NAMES
-from game.profiles import Avatar, default_avatar
+from game.profiles import AVATAR_KINDS, Avatar, default_avatar
 from game.rules.ruleset import MatchKind, Ruleset, edition
 from game.saves import SeatInfo
 from game.ui import family, text, theme
@@ -174,6 +174,20 @@ class SetupScene(Scene):
                 seat["avatar"] = given
                 worn.add(given.kind)
 
+    def _unclash(self) -> None:
+        """No two seats at the table wear one face: a seat whose face an earlier seat wears
+        (more players shown, two profiles with one face) takes the next free one."""
+        kinds = list(AVATAR_KINDS)
+        worn: set[str] = set()
+        for i in range(self.players):
+            kind = self.seats[i]["avatar"].kind
+            if kind in worn and len(worn) < len(kinds):
+                start = kinds.index(kind)
+                kind = next(kinds[(start + k) % len(kinds)] for k in range(1, len(kinds))
+                            if kinds[(start + k) % len(kinds)] not in worn)
+                self.seats[i]["avatar"] = Avatar.of(kind)
+            worn.add(kind)
+
     def _worn(self, i: int) -> set[str]:
         """The faces the other seats at the table wear."""
         return {self.seats[j]["avatar"].kind for j in range(self.players) if j != i}
@@ -302,6 +316,7 @@ class SetupScene(Scene):
         single = self.ruleset().match is MatchKind.SINGLE_HAND
         out[2].enabled = not single
         kinds = [(True, N_("Person")), (False, N_("AI"))]
+        self._unclash()
         offered = [k for k in BOTS if k not in HIDDEN_LEVELS]
         for i in range(self.players):
             seat = self.seats[i]
