@@ -377,3 +377,32 @@ def test_the_stats_screen_says_each_line_as_it_takes_the_focus(
     stats.focus_id("edition")
     app.frame(0.016)
     assert said[-1] == "Edition: All editions"
+
+
+def test_a_full_disk_for_the_statistics_is_told_on_screen_once_and_the_game_goes_on(
+        app: App, monkeypatch: pytest.MonkeyPatch, outdir: Path) -> None:
+    import errno
+    import os
+
+    from game import profiles as profiles_module
+
+    def full(path: Path, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+
+    monkeypatch.setattr(profiles_module, "atomic_write", full)
+    setup = open_setup(app)
+    setup.players = 2
+    setup.match = MatchKind.SINGLE_HAND
+    for i in range(2):
+        setup.seats[i]["human"] = False
+    setup.relayout()
+    app.dispatch(I.Press("start"))  # the faces are written: the disk is full
+    table = app.top
+    assert isinstance(table, TableScene)
+    app.frame(0.016)
+    assert "statistics" in app.file_notices.text() and "full" in app.file_notices.text()
+    shot(app, outdir, "statistics_disk_full")
+    pump(app, until=lambda: table.session.over, timeout=60)  # the match goes on to its end
+    notices = [n for n in WATCH.take() if n.what == "profiles"]
+    assert notices == []  # told once: the hand's and the match's end said nothing more
+    assert family.profiles(app).get(table.session.player_ids[0]) is not None  # kept in memory

@@ -223,13 +223,15 @@ def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
     marks = scene.settings.colour_blind_marks
     me = lay.me
     my_turn = scene.my_turn()
-    if me is not None:
+    bottom = me if me is not None else _bottom_ai(scene)
+    if bottom is not None:
         plate = lay.my_plate
-        label = turn_label(scene)
+        label = turn_label(scene) if me is not None else m.names[bottom]
         px = text.fit(label, int(20 * lay.s), int(lay.size[0] * 0.5))
-        colour = theme.ACCENT if my_turn else theme.TEXT
+        active = my_turn or (me is None and m.to_act == bottom and not scene.session.over)
+        colour = theme.ACCENT if active else theme.TEXT
         face = int(34 * lay.s)  # your face, before your name
-        avatar = family.faces(scene.app, scene.session.player_ids)[me]
+        avatar = family.faces(scene.app, scene.session.player_ids)[bottom]
         draw_avatar(surface, avatar, (plate.left + face // 2, plate.bottom - face // 2), face)
         text.draw(surface, label, px, (plate.left + face + int(8 * lay.s), plate.bottom - int(
             4 * lay.s)), colour, "bottomleft", shadow=True)
@@ -319,6 +321,15 @@ def _caption(surface: pygame.Surface, scene: TableFace, rects: list[pygame.Rect]
     for line in lines:
         text.draw(surface, line, px, (box.centerx, y), theme.TEXT, "midtop")
         y += int(px * 1.3)
+
+
+def _bottom_ai(scene: TableFace) -> int | None:
+    """The AI player sitting at the bottom of a table of AI players only (their cards face
+    down where a person's hand would be), else ``None``."""
+    if scene.session.humans:
+        return None
+    lay = scene.layout
+    return next((p for p in range(len(scene.model.names)) if p not in lay.seats), None)
 
 
 def turn_label(scene: TableFace) -> str:
