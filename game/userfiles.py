@@ -173,6 +173,10 @@ MESSAGES: dict[tuple[str, str], str] = {
     ("settings", READ_ONLY): N_("Can't save the settings: the folder is read-only."),
     ("settings", OTHER): N_("Can't save the settings: {reason}"),
     ("settings", OK): N_("The settings are saved again."),
+    ("profiles", FULL): N_("Can't save the players' statistics: the disk is full."),
+    ("profiles", READ_ONLY): N_("Can't save the players' statistics: the folder is read-only."),
+    ("profiles", OTHER): N_("Can't save the players' statistics: {reason}"),
+    ("profiles", OK): N_("The players' statistics are saved again."),
 }
 
 
@@ -188,9 +192,9 @@ def trouble(exc: BaseException) -> str:
 
 @dataclass(frozen=True)
 class WriteNotice:
-    """One thing to tell the player: ``what`` ("game" or "settings") could not be written
-    (``trouble`` is :data:`FULL`, :data:`READ_ONLY`, :data:`OTHER`) or is written again
-    (:data:`OK`). :meth:`text` is translated when called, so a language change follows."""
+    """One thing to tell the player: ``what`` ("game", "settings" or "profiles") could not
+    be written (``trouble`` is :data:`FULL`, :data:`READ_ONLY`, :data:`OTHER`) or is written
+    again (:data:`OK`). :meth:`text` is translated when called, so a language change follows."""
 
     what: str
     trouble: str

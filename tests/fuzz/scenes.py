@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from tests.fuzz.targets import Failure, base_saves, nasty_text, save_files, short, signature
 
 ROOTS = ("title", "title-resume", "resume-fuzzed", "setup", "settings", "help", "demo", "calibrate",
-         "roboto_record", "table-official", "table-attack", "table-triple", "table-roboto",
+         "roboto_record", "stats", "table-official", "table-attack", "table-triple", "table-roboto",
          "table-sonic", "table-official-hotseat", "table-triple-hotseat")
 W, H = 1280, 720
 
@@ -121,7 +121,7 @@ def _root(app: Any, root: str, folder: Path, save: bytes | None) -> None:
 
             app.frame(1 / 60)
             app.dispatch(I.Press("resume"))
-    elif root in ("setup", "settings", "help", "demo", "calibrate", "roboto_record"):
+    elif root in ("setup", "settings", "help", "demo", "calibrate", "roboto_record", "stats"):
         start(app)  # over the title, as a person reaches them (Escape goes back to it)
         _over_title(app, root)
     else:
@@ -158,6 +158,18 @@ def _over_title(app: Any, root: str) -> None:
         from game.ui.scenes.calibrate import CalibrateScene
 
         app.push(CalibrateScene(app))
+    elif root == "stats":  # with a few players' records, so there are rows to storm
+        from game.profiles import Avatar
+        from game.ui import family
+
+        store = family.profiles(app)
+        for n, name in enumerate(("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")):
+            p = store.book.ensure(f"{n + 1:012x}", name, ai=n % 2 == 1)
+            p.avatar = Avatar.of(("owl", "frog", "cat", "star", "moon", "bear", "fish", "robot",
+                                  "bunny")[n])
+            p.edition("official").played = n + 1
+            p.edition("sonic").hands_won = 2 * n
+        app.open("stats")
     elif root == "roboto_record":
         from game.ui.editions.roboto.setup import RobotoRecordScene
 

@@ -24,5 +24,9 @@ def test_event_storms_on_every_scene_never_raise(storm: Storm) -> None:
                          ("key", pygame.K_F11, 0), ("frames", 2))))
 @example(Storm("help", (("resize", 1, 1), ("frames", 2))))  # found by bench/fuzz.py
 @example(Storm("setup", (("resize", 2, 1), ("key", pygame.K_TAB, 0), ("frames", 2))))
+@example(Storm("stats", (("key", pygame.K_DOWN, 0), ("wheel", -1), ("resize", 320, 240),
+                         ("click", (640, 110), 1), ("key", pygame.K_RIGHT, 0),
+                         ("resize", 3, 2), ("key", pygame.K_TAB, 0), ("wheel", 1),
+                         ("frames", 2))))
 def test_storms_with_window_resizes_never_raise(storm: Storm) -> None:
     run_storm(storm)

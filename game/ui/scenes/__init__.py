@@ -23,6 +23,7 @@ SCENES: dict[str, str] = {
     "notice": "game.ui.scenes.notice:NoticeScene",
     "confirm": "game.ui.scenes.notice:ConfirmScene",
     "matches": "game.ui.scenes.matches:SavedMatchesScene",
+    "stats": "game.ui.scenes.stats:StatsScene",
     "demo": "game.ui.scenes.demo:TryMeScene",
     "table": "game.ui.table.scene:TableScene",
     "pause": "game.ui.table.pause:PauseScene",

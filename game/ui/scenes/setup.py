@@ -23,10 +23,12 @@ from game.bots import BOTS
 from game.i18n import N_, _
 from game.names import clean_name, is_player_id, new_player_id
 from game.narrate import AI_NAMES
+from game.profiles import AVATAR_KINDS, Avatar, default_avatar
 from game.rules.ruleset import MatchKind, Ruleset, edition
 from game.saves import SeatInfo
+from game.ui import family, text, theme
 from game.ui import intents as I
-from game.ui import text, theme
+from game.ui.avatars import AvatarChoice
 from game.ui.backdrop import felt
 from game.ui.editions import edition_names, edition_ui
 from game.ui.scene import Scene
@@ -137,6 +139,7 @@ class SetupScene(Scene):
         if seats:
             for i, seat in enumerate(seats[:MAX_SEATS]):
                 self.seats[i] = {"name": seat.name, "human": seat.human, "level": seat.level}
+        self._give_faces()
         ed = ruleset.edition if ruleset else \
             given.edition or app.settings.last_edition or "official"
         self.edition = ed if ed in edition_names() else edition_names()[0]
@@ -157,6 +160,59 @@ class SetupScene(Scene):
                 self.options.update(section.recall(app.settings, ruleset))
         self.error = ""
         self.focus_first = True
+
+    def _give_faces(self) -> None:
+        """Each seat's face: the profile's of the player last seen there (or of the name
+        shown), else one no other seat wears (an AI, a new player)."""
+        for i, seat in enumerate(self.seats):
+            pid = self.known[i][1] if i < len(self.known) else ""
+            profile = family.profiles(self.app).get(pid) if pid else None
+            seat["avatar"] = profile.avatar if profile is not None else \
+                family.face_for_name(self.app, str(seat["name"]))
+        worn = {a.kind for a in (seat["avatar"] for seat in self.seats) if a is not None}
+        for i, seat in enumerate(self.seats):
+            if seat["avatar"] is None:
+                given = default_avatar(f"{i}{seat['name']}", worn)
+                seat["avatar"] = given
+                worn.add(given.kind)
+
+    def _unclash(self) -> None:
+        """No two seats at the table wear one face: a seat whose face an earlier seat wears
+        (more players shown, two profiles with one face) takes the next free one."""
+        kinds = list(AVATAR_KINDS)
+        worn: set[str] = set()
+        for i in range(self.players):
+            kind = self.seats[i]["avatar"].kind
+            if kind in worn and len(worn) < len(kinds):
+                start = kinds.index(kind)
+                kind = next(kinds[(start + k) % len(kinds)] for k in range(1, len(kinds))
+                            if kinds[(start + k) % len(kinds)] not in worn)
+                self.seats[i]["avatar"] = Avatar.of(kind)
+            worn.add(kind)
+
+    def _worn(self, i: int) -> set[str]:
+        """The faces the other seats at the table wear."""
+        return {self.seats[j]["avatar"].kind for j in range(self.players) if j != i}
+
+    def _face_setter(self, i: int) -> Callable[[Avatar], None]:
+        def set_face(avatar: Avatar) -> None:
+            self.seats[i]["avatar"] = avatar
+            self.relayout()
+        return set_face
+
+    def _face_follows_name(self, i: int) -> None:
+        """A name typed that has a profile: the seat wears that player's face."""
+        others = [str(self.seats[j]["name"]) for j in range(self.players) if j != i]
+        avatar = family.face_for_name(self.app, str(self.seats[i]["name"]))
+        if avatar is None or str(self.seats[i]["name"]) in others:
+            return
+        self.seats[i]["avatar"] = avatar
+        control = next((c for c in self.controls if c.id == f"avatar{i}"), None)
+        if isinstance(control, AvatarChoice):
+            fresh = AvatarChoice.for_seat(control.id, avatar, self._worn(i), control.on_change
+                                          or (lambda a: None))
+            control.options, control.index, control.taken = fresh.options, fresh.index, \
+                fresh.taken
 
     def _remembered_levels(self) -> list[str]:
         """Each seat's AI level at the last table set up (an unknown one: the default)."""
@@ -230,6 +286,7 @@ class SetupScene(Scene):
         if key != "name":
             self.relayout()
         else:  # a section may show names (Triple Play's youngest player)
+            self._face_follows_name(i)
             for section in self.sections():
                 section.renamed(self, self.controls)
 
@@ -261,11 +318,14 @@ class SetupScene(Scene):
         single = self.ruleset().match is MatchKind.SINGLE_HAND
         out[2].enabled = not single
         kinds = [(True, N_("Person")), (False, N_("AI"))]
+        self._unclash()
         offered = [k for k in BOTS if k not in HIDDEN_LEVELS]
         for i in range(self.players):
             seat = self.seats[i]
             shown = offered if seat["level"] in offered else [*offered, seat["level"]]
             levels = [(k, level_label(k)) for k in shown]  # (a hidden one given at start-up)
+            out.append(AvatarChoice.for_seat(f"avatar{i}", seat["avatar"], self._worn(i),
+                                             self._face_setter(i)))
             out.append(Choice.make(f"kind{i}", "", kinds, seat["human"],
                                    self._seat_setter(i, "human")))
             out.append(TextField.make(f"name{i}", N_("Name"), seat["name"],
@@ -315,11 +375,15 @@ class SetupScene(Scene):
         seat_row = min(row, int((self.panel.height - int(150 * s)) / max(1, self.players)) - gap)
         y = self.panel.top + int(70 * s)
         for i in range(self.players):
-            kw, lw = int(right_w * 0.24), int(right_w * 0.3)
-            nw = right_w - kw - lw - 2 * gap
-            by_id[f"kind{i}"].rect = pygame.Rect(right_x, y, kw, seat_row)
-            by_id[f"name{i}"].rect = pygame.Rect(right_x + kw + gap, y, nw, seat_row)
-            by_id[f"level{i}"].rect = pygame.Rect(right_x + kw + nw + 2 * gap, y, lw, seat_row)
+            fw = seat_row  # the face: a square
+            x = right_x + fw + gap
+            row_w = right_w - fw - gap
+            kw, lw = int(row_w * 0.24), int(row_w * 0.3)
+            nw = row_w - kw - lw - 2 * gap
+            by_id[f"avatar{i}"].rect = pygame.Rect(right_x, y, fw, seat_row)
+            by_id[f"kind{i}"].rect = pygame.Rect(x, y, kw, seat_row)
+            by_id[f"name{i}"].rect = pygame.Rect(x + kw + gap, y, nw, seat_row)
+            by_id[f"level{i}"].rect = pygame.Rect(x + kw + nw + 2 * gap, y, lw, seat_row)
             y += seat_row + gap
         bw = int(260 * s)
         by_id["start"].rect = pygame.Rect(0, 0, bw, int(52 * s))
@@ -354,9 +418,11 @@ class SetupScene(Scene):
             return
         names = [clean_name(str(seat["name"]), default_name(i, bool(seat["human"])))
                  for i, seat in enumerate(self.seats[: self.players])]
-        ids = player_ids(names, self.known)
+        ids = family.resolve_ids(self.app, names, player_ids(names, self.known),
+                                 [pid for _name, pid in self.known])
         seats = [SeatInfo(names[i], bool(seat["human"]), str(seat["level"]), ids[i])
                  for i, seat in enumerate(self.seats[: self.players])]
+        family.remember(self.app, seats, [seat["avatar"] for seat in self.seats[:self.players]])
         self.app.settings.player_names = [s.name for s in seats]
         self.app.settings.player_ids = [s.player_id for s in seats]
         self.app.settings.last_edition = self.edition
@@ -393,9 +459,15 @@ class SetupScene(Scene):
                 text.draw(surface, line, text.fit(line, int(15 * s), c.rect.width),
                           (c.rect.left + int(4 * s), c.rect.bottom + int(3 * s)),
                           theme.TEXT_DIM)
-        seats_x = next(c.rect.left for c in self.controls if c.id == "kind0")
-        text.draw(surface, _("Who plays?"), int(20 * s), (seats_x, self.panel.top + int(44 * s)),
-                  theme.TEXT)
+        seats_x = next(c.rect.left for c in self.controls if c.id == "avatar0")
+        who = text.draw(surface, _("Who plays?"), int(20 * s),
+                        (seats_x, self.panel.top + int(44 * s)), theme.TEXT)
+        face = self.focused()
+        if isinstance(face, AvatarChoice) and self.shows_focus():
+            hint = face.hint()
+            room = self.panel.right - int(26 * s) - who.right - int(24 * s)
+            text.draw(surface, hint, text.fit(hint, int(18 * s), room),
+                      (who.right + int(24 * s), who.centery), theme.ACCENT, "midleft")
         humans = sum(1 for i in range(self.players) if self.seats[i]["human"])
         note = ""
         if humans == 0:
@@ -429,4 +501,5 @@ class SetupScene(Scene):
                 # The sections shown for every edition (the house rules), by option id.
                 "shared_options": {k: self.options.get(k) for s in global_sections()
                                    for k in s.keys if s.applies(self.edition)},
-                "seats": [dict(s) for s in self.seats[: self.players]]}
+                "seats": [{**s, "avatar": s["avatar"].kind}
+                          for s in self.seats[: self.players]]}

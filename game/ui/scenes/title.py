@@ -11,7 +11,7 @@ import pygame
 from game.i18n import N_, _
 from game.rules.cards import Card
 from game.saves import SavedSlot, list_matches
-from game.ui import cardart, text, theme
+from game.ui import cardart, family, text, theme
 from game.ui import intents as I
 from game.ui.editions.roboto.figure import RobotoPuppet
 from game.ui.scenes.base import PanelScene
@@ -49,6 +49,7 @@ class TitleScene(PanelScene):
         for problem in problems:
             title, body, params = save_notice(problem)
             self.app.open("notice", title, body, **params)
+        family.tell_problem(self.app)  # a damaged profiles file, told once
 
     def resume(self) -> None:  # back from the saved matches: one may have been deleted
         self.slots, _problems = list_matches()
@@ -63,6 +64,7 @@ class TitleScene(PanelScene):
                 count=len(self.slots))))
         out += [Button.make("new", N_("New game"), style="normal" if self.saved else "primary"),
                 Button.make("settings", N_("Settings")),
+                Button.make("stats", N_("Family statistics")),
                 Button.make("help", N_("Rules and keys")),
                 Button.make("quit", N_("Quit")),
                 Button.make("try", N_("Try me!"))]  # placed in the corner, see place()
@@ -113,6 +115,8 @@ class TitleScene(PanelScene):
             self.app.open("setup")
         elif control == "settings":
             self.app.open("settings")
+        elif control == "stats":
+            self.app.open("stats")
         elif control == "help":
             self.app.open("help")
         elif control == "quit":

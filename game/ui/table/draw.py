@@ -18,7 +18,8 @@ from game.i18n import _, ngettext
 from game.narrate import COLOUR_NAMES, Narrator
 from game.rules import events as E
 from game.rules.cards import RANK_OF, WILD, Card, Colour
-from game.ui import anim, cardart, text, theme
+from game.ui import anim, cardart, family, text, theme
+from game.ui.avatars import draw_avatar
 from game.ui.backdrop import felt
 from game.ui.card_faces import caption_of
 from game.ui.widgets import focus_ring, panel
@@ -185,8 +186,9 @@ def _seat(surface: pygame.Surface, scene: TableFace, player: int) -> None:
         w = max(2, int(4 * ps))
         pygame.draw.rect(surface, theme.ACCENT, plate.inflate(w * 2, w * 2), w,
                          border_radius=int(18 * ps))
+    face = int(50 * ps)  # the player's face, astride the plate's left edge
     name = m.names[player]
-    px = text.fit(name, int(20 * ps), plate.width - int(16 * ps))
+    px = text.fit(name, int(20 * ps), plate.width - int(16 * ps) - face)
     text.draw(surface, name, px, (plate.centerx, plate.top + 5 * ps),
               theme.ACCENT if active else theme.TEXT, "midtop")
     count = m.counts[player]
@@ -198,9 +200,16 @@ def _seat(surface: pygame.Surface, scene: TableFace, player: int) -> None:
     if scene.shows_scores():
         text.draw(surface, _("{points} pts").format(points=m.scores[player]), int(13 * ps),
                   (plate.right - 6 * ps, plate.top + 6 * ps), theme.TEXT_DIM, "topright")
+    avatar = family.faces(scene.app, scene.session.player_ids)[player]
+    centre = (max(plate.left, face // 2 + 2), plate.top + int(plate.height * 0.42))
+    at = draw_avatar(surface, avatar, centre, face)
     if scene.is_ai(player):
-        text.draw(surface, _("AI"), int(13 * ps), (plate.left + 6 * ps,
-                  plate.top + 6 * ps), theme.TEXT_DIM)
+        tag = pygame.Rect(0, 0, int(24 * ps), int(15 * ps))
+        tag.midtop = (at.centerx, at.bottom - int(6 * ps))
+        pygame.draw.rect(surface, theme.PANEL, tag, border_radius=tag.height // 2)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, tag, max(1, int(ps)),
+                         border_radius=tag.height // 2)
+        text.draw(surface, _("AI"), int(12 * ps), tag.center, theme.TEXT_DIM, "center")
     if count == 1:
         badge = pygame.Rect(0, 0, int(44 * ps), int(22 * ps))
         badge.center = (plate.right - int(6 * ps), plate.bottom - int(8 * ps))
@@ -215,12 +224,18 @@ def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
     marks = scene.settings.colour_blind_marks
     me = lay.me
     my_turn = scene.my_turn()
-    if me is not None:
+    bottom = me if me is not None else _bottom_ai(scene)
+    if bottom is not None:
         plate = lay.my_plate
-        label = turn_label(scene)
+        label = turn_label(scene) if me is not None else m.names[bottom]
         px = text.fit(label, int(20 * lay.s), int(lay.size[0] * 0.5))
-        colour = theme.ACCENT if my_turn else theme.TEXT
-        text.draw(surface, label, px, plate.bottomleft, colour, "bottomleft", shadow=True)
+        active = my_turn or (me is None and m.to_act == bottom and not scene.session.over)
+        colour = theme.ACCENT if active else theme.TEXT
+        face = int(34 * lay.s)  # your face, before your name
+        avatar = family.faces(scene.app, scene.session.player_ids)[bottom]
+        draw_avatar(surface, avatar, (plate.left + face // 2, plate.bottom - face // 2), face)
+        text.draw(surface, label, px, (plate.left + face + int(8 * lay.s), plate.bottom - int(
+            4 * lay.s)), colour, "bottomleft", shadow=True)
     rects = scene.hand_rects()
     playable = scene.playable_indices()
     focus = scene.ring_id()
@@ -307,6 +322,15 @@ def _caption(surface: pygame.Surface, scene: TableFace, rects: list[pygame.Rect]
     for line in lines:
         text.draw(surface, line, px, (box.centerx, y), theme.TEXT, "midtop")
         y += int(px * 1.3)
+
+
+def _bottom_ai(scene: TableFace) -> int | None:
+    """The AI player sitting at the bottom of a table of AI players only (their cards face
+    down where a person's hand would be), else ``None``."""
+    if scene.session.humans:
+        return None
+    lay = scene.layout
+    return next((p for p in range(len(scene.model.names)) if p not in lay.seats), None)
 
 
 def turn_label(scene: TableFace) -> str:

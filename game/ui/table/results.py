@@ -15,6 +15,8 @@ from game.rules.ruleset import MatchKind
 from game.saves import SeatInfo
 from game.ui import cardart, text, theme
 from game.ui import intents as I
+from game.ui.avatars import draw_avatar
+from game.ui.family import faces
 from game.ui.scenes.base import PanelScene
 from game.ui.table.start import start_match
 from game.ui.widgets import Button, Control
@@ -26,10 +28,11 @@ if TYPE_CHECKING:
 LOWEST_WINS = (MatchKind.RUNNING_TOTAL, MatchKind.CHALLENGE)
 
 
-def score_rows(table: TableHost, scores: tuple[int, ...] | list[int]) -> list[tuple[str, int]]:
-    """(name, score) of every player, best first."""
+def score_rows(table: TableHost, scores: tuple[int, ...] | list[int]
+               ) -> list[tuple[str, int, int]]:
+    """(name, score, player) of every player, best first."""
     rs = table.session.ruleset
-    rows = [(table.session.names[p], scores[p]) for p in range(len(scores))]
+    rows = [(table.session.names[p], scores[p], p) for p in range(len(scores))]
     return sorted(rows, key=lambda r: r[1], reverse=rs.match not in LOWEST_WINS)
 
 
@@ -60,16 +63,20 @@ class ScoresPanel(PanelScene):
         columns = 1 if lines == len(self.rows_shown) else 2
         col_w = (right - left) // columns
         px = int(20 * s)
-        for i, (name, score) in enumerate(self.rows_shown):
+        avatars = faces(self.app, self.table.session.player_ids)
+        face = int(30 * s)
+        for i, (name, score, player) in enumerate(self.rows_shown):
             c0 = left + (i // lines) * col_w
             c1 = c0 + col_w - (int(24 * s) if columns > 1 and i < lines else 0)
             y = self.content_top + (i % lines) * int(34 * s)
             colour = theme.ACCENT if i == 0 else theme.TEXT
             text.draw(surface, f"{i + 1}.", px, (c0, y), theme.TEXT_DIM)
+            draw_avatar(surface, avatars[player], (c0 + int(36 * s) + face // 2,
+                                                   y + int(px * 0.4)), face)
             label = _("{points} pts").format(points=score)
-            room = c1 - c0 - int(44 * s) - text.render(label, px, colour).get_width()
-            text.draw(surface, name, text.fit(name, px, max(20, room)), (c0 + int(36 * s), y),
-                      colour)
+            x = c0 + int(44 * s) + face
+            room = c1 - x - int(8 * s) - text.render(label, px, colour).get_width()
+            text.draw(surface, name, text.fit(name, px, max(20, room)), (x, y), colour)
             text.draw(surface, label, px, (c1, y), colour, "topright")
 
 

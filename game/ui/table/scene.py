@@ -27,6 +27,7 @@ from game.rules.view import PlayerView
 from game.ui import anim, cardart, theme
 from game.ui import intents as I
 from game.ui.editions import edition_ui
+from game.ui.family import count_events
 from game.ui.scene import Scene
 from game.ui.session import Session
 from game.ui.table import flow as table_flow
@@ -340,6 +341,7 @@ class TableScene(Scene):
         return min(waits) if waits else None
 
     def present(self, events: list[E.Event]) -> None:
+        count_events(self.app, self.session.edition, self.session.seats, events)  # stats
         self.presenter.push(self._redacted(events), self._final_hand())
         self.synced = False
 

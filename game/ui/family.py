@@ -1,0 +1,155 @@
+"""The players' profiles in the running game: faces at the set-up and the table, statistics
+counted at the table, the stats screen's data.
+
+The app's :class:`~game.profiles.ProfileStore` is loaded the first time a screen needs it
+(:func:`profiles`), one per app (a second app, a restart, reads the file again). A profiles
+file that had to be put aside is told once, on screen (:func:`tell_problem`, from the title
+screen), and a write that fails once through the file notices (:mod:`game.ui.file_notices`).
+"""
+
+from __future__ import annotations
+
+import logging
+import weakref
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from game.i18n import N_
+from game.names import new_player_id
+from game.profiles import Avatar, ProfileStore, default_avatar
+from game.rules import events as E
+from game.saves import SeatInfo
+from game.stats import SeatRef, record
+
+if TYPE_CHECKING:
+    from game.ui.scene import AppHost
+
+_log = logging.getLogger(__name__)
+
+_STORES: weakref.WeakKeyDictionary[Any, ProfileStore] = weakref.WeakKeyDictionary()
+#: (store, version, ids) -> the table's faces, so a frame does not recompute them.
+_FACES: weakref.WeakKeyDictionary[ProfileStore, tuple[int, tuple[str, ...], list[Avatar]]] = \
+    weakref.WeakKeyDictionary()
+
+PROBLEM_TITLE = N_("The players' statistics could not be read")
+PROBLEM_KEPT = N_("The file {path} was damaged ({reason}). It was kept as {kept}; the players' "
+                  "faces and statistics start afresh.")
+PROBLEM_LEFT = N_("The file {path} could not be read ({reason}), nor put aside. The game "
+                  "leaves it as it is and keeps this session's statistics in memory only.")
+
+
+def profiles(app: AppHost) -> ProfileStore:
+    """The running app's profiles (read from the data folder the first time)."""
+    try:
+        store = _STORES.get(app)
+    except TypeError:  # an app that cannot be remembered (a test's stand-in): no cache
+        return ProfileStore()
+    if store is None:
+        store = ProfileStore()
+        _STORES[app] = store
+    return store
+
+
+def tell_problem(app: AppHost) -> None:
+    """Open a notice about a profiles file that could not be used, once per run."""
+    store = profiles(app)
+    problem = store.problem
+    if problem is None or store.told:
+        return
+    store.told = True
+    params = {"path": str(problem.path), "reason": problem.reason,
+              "kept": str(problem.kept_as)}
+    body = PROBLEM_KEPT if problem.kept_as is not None else PROBLEM_LEFT
+    app.open("notice", PROBLEM_TITLE, body, **params)
+
+
+def faces(app: AppHost, ids: Sequence[str]) -> list[Avatar]:
+    """The face of each of the players ``ids``: their profile's, else one given to them
+    (the same for the same id, and not one another seat here wears)."""
+    store = profiles(app)
+    key = tuple(ids)
+    cached = _FACES.get(store)
+    if cached is not None and cached[0] == store.version and cached[1] == key:
+        return cached[2]
+    out: list[Avatar | None] = []
+    for pid in ids:
+        p = store.get(pid)
+        out.append(p.avatar if p is not None else None)
+    worn = {a.kind for a in out if a is not None}
+    final: list[Avatar] = []
+    for pid, avatar in zip(ids, out):
+        if avatar is None:
+            avatar = default_avatar(pid, worn)
+            worn.add(avatar.kind)
+        final.append(avatar)
+    _FACES[store] = (store.version, key, final)
+    return final
+
+
+def seat_refs(seats: Sequence[SeatInfo], avatars: Sequence[Avatar] = ()) -> list[SeatRef]:
+    """The seats as the statistics see them, with the faces they wear at the table."""
+    worn = list(avatars) + [None] * (len(seats) - len(avatars))
+    return [SeatRef(s.player_id, s.name, not s.human, a) for s, a in zip(seats, worn)]
+
+
+def count_events(app: AppHost, edition: str, seats: Sequence[SeatInfo],
+                 events: Sequence[E.Event]) -> None:
+    """Count the hands and matches ``events`` end into the players' statistics and write
+    them (never raises: the table goes on whatever happens)."""
+    if not any(isinstance(e, E.HandEnded | E.MatchEnded) for e in events):
+        return
+    try:
+        store = profiles(app)
+        refs = seat_refs(seats, faces(app, [s.player_id for s in seats]))
+        if record(store.book, edition, refs, events):
+            for ref in refs:
+                p = store.get(ref.player_id)
+                if p is not None:
+                    store.touch(p)
+            store.save()
+    except Exception as exc:  # statistics are never worth stopping a match
+        _log.warning("statistics not counted: %s", exc)
+
+
+def resolve_ids(app: AppHost, names: Sequence[str], ids: Sequence[str],
+                remembered: Sequence[str]) -> list[str]:
+    """The set-up's ids, with profiles: a name that did not sit here last time (``ids[i]``
+    is not one of ``remembered``) but has a profile takes that profile's id, so the player's
+    face, recordings and statistics follow them."""
+    store = profiles(app)
+    out = list(ids)
+    known = set(remembered)
+    for i, name in enumerate(names):
+        if out[i] in known:
+            continue
+        p = store.book.by_name(name, exclude=out)
+        if p is not None:
+            out[i] = p.id
+    seen: set[str] = set()
+    for i, pid in enumerate(out):
+        if pid in seen:
+            out[i] = new_player_id()
+        seen.add(out[i])
+    return out
+
+
+def face_for_name(app: AppHost, name: str, exclude: Sequence[str] = ()) -> Avatar | None:
+    """The face of the profile called ``name``, if there is one."""
+    p = profiles(app).book.by_name(name, exclude=exclude)
+    return p.avatar if p is not None else None
+
+
+def remember(app: AppHost, seats: Sequence[SeatInfo], avatars: Sequence[Avatar]) -> None:
+    """The set-up dealt these seats: each player's profile takes their name and chosen face
+    (written now; never raises)."""
+    try:
+        store = profiles(app)
+        taken: list[str] = []
+        for seat, avatar in zip(seats, avatars):
+            p = store.book.ensure(seat.player_id, seat.name, not seat.human, taken)
+            p.name, p.avatar, p.ai = seat.name, avatar, not seat.human
+            taken.append(avatar.kind)
+            store.touch(p)
+        store.save()
+    except Exception as exc:
+        _log.warning("profiles not updated: %s", exc)
