@@ -23,6 +23,7 @@ from game.bots import BOTS
 from game.i18n import N_, _
 from game.names import clean_name, is_player_id, new_player_id
 from game.narrate import AI_NAMES
+from game.rules.house import HOUSE_RULES, house_text, parse_house
 from game.rules.ruleset import MatchKind, Ruleset, edition
 from game.saves import SeatInfo
 from game.ui import intents as I
@@ -196,6 +197,10 @@ class SetupScene(Scene):
         if self.match is not None:
             rs = replace(rs, match=self.match)
         rs = replace(rs, target=self.target)
+        given = self.app.options.house  # --house: the rules that fit this edition
+        if given:
+            rs = replace(rs, house=house_text(tuple(
+                n for n in parse_house(given) if HOUSE_RULES[n].fits(self.edition))))
         for section in self.sections():
             rs = section.apply(rs, self)
         return rs
