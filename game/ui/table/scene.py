@@ -201,6 +201,15 @@ class TableScene(Scene):
         cards = {a.card for a in self._legal if isinstance(a, A.Play)}
         return {i for i, c in enumerate(self.model.hand) if c in cards}
 
+    def jump_indices(self) -> set[int]:
+        """H-3: the cards of your hand that may jump in now (they glow; J or a click plays
+        them): the twin of the card just played, while it is someone else's turn."""
+        me = self.viewer
+        if me is None or len(self.session.humans) > 1 or self.session.jump_card() is None:
+            return set()
+        cards = {a.card for a in self.session.jump_ins(me) if isinstance(a, A.Play)}
+        return {i for i, c in enumerate(self.model.hand) if c in cards}
+
     def legal_now(self) -> list[A.Action]:
         """What the player at the screen may do now (engine-checked)."""
         return list(self._legal)
@@ -226,6 +235,7 @@ class TableScene(Scene):
         rects = self.layout.hand_rects(count, at)  # the fan makes room for the focused card
         lift = self.layout.lift
         playable = self.playable_indices() if self.settings.highlight_playable else set()
+        playable |= self.jump_indices()
         along = self.played_along(focus)
         for i, r in enumerate(rects):
             if focus == f"card{i}" or i in along:
@@ -414,6 +424,9 @@ class TableScene(Scene):
         if isinstance(intent, I.Navigate) and intent.dy == 0 and self._in_hand():
             self._step_hand(intent.dx)
             return
+        if isinstance(intent, I.JumpIn) and len(self.session.humans) > 1:
+            self._claim_jump()
+            return
         if isinstance(intent, TURN_INTENTS) and not self.my_turn() and self._hold(intent):
             return
         result = action_for(self, intent)
@@ -428,6 +441,16 @@ class TableScene(Scene):
         else:
             self.act(result)
         self.refresh()
+
+    def _claim_jump(self) -> None:
+        """H-3 at a hot-seat table: someone pressed "Jump in!" (see JumpInScene)."""
+        from game.ui.table.controls import jump_button
+        from game.ui.table.dialogs import JumpInScene
+
+        if jump_button(self) is None:
+            self.say(N_("There is nothing to jump in on right now."))
+            return
+        self.app.push(JumpInScene(self.app, self))
 
     def _hold(self, intent: I.Intent) -> bool:
         """A turn's move given while it is not yet shown as the person's turn: ``True`` if
