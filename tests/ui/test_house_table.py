@@ -143,6 +143,7 @@ def test_H3_you_jump_in_with_J_while_your_twin_card_glows(app: App, outdir: Path
     hand = table.model.hand
     assert {hand[i] for i in table.jump_indices()} == {Card.parse("G4")}
     assert house_prompt(table).startswith("Jump in!")
+    assert table.focused_id() == f"card{min(table.jump_indices())}"  # Enter would play it
     shot(app, outdir, "jump-glow")
     app.dispatch(I.JumpIn())
     assert game.actions[-1] == A.Play(0, Card.parse("G4"))

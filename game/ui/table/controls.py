@@ -113,7 +113,7 @@ def build_controls(t: TableFace) -> list[Control]:
 
 
 def jump_button(t: TableFace) -> Button | None:
-    """H-3 at a hot-seat table: a "Jump in!" button under the discard pile after every card
+    """H-3 at a hot-seat table: a "Jump in!" button beside the discard pile after every card
     that may be jumped on — whether or not anyone holds its twin, so the button tells
     nobody anything. Pressing it (or J) asks who jumps in, passes the device to them and
     shows them only their identical card (:class:`game.ui.table.dialogs.JumpInScene`)."""
@@ -125,7 +125,7 @@ def jump_button(t: TableFace) -> Button | None:
         return None
     lay = t.layout
     rect = pygame.Rect(0, 0, int(150 * lay.s), int(40 * lay.s))
-    rect.midtop = (lay.discard.centerx, lay.discard.bottom + int(12 * lay.s))
+    rect.midleft = (lay.discard.right + int(24 * lay.s), lay.discard.centery)
     return Button.make("jump", N_("Jump in!"), I.JumpIn(), rect=rect, style="primary",
                        hint="J")
 

@@ -83,6 +83,7 @@ class TableScene(Scene):
         self.toast: tuple[str, dict[str, Any], float] | None = None
         self._legal: list[A.Action] = []
         self._was_my_turn = False
+        self._jump_focused: tuple[int, bool] = (-1, False)
         #: A move of the seat to act given while the table still animated: (engine version
         #: then, the intent, the card it named), applied as soon as the table is ready.
         self.queued: tuple[int, I.Intent, Any] | None = None
@@ -180,6 +181,11 @@ class TableScene(Scene):
             play = self.playable_indices()
             self.focus_id(f"card{min(play)}" if play else "draw")
         self._was_my_turn = mine
+        jumps = self.jump_indices()
+        jump_key = (self.session.version, bool(jumps))
+        if jumps and self._jump_focused != jump_key:  # H-3: the twin card takes the focus
+            self.focus_id(f"card{min(jumps)}")
+        self._jump_focused = jump_key
         self._fix_focus()
 
     def focused_id(self) -> str | None:
@@ -205,8 +211,10 @@ class TableScene(Scene):
         """H-3: the cards of your hand that may jump in now (they glow; J or a click plays
         them): the twin of the card just played, while it is someone else's turn."""
         me = self.viewer
-        if me is None or len(self.session.humans) > 1 or self.session.jump_card() is None:
-            return set()
+        card = self.session.jump_card()
+        if me is None or len(self.session.humans) > 1 or card is None \
+                or not self.model.discard or self.model.discard[-1] != card:
+            return set()  # (not before the card is seen landing)
         cards = {a.card for a in self.session.jump_ins(me) if isinstance(a, A.Play)}
         return {i for i, c in enumerate(self.model.hand) if c in cards}
 
