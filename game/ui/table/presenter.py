@@ -396,7 +396,7 @@ class Presenter:
     def _stacked(self, e: E.Stacked, dealt: list[Card] | None) -> None:
         """H-1: the stack's total, over the discard pile, each time it grows."""
         lay = self.host.layout
-        self.banner(N_("Stack +{count}"), (lay.discard.centerx, lay.discard.top - 8 * lay.s),
+        self.banner(N_("Stack +{count}"), (lay.discard.centerx, lay.discard.top - 30 * lay.s),
                     34, 1.3, colour=theme.TEXT, back=theme.DANGER, count=e.total)
         self.host.sfx("penalty")
         self.hold = self.d(0.35)
