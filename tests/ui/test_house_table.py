@@ -11,7 +11,7 @@ from game.rules.cards import Card
 from game.rules.engine import Decision, Game
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.table.dialogs import ChallengeScene, JumpInScene, SwapScene
+from game.ui.table.dialogs import ChallengeScene, JumpInScene, PassDeviceScene, SwapScene
 from game.ui.table.draw import house_prompt
 from game.ui.table.scene import TableScene
 from tests.rules.helpers import build
@@ -238,3 +238,60 @@ def test_house_rules_from_the_command_line_reach_the_set_up(dirs: Path) -> None:
         assert setup.ruleset().house == "stacking+jump_in"
     finally:
         app.close()
+
+
+def test_H3_the_ai_to_act_leaves_a_person_their_jump_in_time(app: App) -> None:
+    from game.bots.reaction import median
+
+    app.settings.animation_speed = 1.0
+    table = table_for(app, jump_scenario(), "HAAA")
+    pump(app, until=lambda: bool(table.jump_indices()), timeout=20)
+    version, waited = table.session.version, 0.0
+    while table.session.version == version and waited < 5:
+        pump(app, 1 / 60)
+        waited += 1 / 60
+    assert table.session.game.actions[-1].player == 3  # Dee played on: nobody jumped in
+    assert waited >= median("heuristic", "jump_in") - 0.1
+
+
+def test_H3_the_pass_screen_offers_the_jump_in_too(app: App, outdir: Path) -> None:
+    game = build(["G4 B1 B2", "Y9 B7 R1", "G4 B5", "Y2 G6 G7"], "G8", turn=0, rules=ALL)
+    table = table_for(app, game, "HHHA")
+    pump(app, until=lambda: isinstance(app.top, PassDeviceScene), timeout=20)
+    app.dispatch(I.Activate())  # Ann takes the device
+    pump(app, until=lambda: table.my_turn(), timeout=20)
+    app.dispatch(I.PlayCard(table.model.hand.index(Card.parse("G4"))))
+    pump(app, until=lambda: isinstance(app.top, PassDeviceScene), timeout=20)
+    assert "jump" in {c.id for c in app.top.controls}  # Bob is next; Ann and Cid may jump
+    shot(app, outdir, "pass-with-jump")
+    app.dispatch(I.JumpIn())  # J on the pass screen
+    scene = app.top
+    assert isinstance(scene, JumpInScene) and scene.who == [0, 2]
+    app.dispatch(I.Press("choice0"))  # Ann claims it, but holds no second G4
+    app.dispatch(I.Press("ready"))
+    assert scene.stage == "show" and not scene.jumps()
+    assert [c.id for c in scene.controls] == ["cancel"]
+    app.dispatch(I.Press("cancel"))
+    pump(app, 0.1)
+    assert isinstance(app.top, PassDeviceScene)  # back to Bob's turn through the pass screen
+    assert table.session.jump_card() is not None  # Cid may still jump in
+
+
+def test_H1_H2_the_table_speaks_french_too(app: App, outdir: Path) -> None:
+    from game import i18n
+
+    i18n.set_language("fr")
+    table = table_for(app, scenario(), "HAAA")
+    pump(app, until=lambda: table.my_turn(), timeout=20)
+    assert house_prompt(table) == "+2 arrivent sur toi — cumule un +2 ou prends-en 2"
+    take = next(c for c in table.controls if c.id == "take")
+    assert take.caption() == "Prendre 2"  # type: ignore[attr-defined]
+    shot(app, outdir, "stack-fr")
+    game = build(["Y7 B1 B2", "Y4 B5 B6 B8", "B7 Y3", "Y2 G6 G7"], "Y8", turn=0, rules=ALL)
+    table = table_for(app, game, "HAAA")
+    pump(app, until=lambda: table.my_turn(), timeout=20)
+    app.dispatch(I.PlayCard(table.model.hand.index(Card.parse("Y7"))))
+    pump(app, until=lambda: isinstance(app.top, SwapScene), timeout=20)
+    assert app.top.title_text() == "Sept\u00a0! Échange ta main avec…"
+    assert [c.caption() for c in app.top.controls][1] == "Cid — 2 cartes"  # type: ignore[attr-defined]
+    shot(app, outdir, "swap-fr")

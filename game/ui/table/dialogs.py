@@ -66,7 +66,10 @@ class PassDeviceScene(PanelScene):
             *(Button.make(f"uno{p}", N_("{player}: UNO!"), params={"player": names[p]})
               for p in self._owed)]
         if self.jump_open():  # H-3: someone else may still jump in before this turn
-            out.append(Button.make("jump", N_("Jump in!"), I.JumpIn(), hint="J"))
+            card = self.table.session.jump_card()
+            out.append(Button.make("jump", N_("Jump in on {card}"), I.JumpIn(), hint="J",
+                                   params={"card": card_name(card) if card is not None
+                                           else ""}))
         return out
 
     def jump_open(self) -> bool:
