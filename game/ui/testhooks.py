@@ -166,8 +166,12 @@ def open_position(app: AppHost, path: Path) -> None:
     from game.saves import SeatInfo
     from game.ui.session import Session
 
-    data = json.loads(path.read_text("utf-8"))
-    seats = [SeatInfo(str(name), bool(human), str(level))
-             for name, human, level in data["seats"]]
-    session = Session(load(str(data["position"])), seats)
+    try:
+        data = json.loads(path.read_text("utf-8"))
+        seats = [SeatInfo(str(name), bool(human), str(level))
+                 for name, human, level in data["seats"]]
+        session = Session(load(str(data["position"])), seats)
+    except (OSError, ValueError, KeyError, TypeError) as exc:  # PositionError is a ValueError
+        print(f"{POSITION_ENV}: {path} not opened: {exc}", file=sys.stderr)
+        return  # the title stays
     app.reset(app.make("table", session, resumed=True))

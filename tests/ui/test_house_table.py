@@ -295,3 +295,31 @@ def test_H1_H2_the_table_speaks_french_too(app: App, outdir: Path) -> None:
     assert app.top.title_text() == "Sept\u00a0! Échange ta main avec…"
     assert [c.caption() for c in app.top.controls][1] == "Cid — 2 cartes"  # type: ignore[attr-defined]
     shot(app, outdir, "swap-fr")
+
+
+def test_H2_the_swap_chooser_reads_the_choices_and_the_focused_one(app: App) -> None:
+    said: list[str] = []
+    app.sound.say = lambda words: said.append(str(words)) or True  # type: ignore[method-assign]
+    game = build(["Y7 B1 B2", "Y4 B5 B6 B8", "B7 Y3", "Y2 G6 G7"], "Y8", turn=0, rules=ALL)
+    table = table_for(app, game, "HAAA")
+    pump(app, until=lambda: table.my_turn(), timeout=20)
+    app.dispatch(I.PlayCard(table.model.hand.index(Card.parse("Y7"))))
+    pump(app, until=lambda: isinstance(app.top, SwapScene), timeout=20)
+    assert said[-1] == ("Swap hands with whom? Bob — 4 cards; Cid — 2 cards; "
+                        "Dee — 3 cards.")
+    app.dispatch(I.Navigate(0, 1))
+    assert said[-1] == "Dee — 3 cards"
+    app.dispatch(I.Press("choice0"))  # 1 or a click: Bob
+    assert A.SwapWith(0, 1) in table.session.game.actions
+
+
+def test_a_position_that_cannot_be_opened_leaves_the_title(app: App, tmp_path: Path,
+                                                           capsys: object) -> None:
+    from game.ui.testhooks import open_position
+
+    bad = tmp_path / "position.json"
+    bad.write_text('{"position": "UNO1 nonsense", "seats": []}', "utf-8")
+    app.push(app.make("title"))
+    open_position(app, bad)
+    assert app.top is not None and app.top.name == "title"
+    assert "not opened" in capsys.readouterr().err  # type: ignore[attr-defined]
