@@ -124,15 +124,19 @@ def test_H2_the_swap_flies_face_down_and_lands_as_the_new_hand(app: App, outdir:
     assert sorted(map(str, table.model.hand)) == ["B7", "Y3"]
 
 
-def test_H2_a_zero_passes_every_hand_on(app: App) -> None:
+def test_H2_a_zero_passes_every_hand_on(app: App, outdir: Path) -> None:
+    app.settings.animation_speed = 1.0
     game = build(["Y0 B1 B2", "Y4 B5 B6 B8", "B7 Y3", "Y2 G6 G7"], "Y8", turn=0, rules=ALL)
     table = table_for(app, game, "HAAA")
     pump(app, until=lambda: table.my_turn(), timeout=20)
     app.dispatch(I.PlayCard(table.model.hand.index(Card.parse("Y0"))))
-    pump(app, until=lambda: any(isinstance(e, E.HandsPassed) for e in table.model.log),
-         timeout=20)
-    idle(app, table)
-    assert table.model.counts[1] == 2 or table.session.game.actions[-1].player != 1
+    pump(app, until=lambda: any(getattr(sp, "card", 1) is None for sp in
+                                table.presenter.sprites), timeout=10)
+    pump(app, 0.2)
+    shot(app, outdir, "zero-flight")
+    pump(app, until=lambda: not table.presenter.busy_sprites(), timeout=10)
+    assert [str(c) for c in table.model.hand] == ["Y2", "G6", "G7"]  # Dee's came to you
+    assert table.model.counts == [3, 2, 4, 2]  # every hand moved on, clockwise
 
 
 def test_H3_you_jump_in_with_J_while_your_twin_card_glows(app: App, outdir: Path) -> None:
