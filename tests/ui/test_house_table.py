@@ -105,7 +105,7 @@ def test_H2_a_seven_asks_whom_to_swap_with_focus_on_the_fewest_cards(app: App,
     assert table.model.counts[2] == 2  # B1 B2 went to Cid
 
 
-def test_H2_the_swap_flies_face_down_and_lands_as_the_new_hand(app: App, outdir: Path) -> None:
+def test_H2_the_swap_flies_both_ways_and_lands_as_the_new_hand(app: App, outdir: Path) -> None:
     app.settings.animation_speed = 1.0
     game = build(["Y7 B1 B2", "Y4 B5 B6 B8", "B7 Y3", "Y2 G6 G7"], "Y8", turn=0, rules=ALL)
     table = table_for(app, game, "HAAA")
@@ -113,11 +113,12 @@ def test_H2_the_swap_flies_face_down_and_lands_as_the_new_hand(app: App, outdir:
     table.act(A.Play(0, Card.parse("Y7")))
     pump(app, until=lambda: isinstance(app.top, SwapScene), timeout=20)
     app.dispatch(I.Press("choice1"))
-    pump(app, until=lambda: any(getattr(sp, "card", 1) is None for sp in
-                                table.presenter.sprites), timeout=10)
+    pump(app, until=lambda: table.model.hand == [], timeout=10)  # the hands take off
     pump(app, 0.25)
     flying = [sp for sp in table.presenter.sprites if type(sp).__name__ == "FlyingCard"]
-    assert flying and all(sp.card is None for sp in flying)  # type: ignore[attr-defined]
+    cards = {str(sp.card) for sp in flying if sp.card is not None}  # type: ignore[attr-defined]
+    assert cards == {"B1", "B2", "B7", "Y3"}  # yours leave face up, Cid's turn up for you
+    assert not any(sp.card is None for sp in flying)  # type: ignore[attr-defined]
     assert table.model.hand == []  # your cards are on their way
     shot(app, outdir, "swap-flight")
     idle(app, table)
@@ -327,3 +328,21 @@ def test_a_position_that_cannot_be_opened_leaves_the_title(app: App, tmp_path: P
     open_position(app, bad)
     assert app.top is not None and app.top.name == "title"
     assert "not opened" in capsys.readouterr().err  # type: ignore[attr-defined]
+
+
+def test_H2_at_a_hot_seat_table_the_hands_fly_face_down(app: App) -> None:
+    app.settings.animation_speed = 1.0
+    game = build(["Y7 B1 B2", "Y4 B5 B6 B8", "B7 Y3", "Y2 G6 G7"], "Y8", turn=0, rules=ALL)
+    table = table_for(app, game, "HHAA")
+    pump(app, until=lambda: isinstance(app.top, PassDeviceScene), timeout=20)
+    pump(app, 0.7)  # past the guard against the person before's keys
+    app.dispatch(I.Activate())
+    pump(app, until=lambda: table.my_turn(), timeout=20)
+    table.act(A.Play(0, Card.parse("Y7")))
+    pump(app, until=lambda: isinstance(app.top, SwapScene), timeout=20)
+    app.dispatch(I.Press("choice1"))
+    pump(app, until=lambda: any(type(sp).__name__ == "FlyingCard"
+                                for sp in table.presenter.sprites), timeout=10)
+    pump(app, 0.2)
+    flying = [sp for sp in table.presenter.sprites if type(sp).__name__ == "FlyingCard"]
+    assert flying and all(sp.card is None for sp in flying)  # type: ignore[attr-defined]

@@ -85,6 +85,9 @@ class Presenter:
         self.paused = False
         self.direction_tween: Tween | None = None
         self.on_event: Callable[[E.Event], None] | None = None
+        #: H-2 at a hot-seat table: every hand flies face down, even the viewer's (the
+        #: device is about to change hands). Alone at the screen, your cards fly face up.
+        self.hidden_swaps = False
 
     # ------------------------------------------------------------------ queue
     def push(self, events: Sequence[E.Event], final_hand: Sequence[Card] = ()) -> None:
@@ -420,8 +423,9 @@ class Presenter:
 
     def _move_hands(self, moves: list[tuple[int, int]], after: list[Card] | None,
                     msgid: str) -> None:
-        """H-2: whole hands fly from seat to seat, face down (nobody sees another's cards,
-        at a hot-seat table neither), and land as the counts (and your new hand) change."""
+        """H-2: whole hands fly from seat to seat, face down (nobody sees another's cards;
+        at a hot-seat table not even their own), and land as the counts (and your new hand)
+        change."""
         lay, m = self.host.layout, self.model
         before = list(m.counts)
         counts = list(m.counts)
@@ -436,6 +440,8 @@ class Presenter:
 
         last: Sprite | None = None
         longest = -1.0
+        open_hand = not self.hidden_swaps and m.viewer is not None
+        leaving = list(m.hand)
         for a, b in moves:
             m.counts[a] = 0
             if a == m.viewer:
@@ -443,9 +449,17 @@ class Presenter:
             shown = min(6, before[a])
             for k in range(shown):
                 delay = k * self.d(0.07)
-                sprite = self.add(fly(None, lay.seat_point(a), lay.seat_point(b),
+                card: Card | None = None
+                flip = False
+                if open_hand and a == m.viewer and k < len(leaving):
+                    card = leaving[k]  # yours, face up as it leaves
+                elif open_hand and b == m.viewer and after is not None and k < len(after):
+                    card, flip = after[k], True  # turns face up as it comes to you
+                sprite = self.add(fly(card, lay.seat_point(a), lay.seat_point(b),
                                       (self._widths(a)[1], self._widths(b)[1]),
-                                      self.d(0.55), delay, spin=15, still=self.still))
+                                      self.d(0.55), delay, spin=15, flip=flip,
+                                      still=self.still,
+                                      marks=self.host.settings.colour_blind_marks))
                 if delay > longest:
                     last, longest = sprite, delay
         if last is None:

@@ -73,6 +73,7 @@ class TableScene(Scene):
         self.presenter = Presenter(self.model, self, len(session.ruleset.cards()),
                                    session.ruleset.hand_size)
         self.presenter.on_event = self._on_presented
+        self.presenter.hidden_swaps = len(session.humans) > 1
         self.runner = app.bot_runner(session.ai_levels(), session.seed)
         self.conductor = Conductor(session, self.runner, lambda: self.settings.animation_speed)
         self.devices = [factory(self) for factory in edition_ui(session.edition).devices]
