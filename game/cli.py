@@ -84,7 +84,8 @@ def start_options(args: argparse.Namespace,
     bots = "" if args.bots == ap.get_default("bots") else str(args.bots)
     return StartOptions(edition=args.edition, players=args.players, seed=args.seed,
                         bots=tuple(k for k in bots.split(",") if k), match=args.match,
-                        target=args.target, lang=args.lang)
+                        target=args.target, lang=args.lang,
+                        house=house_rules(args.house, args.edition, ap) if args.house else None)
 
 
 def players_error(rs: Ruleset) -> str:
@@ -192,9 +193,6 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return desktop(["install"])
     if args.headless:
         return headless(args, ap)
-    if args.house:  # the set-up has no house-rules section yet
-        house_rules(args.house, args.edition, ap)
-        ap.error(_("--house: house rules are played with --headless for now"))
     if not has_display():
         print(_("No display was found (DISPLAY and WAYLAND_DISPLAY are not set), so the table "
                 "cannot open."))

@@ -147,6 +147,11 @@ class Catch(Intent):
 
 
 @dataclass(frozen=True)
+class JumpIn(Intent):
+    """H-3: play the card identical to the one just played, out of turn (J)."""
+
+
+@dataclass(frozen=True)
 class ChooseColour(Intent):
     colour: Colour
 
@@ -188,6 +193,7 @@ _CONTEXT_KEYS: dict[str, dict[int, Intent]] = {
         pygame.K_c: Catch(-1),
         pygame.K_p: PlayDrawn(),
         pygame.K_k: KeepDrawn(),
+        pygame.K_j: JumpIn(),
         pygame.K_r: RepeatPhrase(),
         pygame.K_v: CycleVoiceVolume(),
     },
@@ -201,8 +207,9 @@ _CONTEXT_KEYS: dict[str, dict[int, Intent]] = {
         pygame.K_3: ChooseColour(Colour.GREEN),
         pygame.K_4: ChooseColour(Colour.BLUE),
     },
-    "challenge": {pygame.K_c: ChallengeWD4(), pygame.K_a: AcceptWD4()},
-    "pass": {pygame.K_u: CallUno()},
+    "challenge": {pygame.K_c: ChallengeWD4(), pygame.K_a: AcceptWD4(),
+                  pygame.K_s: Press("stack")},
+    "pass": {pygame.K_u: CallUno(), pygame.K_j: JumpIn()},
     "chooser": {getattr(pygame, f"K_{n}"): Press(f"choice{n - 1}") for n in range(1, 10)},
     "menu": {},
 }
@@ -222,16 +229,18 @@ KEY_HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         (N_("Left / Right"), N_("Choose a card in your hand")),
         (N_("Home / End"), N_("First / last card of your hand")),
         (N_("Enter"), N_("Play the chosen card")),
-        ("D", N_("Draw a card")),
+        ("D", N_("Draw a card (facing a stack of Draw cards: take them all)")),
         ("P / K", N_("Play / keep the card you just drew")),
         ("U", N_("Call UNO!")),
         ("C", N_("Catch a player who did not call UNO")),
+        ("J", N_("Jump in with the card identical to the one just played (house rule)")),
         ("R", N_("Repeat what the voice said last")),
         ("V", N_("Voice volume: low, medium, loud, then muted")),
     )),
     (N_("Dialogs"), (
         ("R Y G B / 1-4", N_("Name red, yellow, green or blue")),
         ("C / A", N_("Challenge the Wild Draw Four, or accept it")),
+        ("S", N_("Stack your own Wild Draw Four on it (house rule)")),
         ("1-9", N_("Pick a choice in a list of choices")),
         ("U", N_("Pass-the-device screen: UNO! for the one who just played")),
     )),

@@ -19,3 +19,6 @@ class StartOptions:
     match: str | None = None
     target: int | None = None
     lang: str | None = None
+    #: House rules asked for with ``--house`` (the ruleset's text, ``"stacking+seven_o"``;
+    #: ``None``: not given), already checked against the edition given.
+    house: str | None = None

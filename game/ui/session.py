@@ -17,7 +17,7 @@ from typing import Any, cast
 from game.bots import BOTS
 from game.house_rules import tonight
 from game.rules import events as E
-from game.rules.actions import Action
+from game.rules.actions import Action, CallUno, Catch
 from game.rules.cards import Card
 from game.rules.editions import new_game
 from game.rules.engine import Decision, Game
@@ -199,6 +199,33 @@ class Session:
     def out_of_turn(self, player: int) -> list[Action]:
         """What ``player`` may do out of turn now (call UNO, catch someone)."""
         return self.game.out_of_turn_actions(player)
+
+    # ------------------------------------------------------------------ house rules
+    def house(self) -> tuple[str, ...]:
+        """The house rules on in this match (H-1 … H-3 by name, canonical order)."""
+        from game.rules.house import parse_house
+
+        return parse_house(self.game.ruleset.house)
+
+    def stack_total(self) -> int:
+        """H-1: how many cards the stack owes so far (0: no stack pending; public)."""
+        return int(self.game.stack)
+
+    def stack_card(self) -> Card | None:
+        """H-1: the card on top that the stack answers (``None``: no stack pending)."""
+        return self.game.top if self.game.stack else None
+
+    def jump_card(self) -> Card | None:
+        """H-3: the card just played that may be jumped on now (``None``: none); public,
+        it is the card on top."""
+        j = self.game.jump
+        return None if j is None or self.game.over else j[0]
+
+    def jump_ins(self, player: int) -> list[Action]:
+        """H-3: ``player``'s jump-in now (their identical card), or nothing."""
+        if self.jump_card() is None or player == self.game.to_act:
+            return []
+        return [a for a in self.game.legal_actions(player) if not isinstance(a, CallUno | Catch)]
 
     def reactors(self) -> list[int]:
         """Players with something to do out of turn, in the order the bots' driver asks them:

@@ -12,6 +12,10 @@ Kept apart from the game so that nothing here changes how a person plays:
   With the state file on too (a real-window test taking screenshots), it lingers
   :data:`DWELL_S` on the first of each dialog a person must see (the pass screen, Roboto's
   races and recording screen) before answering it, so that a screenshot can catch it.
+- ``UNO_TEST_POSITION=<path>``: a JSON file ``{"position": "UNO1 …", "seats": [[name,
+  human, level], …]}``; once the title is up, the table opens at that position (a rigged
+  deal for a real-window test: a stack, a swap, a jump-in where the test wants them).
+  Nothing is saved.
 - ``UNO_EXIT_AFTER_FIRST_FRAME=1``: print ``{"first_frame_at": <time.time()>}`` after the
   first frame is on screen and quit (the start-up benchmark).
 """
@@ -31,6 +35,7 @@ if TYPE_CHECKING:
 STATE_ENV = "UNO_TEST_STATE"
 AUTOPLAY_ENV = "UNO_TEST_AUTOPLAY"
 FIRST_FRAME_ENV = "UNO_EXIT_AFTER_FIRST_FRAME"
+POSITION_ENV = "UNO_TEST_POSITION"
 AUTOPLAY_PERIOD = 0.05
 #: See the module docstring: how long autoplay lingers on the scenes of DWELL_SCENES.
 DWELL_S = 0.6
@@ -43,8 +48,10 @@ class TestHooks:
     __test__ = False  # not a pytest class
 
     def __init__(self, state_path: Path | None = None, autoplay: bool = False,
-                 exit_after_first_frame: bool = False, dwell: float = 0.0) -> None:
+                 exit_after_first_frame: bool = False, dwell: float = 0.0,
+                 position: Path | None = None) -> None:
         self.state_path = state_path
+        self.position = position
         self.autoplay = autoplay
         self.dwell = dwell
         self._last_top: object = None
@@ -60,9 +67,11 @@ class TestHooks:
     def from_env() -> TestHooks:
         path = os.environ.get(STATE_ENV)
         autoplay = os.environ.get(AUTOPLAY_ENV) == "1"
+        position = os.environ.get(POSITION_ENV)
         return TestHooks(Path(path) if path else None, autoplay,
                          os.environ.get(FIRST_FRAME_ENV) == "1",
-                         DWELL_S if path and autoplay else 0.0)
+                         DWELL_S if path and autoplay else 0.0,
+                         Path(position) if position else None)
 
     def wakeup(self) -> float | None:
         if self.autoplay:
@@ -72,6 +81,9 @@ class TestHooks:
         return None
 
     def update(self, app: AppHost, dt: float) -> None:
+        if self.position is not None and getattr(app.top, "name", "") == "title":
+            path, self.position = self.position, None
+            open_position(app, path)
         if self._pending and app.clock.now - self._last_write >= 0.1:
             self.write_state(app)
         if not self.autoplay:
@@ -146,3 +158,20 @@ class TestHooks:
 
     def close(self) -> None:
         """Nothing to release; here for symmetry with the app's lifecycle."""
+
+
+def open_position(app: AppHost, path: Path) -> None:
+    """The table at the position written in ``path`` (see the module docstring)."""
+    from game.rules.position import load
+    from game.saves import SeatInfo
+    from game.ui.session import Session
+
+    try:
+        data = json.loads(path.read_text("utf-8"))
+        seats = [SeatInfo(str(name), bool(human), str(level))
+                 for name, human, level in data["seats"]]
+        session = Session(load(str(data["position"])), seats)
+    except (OSError, ValueError, KeyError, TypeError) as exc:  # PositionError is a ValueError
+        print(f"{POSITION_ENV}: {path} not opened: {exc}", file=sys.stderr)
+        return  # the title stays
+    app.reset(app.make("table", session, resumed=True))

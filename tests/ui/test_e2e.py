@@ -56,18 +56,21 @@ class RunningApp:
     """The game in its own process and window, with the helpers a test needs."""
 
     def __init__(self, display: str, home: Path, outdir: Path, settings: str,
-                 autoplay: bool = False, seed: int | None = None) -> None:
+                 autoplay: bool = False, seed: int | None = None,
+                 env: dict[str, str] | None = None, first: str = "title") -> None:
         self.display, self.outdir = display, outdir
         (home / "config").mkdir(parents=True, exist_ok=True)
         (home / "config" / "settings.toml").write_text(settings, "utf-8")
         self.state_path = home / "state.json"
         self.state_path.unlink(missing_ok=True)
+        extra = env or {}
         env = {k: v for k, v in os.environ.items() if not k.startswith(("SDL_", "UNO_"))}
         env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
                    UNO_CONFIG_DIR=str(home / "config"), UNO_DATA_DIR=str(home / "data"),
                    UNO_TEST_STATE=str(self.state_path))
         if autoplay:
             env["UNO_TEST_AUTOPLAY"] = "1"
+        env.update(extra)
         self.log = open(home / "app.log", "ab")  # noqa: SIM115 - closed in close()
         argv = [sys.executable, "-m", "game", "--lang", "en"]
         if seed is not None:
@@ -81,7 +84,7 @@ class RunningApp:
         vals = dict(line.split("=") for line in geo.split())
         self.origin = (int(vals["X"]), int(vals["Y"]))
         self.xdo("windowfocus", "--sync", self.window)
-        self.wait(lambda s: s.get("top") == "title")
+        self.wait(lambda s: s.get("top") == first)
 
     def xdo(self, *args: str) -> str:
         return subprocess.run(["xdotool", *args], env={**os.environ, "DISPLAY": self.display},

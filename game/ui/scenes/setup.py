@@ -24,6 +24,7 @@ from game.i18n import N_, _
 from game.names import clean_name, is_player_id, new_player_id
 from game.narrate import AI_NAMES
 from game.profiles import AVATAR_KINDS, Avatar, default_avatar
+from game.rules.house import parse_house
 from game.rules.ruleset import MatchKind, Ruleset, edition
 from game.saves import SeatInfo
 from game.ui import family, text, theme
@@ -158,6 +159,8 @@ class SetupScene(Scene):
             for section in self._sections_of(name):
                 self.options.update(section.defaults(base, ruleset is not None))
                 self.options.update(section.recall(app.settings, ruleset))
+        if ruleset is None and app.options.house:  # --house: the house-rules row starts so
+            self.options["house_rules"] = tuple(parse_house(app.options.house))
         self.error = ""
         self.focus_first = True
 

@@ -15,6 +15,7 @@ from game.rules import actions as A
 from game.rules.cards import WILD
 from game.rules.engine import Decision
 from game.ui import intents as I
+from game.ui.table.draw import house_prompt
 
 if TYPE_CHECKING:
     from game.ui.table.host import TableFace
@@ -43,6 +44,8 @@ def table_intent(t: TableFace) -> I.Intent | None:
         return I.PlayCard(t.model.hand.index(action.card))
     if isinstance(action, A.Catch):
         return I.Catch(action.target)
+    if isinstance(action, A.Accept) and view.decision is Decision.STACK:
+        return I.DrawCard()  # H-1: take the stack
     if view.decision is Decision.TURN:
         return I.DrawCard()  # an edition's own way of drawing (the launcher)
     return None
@@ -83,4 +86,11 @@ def table_state(t: TableFace) -> dict[str, Any]:
         "can_call_uno": t.can_call_uno(),
         "catch_targets": t.catch_targets(),
         "devices": {type(d).__name__: d.test_state() for d in t.devices},
+        "house_prompt": house_prompt(t),
+        "stack": s.stack_total(),
+        "jumps": sorted(t.jump_indices()),
+        "jump_card": str(s.jump_card()) if s.jump_card() is not None else None,
+        "flying": sum(type(sp).__name__ == "FlyingCard" for sp in t.presenter.sprites),
+        "controls_shown": sorted(c.id for c in t.controls if c.visible
+                                 and not c.id.startswith(("card", "seat"))),
     }

@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from game.bots.reaction import median
+from game.bots import BOTS
+from game.bots.reaction import ai_time, median
 from game.rules import events as E
 from game.rules.actions import Action, CallUno
 from game.rules.engine import Decision
@@ -40,6 +41,10 @@ class Conductor:
         self.reaction_version = -1
         self.reacted_version = -1
         self.error: str | None = None
+        #: H-3: the AI jump-in planned on the card just played: (player, action, due), made
+        #: once per engine version (``jump_version``).
+        self.jump_plan: tuple[int, Action, float] | None = None
+        self.jump_version = -1
 
     def d(self, seconds: float) -> float:
         k = self.speed()
@@ -62,6 +67,11 @@ class Conductor:
             return max(0.0, self.due - self.clock)
         if self.reacted_version != v and self.reactors():
             return 0.0
+        if s.jump_card() is not None:
+            if self.jump_version != v:
+                return 0.0
+            if self.jump_plan is not None:
+                return max(0.0, self.jump_plan[2] - self.clock)
         return None if s.is_human(s.to_act) else 0.0
 
     # ------------------------------------------------------------------ the step
@@ -78,6 +88,9 @@ class Conductor:
             self.job = None
         if self.reacted_version != v and self.reactors():
             return self._react(v)
+        jumped = self._jump(v)
+        if jumped:
+            return jumped
         p = s.to_act
         if s.is_human(p):
             self.job = None
@@ -88,6 +101,11 @@ class Conductor:
             self.job = self.runner.choose(p, view, legal)
             self.job_version = v
             self.due = self.clock + self._think(s.decision)
+            if s.jump_card() is not None and s.humans:
+                # H-3: the people at the table get a person's time to jump in before the
+                # AI to act plays on (the one reaction-time model's jump-in time)
+                level = s.seats[p].level
+                self.due = max(self.due, self.clock + self.d(median(level, "jump_in")))
             return []
         if not self.job.done or self.clock < self.due:
             return []
@@ -112,6 +130,42 @@ class Conductor:
     def _fallback(self, p: int) -> list[E.Event]:
         legal = [a for a in self.session.legal(p) if not isinstance(a, CallUno)]
         return self.session.act(legal[-1]) if legal else []
+
+    # ------------------------------------------------------------------ jump-in (H-3)
+    def _jump(self, v: int) -> list[E.Event]:
+        """An AI jumps in on the card just played after its level's reaction time (the
+        one model the races and catches use, :mod:`game.bots.reaction`), if it holds the
+        twin and its level wants to (``jump_chance``); the quickest counts (H-3)."""
+        s = self.session
+        if s.jump_card() is None:
+            self.jump_plan = None
+            return []
+        if self.jump_version != v:
+            self.jump_version = v
+            self.jump_plan = None
+            best: tuple[int, Action, float] | None = None
+            for q in s.seating:
+                options = s.jump_ins(q) if not s.is_human(q) else []
+                if not options:
+                    continue
+                level = s.seats[q].level
+                chance = float(getattr(BOTS.get(level), "jump_chance", 1.0))
+                if self.rng.random() >= chance:
+                    continue
+                t = ai_time(level, "jump_in", self.rng)
+                if best is None or t < best[2]:
+                    best = (q, options[0], t)
+            if best is not None:
+                self.jump_plan = (best[0], best[1], self.clock + self.d(best[2]))
+        plan = self.jump_plan
+        if plan is None or self.clock < plan[2]:
+            return []
+        self.jump_plan = None
+        q, action, _due = plan
+        if action not in s.jump_ins(q):
+            return []
+        self.job = None  # the player to act was passed over
+        return self._apply(action)
 
     # ------------------------------------------------------------------ reactions
     def reactors(self) -> list[int]:

@@ -32,6 +32,9 @@ REFUSALS = {
     "C-9": N_("Play a card or draw one."),
     "C-10": N_("After drawing, only the card you drew may be played."),
     "C-12": N_("UNO is called when you play your next-to-last card."),
+    "H-1": N_("Only a card of the same kind may be stacked on it; or take the cards."),
+    "H-2": N_("Name the player whose hand you take."),
+    "H-3": N_("Only a card identical to the one just played may jump in."),
     "H-5": N_("A playable card you drew must be played."),
     "H-6": N_("A Wild Draw Four is not allowed while you hold the colour in force."),
     "M-1": N_("The match is over."),
@@ -72,14 +75,27 @@ def build_controls(t: TableFace) -> list[Control]:
         label = card_name(m.hand[i]) if i < len(m.hand) else ""
         out.append(Control(f"card{i}", I.PlayCard(i), rect, enabled=t.viewer is not None,
                            label=label))
+    stack = mine and m.decision is Decision.STACK
     out.append(Control("draw", I.DrawCard(), lay.draw_pile,
-                       enabled=mine and m.decision is Decision.TURN, label=N_("Draw a card")))
+                       enabled=mine and m.decision in (Decision.TURN, Decision.STACK),
+                       label=N_("Draw a card")))
     drawn = mine and m.decision is Decision.DRAWN
     play, keep = lay.drawn_buttons
     out.append(Button.make("play_drawn", N_("Play it"), I.PlayDrawn(), rect=play,
                            visible=drawn, enabled=drawn, style="primary", hint="P"))
     out.append(Button.make("keep_drawn", N_("Keep it"), I.KeepDrawn(), rect=keep,
                            visible=drawn, enabled=drawn, hint="K"))
+    # H-1: facing a stack, taking it is one button (or D, or the draw pile)
+    total = t.session.stack_total() if stack else 0
+    take = pygame.Rect(0, 0, int(150 * lay.s), int(40 * lay.s))  # under the draw pile
+    take.midtop = (lay.draw_pile.centerx, lay.draw_pile.bottom + int(26 * lay.s))
+    out.append(Button.make("take", N_("Take {count}"), I.DrawCard(), rect=take,
+                           visible=stack, enabled=stack, style="primary", hint="D",
+                           params={"count": total}))
+    # H-3 in hot-seat: anyone may claim a jump-in (see jump_button)
+    jump = jump_button(t)
+    if jump is not None:
+        out.append(jump)
     targets = t.catch_targets()
     for player, spot in lay.seats.items():
         out.append(Control(f"seat{player}", I.Catch(player), spot.plate,
@@ -94,6 +110,24 @@ def build_controls(t: TableFace) -> list[Control]:
     for dev in t.devices:
         out += dev.controls()
     return out
+
+
+def jump_button(t: TableFace) -> Button | None:
+    """H-3 at a hot-seat table: a "Jump in!" button beside the discard pile after every card
+    that may be jumped on — whether or not anyone holds its twin, so the button tells
+    nobody anything. Pressing it (or J) asks who jumps in, passes the device to them and
+    shows them only their identical card (:class:`game.ui.table.dialogs.JumpInScene`)."""
+    s = t.session
+    if len(s.humans) < 2 or "jump_in" not in s.house() or s.jump_card() is None \
+            or not t.presenter.idle:
+        return None
+    if not [p for p in s.humans if p != s.to_act]:
+        return None
+    lay = t.layout
+    rect = pygame.Rect(0, 0, int(150 * lay.s), int(40 * lay.s))
+    rect.midleft = (lay.discard.right + int(24 * lay.s), lay.discard.centery)
+    return Button.make("jump", N_("Jump in!"), I.JumpIn(), rect=rect, style="primary",
+                       hint="J")
 
 
 def action_for(t: TableFace, intent: I.Intent) -> A.Action | str | Choices | None:
@@ -111,8 +145,17 @@ def action_for(t: TableFace, intent: I.Intent) -> A.Action | str | Choices | Non
         if intent.player >= 0:
             return A.Catch(me, intent.player)
         return A.Catch(me, targets[0]) if targets else N_("Nobody can be caught right now.")
+    if isinstance(intent, I.JumpIn):
+        jumps = t.session.jump_ins(me)
+        return jumps[0] if jumps else N_("You have no card identical to the one just played.")
     if not isinstance(intent, I.PlayCard | I.DrawCard | I.PlayDrawn | I.KeepDrawn):
         return None
+    if isinstance(intent, I.PlayCard) and 0 <= intent.index < len(m.hand) \
+            and not t.my_turn():  # H-3: a click on the card identical to the one just played
+        jump = [a for a in t.session.jump_ins(me)
+                if isinstance(a, A.Play) and a.card == m.hand[intent.index]]
+        if jump:
+            return jump[0]
     if not t.my_turn():
         return N_("Wait for your turn.") if not t.session.over else REFUSALS["M-1"]
     if isinstance(intent, I.PlayCard):

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
-from game.narrate import COLOUR_NAMES
+from game.i18n import N_, _, ngettext
+from game.narrate import COLOUR_NAMES, card_name
 from game.rules import actions as A
 from game.rules import events as E
 from game.rules.cards import COLOUR_OF, COLOURS, RANK_OF, Colour, Rank
@@ -60,12 +60,35 @@ class PassDeviceScene(PanelScene):
     def build(self) -> list[Control]:
         self._owed = self.owing()
         names = self.table.session.names
-        return [Button.make("ready", N_("I am {player}: show my cards"), style="primary",
-                            params=self.params),
-                *(Button.make(f"uno{p}", N_("{player}: UNO!"), params={"player": names[p]})
-                  for p in self._owed)]
+        out: list[Control] = [
+            Button.make("ready", N_("I am {player}: show my cards"), style="primary",
+                        params=self.params),
+            *(Button.make(f"uno{p}", N_("{player}: UNO!"), params={"player": names[p]})
+              for p in self._owed)]
+        if self.jump_open():  # H-3: someone else may still jump in before this turn
+            card = self.table.session.jump_card()
+            out.append(Button.make("jump", N_("Jump in on {card}"), I.JumpIn(), hint="J",
+                                   params={"card": card_name(card) if card is not None
+                                           else ""}))
+        return out
+
+    def jump_open(self) -> bool:
+        s = self.table.session
+        return "jump_in" in s.house() and s.jump_card() is not None and \
+            any(p != s.to_act for p in s.humans)
+
+    def claim_jump(self) -> None:
+        """H-3: someone other than the next player jumps in: the device goes to them."""
+        if not self.jump_open():
+            return
+        self.app.pop()
+        self.table.passing_to = None
+        self.app.push(JumpInScene(self.app, self.table))
 
     def on_press(self, control: str) -> None:
+        if control == "jump":
+            self.claim_jump()
+            return
         if control.startswith("uno"):
             self.call_uno(int(control[3:]))
             return
@@ -81,6 +104,9 @@ class PassDeviceScene(PanelScene):
             if self._owed:
                 self.call_uno(self._owed[0])
             return
+        if isinstance(intent, I.JumpIn):
+            self.claim_jump()
+            return
         super().handle(intent)
 
     def call_uno(self, player: int) -> None:
@@ -91,7 +117,9 @@ class PassDeviceScene(PanelScene):
 
     def update(self, dt: float) -> bool:
         self.guard = max(0.0, self.guard - dt)
-        if self.owing() != self._owed:  # the window closed meanwhile
+        if self.owing() != self._owed or \
+                self.jump_open() != any(c.id == "jump" for c in self.controls):
+            # the window closed meanwhile
             self.relayout()
             return True
         return False
@@ -204,10 +232,37 @@ class ChallengeScene(PanelScene):
         super().__init__(app, player=table.session.names[culprit], colour=colour)
         self.table = table
 
+    def stacking(self) -> list[A.Action]:
+        """H-1: the Wild Draw Four the person may stack on it (empty: none)."""
+        me = self.table.viewer
+        if me is None:
+            return []
+        return [a for a in self.table.session.legal(me) if isinstance(a, A.Play)]
+
+    def body_text(self) -> str:
+        total = self.table.session.stack_total()
+        if total <= 4:
+            return super().body_text()
+        return _("The Wild Draw Fours are stacked: {total} cards are coming to you. Stack "
+                 "your own Wild Draw Four to pass them all on, challenge the last one "
+                 "({player}'s), or take them.").format(total=total, **self.params)
+
     def build(self) -> list[Control]:
-        return [Button.make("challenge", N_("Challenge"), I.ChallengeWD4(), hint="C"),
-                Button.make("accept", N_("Accept and draw 4"), I.AcceptWD4(), style="primary",
-                            hint="A")]
+        total = max(4, self.table.session.stack_total())
+        out: list[Control] = [
+               Button.make("challenge", N_("Challenge"), I.ChallengeWD4(), hint="C"),
+               Button.make("accept", N_("Accept and draw {count}"), I.AcceptWD4(),
+                           style="primary", hint="A", params={"count": total})]
+        if self.stacking():
+            out.append(Button.make("stack", N_("Stack your Wild Draw Four (+{count})"),
+                                   hint="S", params={"count": total + 4}))
+        return out
+
+    def on_press(self, control: str) -> None:
+        plays = self.stacking()
+        if control == "stack" and plays:
+            self.app.pop()
+            self.table.act(plays[0])
 
     def enter(self) -> None:
         super().enter()
@@ -292,3 +347,188 @@ class RevealScene(PanelScene):
 
     def autoplay_intent(self) -> I.Intent | None:
         return I.Activate()
+
+
+class SwapScene(PanelScene):
+    """H-2: a 7 was played: whose hand does the person take? Every opponent with their
+    card count (arrows and Enter, 1-9, or a click); the focus starts on the fewest cards,
+    and the voice reads the choices and then each one the focus lands on."""
+
+    name = "swap"
+    keys = "chooser"
+    title = N_("Seven! Swap hands with…")
+    body = N_("You take their hand, they take yours.")
+    width = 560
+
+    def __init__(self, app: AppHost, table: TableHost) -> None:
+        super().__init__(app)
+        self.table = table
+        me = table.viewer if table.viewer is not None else table.session.to_act
+        self.me = me
+        self.swaps = [a for a in table.session.legal(me) if isinstance(a, A.SwapWith)]
+        self._said: str | None = None
+
+    def counted(self, target: int) -> str:
+        n = self.table.session.hand_size(target)
+        return ngettext("{player} — {count} card", "{player} — {count} cards", n).format(
+            player=self.table.session.names[target], count=n)
+
+    def build(self) -> list[Control]:
+        return [Button.make(f"choice{i}", "{text}", params={"text": self.counted(a.target)},
+                            hint=str(i + 1)) for i, a in enumerate(self.swaps)]
+
+    def fewest(self) -> int:
+        sizes = [self.table.session.hand_size(a.target) for a in self.swaps]
+        return sizes.index(min(sizes)) if sizes else 0
+
+    def enter(self) -> None:
+        super().enter()
+        self.focus_id(f"choice{self.fewest()}")
+        self._said = self.focused_id()
+        choices = "; ".join(self.counted(a.target) for a in self.swaps)
+        self.app.sound.say(_("Swap hands with whom? {choices}.").format(choices=choices))
+
+    def focused_id(self) -> str | None:
+        c = self.focused()
+        return c.id if c is not None else None
+
+    def handle(self, intent: I.Intent) -> None:
+        if isinstance(intent, I.Back):
+            self.app.open("pause", self.table)
+            return
+        super().handle(intent)
+        now = self.focused_id()
+        if now != self._said and now is not None and now.startswith("choice"):
+            self._said = now
+            self.app.sound.say(self.counted(self.swaps[int(now[6:])].target))
+
+    def on_press(self, control: str) -> None:
+        if not control.startswith("choice"):
+            return
+        action = self.swaps[int(control[6:])]
+        self.app.pop()
+        self.table.act(action)
+
+    def autoplay_intent(self) -> I.Intent | None:
+        return I.Press(f"choice{self.fewest()}") if self.swaps else None
+
+    def test_state(self) -> dict[str, object]:
+        return {"targets": [a.target for a in self.swaps], "fewest": self.fewest()}
+
+
+class JumpInScene(PanelScene):
+    """H-3 at a hot-seat table. Hands are hidden, so a jump-in cannot be a click on a card:
+    anyone presses "Jump in!" (or J), says who they are, and — once the device is theirs
+    and nobody else looks — sees only their card identical to the one just played, and
+    plays it (or learns they have none; nothing else of their hand is shown). The table
+    waits meanwhile: the first to claim is the first who counts (H-3)."""
+
+    name = "jump_in"
+    keys = "chooser"
+    opaque = True
+    width = 600
+
+    def __init__(self, app: AppHost, table: TableHost) -> None:
+        super().__init__(app)
+        self.table = table
+        s = table.session
+        self.card = s.jump_card()
+        self.who = [p for p in s.humans if p != s.to_act]
+        self.jumper: int | None = None if len(self.who) > 1 else self.who[0]
+        self.stage = "who" if self.jumper is None else "pass"
+        self.guard = 0.0
+
+    def title_text(self) -> str:
+        names = self.table.session.names
+        if self.stage == "who":
+            return _("Who jumps in?")
+        assert self.jumper is not None
+        if self.stage == "pass":
+            return _("Pass the device to {player}").format(player=names[self.jumper])
+        return _("{player}, jump in?").format(player=names[self.jumper])
+
+    def body_text(self) -> str:
+        card = card_name(self.card) if self.card is not None else ""
+        if self.stage == "who":
+            return _("Only a card identical to {card} may jump in.").format(card=card)
+        if self.stage == "pass":
+            return _("Make sure nobody else can see the screen.")
+        if self.jumps():
+            return _("You hold {card}: play it now, out of turn.").format(card=card)
+        return _("You do not hold {card}. Nothing else of your hand is shown.").format(
+            card=card)
+
+    def jumps(self) -> list[A.Action]:
+        if self.jumper is None:
+            return []
+        return self.table.session.jump_ins(self.jumper)
+
+    def extra_height(self) -> int:
+        return 160 if self.stage == "show" and self.jumps() else 0
+
+    def build(self) -> list[Control]:
+        names = self.table.session.names
+        if self.stage == "who":
+            return [*(Button.make(f"choice{i}", "{text}", params={"text": names[p]},
+                                  hint=str(i + 1)) for i, p in enumerate(self.who)),
+                    Button.make("cancel", N_("Cancel"), hint="Esc")]
+        if self.stage == "pass":
+            assert self.jumper is not None
+            return [Button.make("ready", N_("I am {player}: show my card"), style="primary",
+                                params={"player": names[self.jumper]}),
+                    Button.make("cancel", N_("Cancel"), hint="Esc")]
+        if self.jumps():
+            return [Button.make("play", N_("Jump in!"), style="primary"),
+                    Button.make("cancel", N_("Cancel"), hint="Esc")]
+        return [Button.make("cancel", N_("Back to the game"), style="primary")]
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        if self.stage != "show" or not self.jumps() or self.card is None:
+            return
+        s = self.s
+        w = int(96 * s)
+        img = cardart.face(self.card, w, self.app.settings.colour_blind_marks)
+        surface.blit(img, img.get_rect(midtop=(self.panel_rect.centerx,
+                                                self.content_top + int(4 * s))))
+
+    def on_press(self, control: str) -> None:
+        if control == "cancel":
+            self.finish(None)
+        elif control.startswith("choice"):
+            self.jumper = self.who[int(control[6:])]
+            self.stage = "pass"
+            self.relayout()
+        elif control == "ready":
+            self.stage = "show"
+            self.relayout()
+        elif control == "play":
+            jumps = self.jumps()
+            self.finish(jumps[0] if jumps else None)
+
+    def finish(self, action: A.Action | None) -> None:
+        """Back to the table: the jumper holds the device after a jump-in; else it goes
+        back to whoever had it (through the pass screen, if someone else saw their card)."""
+        self.app.pop()
+        t = self.table
+        if action is None or self.jumper is None or t.session.jump_card() is None:
+            if self.stage == "show" and self.jumper is not None and t.viewer != self.jumper:
+                back = t.viewer if t.viewer is not None else t.session.to_act
+                self.app.push(PassDeviceScene(self.app, t, back))
+            return
+        t.set_viewer(self.jumper)
+        t.act(action)
+
+    def handle(self, intent: I.Intent) -> None:
+        if isinstance(intent, I.Back):
+            self.finish(None)
+            return
+        super().handle(intent)
+
+    def update(self, dt: float) -> bool:
+        if self.table.session.jump_card() != self.card and self.stage != "show":
+            self.app.pop()  # the window closed meanwhile (the game moved on)
+            return True
+        return False
+
+    def autoplay_intent(self) -> I.Intent | None:
+        return I.Press("cancel")

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.house_rules import header_labels
-from game.i18n import _, ngettext
-from game.narrate import COLOUR_NAMES, Narrator
+from game.i18n import N_, _, ngettext
+from game.narrate import COLOUR_NAMES, Narrator, card_name
 from game.rules import events as E
-from game.rules.cards import RANK_OF, WILD, Card, Colour
+from game.rules.cards import RANK_OF, WILD, Card, Colour, Rank
+from game.rules.engine import Decision
 from game.ui import anim, cardart, family, text, theme
 from game.ui.avatars import draw_avatar
 from game.ui.backdrop import felt
@@ -94,8 +95,52 @@ def draw_table(surface: pygame.Surface, scene: TableFace) -> None:
         sp.draw(surface)
     for dev in scene.devices:
         dev.draw(surface, "over")
+    _house_prompt(surface, scene)
     _toast(surface, scene)
     del m
+
+
+#: H-1: what answers a stack, by the rank on top.
+STACK_WITH: dict[int, str] = {
+    Rank.DRAW_TWO: N_("stack a Draw Two"),
+    Rank.WILD_DRAW_FOUR: N_("stack a Wild Draw Four"),
+    Rank.HIT_TWO: N_("stack a Hit 2"),
+    Rank.WILD_HIT_FOUR: N_("stack a Wild Hit 4"),
+}
+
+
+def house_prompt(scene: TableFace) -> str:
+    """What a house rule asks of the person now, in words over their hand: a stack coming
+    to them (H-1), or a card of theirs that may jump in (H-3); "" for nothing."""
+    s = scene.session
+    if scene.my_turn() and scene.model.decision is Decision.STACK:
+        total = s.stack_total()
+        top = s.stack_card()
+        rank = RANK_OF[top] if top is not None else Rank.DRAW_TWO
+        if scene.playable_indices():
+            return _("+{total} coming to you — {stack} or take {total}").format(
+                total=total, stack=_(STACK_WITH.get(rank, STACK_WITH[Rank.DRAW_TWO])))
+        return _("+{total} coming to you — nothing to stack: take {total}").format(
+            total=total)
+    jumps = scene.jump_indices()
+    if jumps:
+        card = scene.model.hand[min(jumps)]
+        return _("Jump in! Press J or click {card}").format(card=card_name(card))
+    return ""
+
+
+def _house_prompt(surface: pygame.Surface, scene: TableFace) -> None:
+    words = house_prompt(scene)
+    if not words:
+        return
+    lay = scene.layout
+    px = text.fit(words, int(22 * lay.s), int(lay.size[0] * 0.6))
+    width = text.size(words, px)[0] + int(36 * lay.s)
+    box = pygame.Rect(0, 0, width, int(px * 1.9))
+    box.midbottom = (lay.size[0] // 2, lay.draw_pile.top - int(14 * lay.s))  # over the piles
+    pygame.draw.rect(surface, theme.ACCENT, box.inflate(4, 4), border_radius=box.height // 2)
+    panel(surface, box, lay.s, 240)
+    text.draw(surface, words, px, box.center, theme.ACCENT, "center", shadow=True)
 
 
 def _direction(surface: pygame.Surface, scene: TableFace) -> None:
@@ -238,6 +283,7 @@ def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
             4 * lay.s)), colour, "bottomleft", shadow=True)
     rects = scene.hand_rects()
     playable = scene.playable_indices()
+    jumps = scene.jump_indices()
     focus = scene.ring_id()
     lifted = scene.focused_id()
     glow_px = int(5 * lay.s)
@@ -248,7 +294,7 @@ def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
             pygame.draw.rect(surface, theme.FELT_DARK, rect, max(2, int(3 * lay.s)),
                              border_radius=rect.width // 10)
             continue
-        glow = i in playable and scene.settings.highlight_playable
+        glow = (i in playable and scene.settings.highlight_playable) or i in jumps
         angle = 0 if lifted == f"card{i}" else lay.fan_angle(i, len(rects))
         if angle:  # a fanned card, turned with its glow (cached per card and angle)
             img = fanned_card(card, lay.card_w, angle, marks, glow_px if glow else 0)

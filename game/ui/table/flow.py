@@ -13,7 +13,13 @@ from game.rules import events as E
 from game.rules.engine import Decision
 from game.rules.ruleset import MatchKind
 from game.ui.table.chooser import ChooserScene
-from game.ui.table.dialogs import ChallengeScene, ColourScene, PassDeviceScene, RevealScene
+from game.ui.table.dialogs import (
+    ChallengeScene,
+    ColourScene,
+    PassDeviceScene,
+    RevealScene,
+    SwapScene,
+)
 from game.ui.table.results import HandEndScene, MatchEndScene
 
 if TYPE_CHECKING:
@@ -56,7 +62,8 @@ def advance(t: TableFace) -> None:
         return
     decision = s.view(p).decision
     key = (s.version, decision)
-    if t.asked == key or decision in (Decision.TURN, Decision.DRAWN, Decision.OVER):
+    if t.asked == key or decision in (Decision.TURN, Decision.DRAWN, Decision.OVER,
+                                      Decision.STACK):  # H-1: answered on the table
         return
     t.asked = key
     for dev in t.devices:  # an edition's own dialog comes first
@@ -68,6 +75,8 @@ def advance(t: TableFace) -> None:
         t.app.push(ColourScene(t.app, t))
     elif decision is Decision.CHALLENGE:
         t.app.push(ChallengeScene(t.app, t))
+    elif decision is Decision.SWAP:
+        t.app.push(SwapScene(t.app, t))
     else:
         own = [a for a in t.session.legal(p) if not isinstance(a, A.CallUno | A.Catch)]
         t.app.push(ChooserScene(t.app, t, own))

@@ -64,6 +64,9 @@ def dealt_hands(events: Sequence[E.Event], viewer: int | None,
         elif isinstance(e, E.HandStarted):
             out[i] = list(hand.elements())
             hand = Counter()
+        elif isinstance(e, E.HandsSwapped | E.HandsPassed):  # H-2: the hand that came
+            out[i] = list(hand.elements())
+            hand = Counter()  # (the one before is the model's: not worked back further)
     return out
 
 
@@ -82,6 +85,9 @@ class Presenter:
         self.paused = False
         self.direction_tween: Tween | None = None
         self.on_event: Callable[[E.Event], None] | None = None
+        #: H-2 at a hot-seat table: every hand flies face down, even the viewer's (the
+        #: device is about to change hands). Alone at the screen, your cards fly face up.
+        self.hidden_swaps = False
 
     # ------------------------------------------------------------------ queue
     def push(self, events: Sequence[E.Event], final_hand: Sequence[Card] = ()) -> None:
@@ -389,6 +395,88 @@ class Presenter:
         self.host.sfx("shuffle")
         self.hold = self.d(0.7)
 
+    # house rules (H-1 … H-3) ----------------------------------------------------------
+    def _stacked(self, e: E.Stacked, dealt: list[Card] | None) -> None:
+        """H-1: the stack's total, over the discard pile, each time it grows."""
+        lay = self.host.layout
+        self.banner(N_("Stack +{count}"), (lay.discard.centerx, lay.discard.top - 30 * lay.s),
+                    34, 1.3, colour=theme.TEXT, back=theme.DANGER, count=e.total)
+        self.host.sfx("penalty")
+        self.hold = self.d(0.35)
+
+    def _jumped_in(self, e: E.JumpedIn, dealt: list[Card] | None) -> None:
+        """H-3: the jumper's seat calls it; their card flies next (``CardPlayed``)."""
+        self.banner(N_("{player} jumps in!"), self.seat_label(e.player), 30, 1.4,
+                    colour=theme.ACCENT, back=theme.BUTTON_PRIMARY,
+                    player=self.model.names[e.player])
+        self.host.sfx("catch")
+        self.hold = self.d(0.3)
+
+    def _hands_swapped(self, e: E.HandsSwapped, dealt: list[Card] | None) -> None:
+        self._move_hands([(e.first, e.second), (e.second, e.first)], dealt, N_("Swap!"))
+
+    def _hands_passed(self, e: E.HandsPassed, dealt: list[Card] | None) -> None:
+        seats = list(self.model.seats)
+        step = 1 if e.clockwise else -1
+        moves = [(q, seats[(i + step) % len(seats)]) for i, q in enumerate(seats)]
+        self._move_hands(moves, dealt, N_("Every hand passes on!"))
+
+    def _move_hands(self, moves: list[tuple[int, int]], after: list[Card] | None,
+                    msgid: str) -> None:
+        """H-2: whole hands fly from seat to seat, face down (nobody sees another's cards;
+        at a hot-seat table not even their own), and land as the counts (and your new hand)
+        change."""
+        lay, m = self.host.layout, self.model
+        before = list(m.counts)
+        counts = list(m.counts)
+        for a, b in moves:
+            counts[b] = before[a]
+        viewer_moves = any(m.viewer in (a, b) for a, b in moves)
+
+        def land() -> None:
+            m.counts = counts
+            if viewer_moves and after is not None:
+                m.hand = m.ordered(after)
+
+        last: Sprite | None = None
+        longest = -1.0
+        open_hand = not self.hidden_swaps and m.viewer is not None
+        leaving = list(m.hand)
+        for a, b in moves:
+            m.counts[a] = 0
+            if a == m.viewer:
+                m.hand = []
+            shown = min(6, before[a])
+            for k in range(shown):
+                delay = k * self.d(0.07)
+                card: Card | None = None
+                flip = False
+                if open_hand and a == m.viewer and k < len(leaving):
+                    card = leaving[k]  # yours, face up as it leaves
+                elif open_hand and b == m.viewer and after is not None and k < len(after):
+                    card, flip = after[k], True  # turns face up as it comes to you
+                sprite = self.add(fly(card, lay.seat_point(a), lay.seat_point(b),
+                                      (self._widths(a)[1], self._widths(b)[1]),
+                                      self.d(0.55), delay, spin=15, flip=flip,
+                                      still=self.still,
+                                      marks=self.host.settings.colour_blind_marks))
+                if delay > longest:
+                    last, longest = sprite, delay
+        if last is None:
+            land()
+        else:
+            done = last.tween.on_done
+
+            def both() -> None:
+                if done is not None:
+                    done()
+                land()
+
+            last.tween.on_done = both
+        self.banner(msgid, lay.banner, 36, 1.3)
+        self.host.sfx("deal")
+        self.hold = max(0.0, longest) + self.d(0.6)
+
     def _hand_ended(self, e: E.HandEnded, dealt: list[Card] | None) -> None:
         self.model.scores = list(e.scores)
         self.host.sfx("win")
@@ -421,4 +509,8 @@ _HANDLERS: dict[type, Callable[[Presenter, Any, list[Card] | None], None]] = {
     E.HandEnded: Presenter._hand_ended,
     E.PlayerEliminated: Presenter._eliminated,
     E.MatchEnded: Presenter._match_ended,
+    E.Stacked: Presenter._stacked,
+    E.JumpedIn: Presenter._jumped_in,
+    E.HandsSwapped: Presenter._hands_swapped,
+    E.HandsPassed: Presenter._hands_passed,
 }

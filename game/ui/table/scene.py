@@ -74,6 +74,7 @@ class TableScene(Scene):
         self.presenter = Presenter(self.model, self, len(session.ruleset.cards()),
                                    session.ruleset.hand_size)
         self.presenter.on_event = self._on_presented
+        self.presenter.hidden_swaps = len(session.humans) > 1
         self.runner = app.bot_runner(session.ai_levels(), session.seed)
         self.conductor = Conductor(session, self.runner, lambda: self.settings.animation_speed)
         self.devices = [factory(self) for factory in edition_ui(session.edition).devices]
@@ -84,6 +85,7 @@ class TableScene(Scene):
         self.toast: tuple[str, dict[str, Any], float] | None = None
         self._legal: list[A.Action] = []
         self._was_my_turn = False
+        self._jump_focused: tuple[int, bool] = (-1, False)
         #: A move of the seat to act given while the table still animated: (engine version
         #: then, the intent, the card it named), applied as soon as the table is ready.
         self.queued: tuple[int, I.Intent, Any] | None = None
@@ -181,6 +183,11 @@ class TableScene(Scene):
             play = self.playable_indices()
             self.focus_id(f"card{min(play)}" if play else "draw")
         self._was_my_turn = mine
+        jumps = self.jump_indices()
+        jump_key = (self.session.version, bool(jumps))
+        if jumps and self._jump_focused != jump_key:  # H-3: the twin card takes the focus
+            self.focus_id(f"card{min(jumps)}")
+        self._jump_focused = jump_key
         self._fix_focus()
 
     def focused_id(self) -> str | None:
@@ -200,6 +207,17 @@ class TableScene(Scene):
         if not self.my_turn():
             return set()
         cards = {a.card for a in self._legal if isinstance(a, A.Play)}
+        return {i for i, c in enumerate(self.model.hand) if c in cards}
+
+    def jump_indices(self) -> set[int]:
+        """H-3: the cards of your hand that may jump in now (they glow; J or a click plays
+        them): the twin of the card just played, while it is someone else's turn."""
+        me = self.viewer
+        card = self.session.jump_card()
+        if me is None or len(self.session.humans) > 1 or card is None \
+                or not self.model.discard or self.model.discard[-1] != card:
+            return set()  # (not before the card is seen landing)
+        cards = {a.card for a in self.session.jump_ins(me) if isinstance(a, A.Play)}
         return {i for i, c in enumerate(self.model.hand) if c in cards}
 
     def legal_now(self) -> list[A.Action]:
@@ -227,6 +245,7 @@ class TableScene(Scene):
         rects = self.layout.hand_rects(count, at)  # the fan makes room for the focused card
         lift = self.layout.lift
         playable = self.playable_indices() if self.settings.highlight_playable else set()
+        playable |= self.jump_indices()
         along = self.played_along(focus)
         for i, r in enumerate(rects):
             if focus == f"card{i}" or i in along:
@@ -416,6 +435,9 @@ class TableScene(Scene):
         if isinstance(intent, I.Navigate) and intent.dy == 0 and self._in_hand():
             self._step_hand(intent.dx)
             return
+        if isinstance(intent, I.JumpIn) and len(self.session.humans) > 1:
+            self._claim_jump()
+            return
         if isinstance(intent, TURN_INTENTS) and not self.my_turn() and self._hold(intent):
             return
         result = action_for(self, intent)
@@ -430,6 +452,16 @@ class TableScene(Scene):
         else:
             self.act(result)
         self.refresh()
+
+    def _claim_jump(self) -> None:
+        """H-3 at a hot-seat table: someone pressed "Jump in!" (see JumpInScene)."""
+        from game.ui.table.controls import jump_button
+        from game.ui.table.dialogs import JumpInScene
+
+        if jump_button(self) is None:
+            self.say(N_("There is nothing to jump in on right now."))
+            return
+        self.app.push(JumpInScene(self.app, self))
 
     def _hold(self, intent: I.Intent) -> bool:
         """A turn's move given while it is not yet shown as the person's turn: ``True`` if
