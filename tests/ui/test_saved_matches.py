@@ -143,3 +143,34 @@ def test_many_matches_are_all_reachable_page_by_page(app: App) -> None:
     app.dispatch(I.Press("more"))
     shown |= {c.id for c in listing.controls if c.id.startswith("slot")}
     assert shown == {f"slot{i}" for i in range(7)}
+
+
+def test_a_resumed_match_tells_the_story_of_all_its_hands(app: App, dirs: Path) -> None:
+    """The match's end told "The match lasted 3 hands. Hands won: Zoé 1." after a resume:
+    the hands played before it were left out of the story."""
+    from game.rules import actions as A
+    from game.rules import events as E
+    from game.ui.table.results import MatchEndScene
+    from tests.ui.moments import find
+
+    poised = find("official", lambda _g, m, ev: isinstance(m, A.Play)
+                  and any(isinstance(e, E.MatchEnded) for e in ev))
+    poised.write(dirs)
+    started_app(app)
+    app.dispatch(I.Activate())  # Continue, the title's focus
+    table = app.top
+    assert isinstance(table, TableScene)
+    hands = table.model.hand_no
+    assert hands > 1 and len(table.session.story) == hands - 1
+    pump(app, until=lambda: table.my_turn() and table.presenter.idle)
+    app.dispatch(I.PlayCard(poised.card_index()))
+    assert [h for h, _w, _p in table.session.story] == list(range(1, hands + 1))
+    for _ in range(100):
+        pump(app, 0.2)
+        if isinstance(app.top, MatchEndScene):
+            break
+        if app.top is not table:
+            app.dispatch(I.Activate())  # the hand's count, then its end
+    assert isinstance(app.top, MatchEndScene)
+    wins = sum(1 for _h, w, _p in table.session.story if w == 0)
+    assert f"Hands won: Zoé {wins}." in app.top.story()

@@ -359,6 +359,9 @@ def test_the_match_end_cheers_the_winner_and_tells_the_story(app: App, outdir: P
     assert scene.confetti
     pump(app, 0.8)
     shot(app, outdir, "match_celebration")
+    falling = scene.falling()
+    assert falling and len(falling) < len(scene.confetti)  # some fall by the panel …
+    assert not any(scene.panel_rect.colliderect(r) for _c, r in falling)  # … none over it
     pump(app, scene.CONFETTI_S)
     assert not scene.confetti and scene.wakeup() is None  # it settles, the loop rests
 

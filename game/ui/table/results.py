@@ -360,10 +360,21 @@ class MatchEndScene(ScoresPanel):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         fade = max(0.0, min(1.0, (self.CONFETTI_S - self.clock) / 1.0))
-        for c in self.confetti:
-            w = max(2, int(c.size * abs(math.cos(c.phase))))
+        for c, rect in self.falling():
             rgb = c.rgb if fade >= 1 else theme.mix(theme.FELT_DARK, c.rgb, fade)
-            pygame.draw.rect(surface, rgb, (int(c.x), int(c.y), w, c.size))
+            pygame.draw.rect(surface, rgb, rect)
+
+    def falling(self) -> list[tuple[Confetto, pygame.Rect]]:
+        """The confetti drawn this frame and where: around the panel, never over its
+        title, scores and buttons (they stay readable while it falls)."""
+        out = []
+        panel = self.panel_rect
+        for c in self.confetti:
+            rect = pygame.Rect(int(c.x), int(c.y), max(2, int(c.size * abs(math.cos(c.phase)))),
+                               c.size)
+            if not panel.colliderect(rect):
+                out.append((c, rect))
+        return out
 
     def autoplay_intent(self) -> I.Intent | None:
         return None
