@@ -43,11 +43,6 @@ class Poised:
         folder.mkdir(parents=True, exist_ok=True)
         return write_save(self.saved, folder / "match-20261201-120000-e2e000.json")
 
-    def card_index(self) -> int:
-        """Where the move's card is in the person's hand (as the table shows it)."""
-        assert isinstance(self.move, A.Play | A.Discard)
-        return self.hand.index(str(self.move.card))
-
 
 def find(ed: str, wanted: Wanted, *, seeds: range = range(1, 400), tweak: dict[str, Any]
          | None = None, table: dict[str, Any] | None = None,

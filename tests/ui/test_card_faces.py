@@ -90,3 +90,31 @@ def test_every_action_face_side_by_side(app: App, outdir: Path) -> None:
             pygame.image.save(sheet, str(outdir / f"action_faces_{lang}.png"))
         finally:
             i18n.set_language("en")
+
+
+def test_a_caption_never_covers_your_turn_label_nor_the_log(app: App, outdir: Path) -> None:
+    """Seen on the end-to-end screenshots: a card's caption hid "Zoé — your turn", and at
+    the hand's left end it covered the top of the log."""
+    from game.ui.table.draw import caption_box
+
+    hand = "RS RS Y6 YDA G2 G5 GDA B2 B3 B5 B7 BH2 W WAA WCU"
+    game = build([hand, "R1 R2 R3", "G1 G2 G3", "B1 B2 B3"], "R6", turn=0, ed="attack")
+    table = table_for(app, game, "HAAA")
+    pump(app, until=table.my_turn)
+    lay = table.layout
+    label = pygame.Rect(lay.my_plate.left, lay.my_plate.bottom - int(26 * lay.s),
+                        int(lay.size[0] * 0.3), int(26 * lay.s))
+    shown = 0
+    for i in range(len(table.model.hand)):
+        table.focus_id(f"card{i}")
+        pump(app, 0.5)  # the fan makes room
+        box, lines, _px = caption_box(table, table.hand_rects())
+        if not lines:
+            continue
+        shown += 1
+        assert not box.colliderect(label), (i, box, label)
+        assert not box.colliderect(lay.log), (i, box, lay.log)
+        assert pygame.Rect((0, 0), lay.size).contains(box)
+        if i == 0:
+            shot(app, outdir, "leftmost_caption")
+    assert shown >= 8

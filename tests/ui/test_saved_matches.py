@@ -163,7 +163,8 @@ def test_a_resumed_match_tells_the_story_of_all_its_hands(app: App, dirs: Path) 
     hands = table.model.hand_no
     assert hands > 1 and len(table.session.story) == hands - 1
     pump(app, until=lambda: table.my_turn() and table.presenter.idle)
-    app.dispatch(I.PlayCard(poised.card_index()))
+    assert isinstance(poised.move, A.Play)
+    app.dispatch(I.PlayCard(table.model.hand.index(poised.move.card)))
     assert [h for h, _w, _p in table.session.story] == list(range(1, hands + 1))
     for _ in range(100):
         pump(app, 0.2)
