@@ -118,3 +118,26 @@ def test_a_caption_never_covers_your_turn_label_nor_the_log(app: App, outdir: Pa
         if i == 0:
             shot(app, outdir, "leftmost_caption")
     assert shown >= 8
+
+
+def test_T7_a_triple_play_wild_says_it_names_no_colour(app: App) -> None:
+    """Seen on the overload screenshot: Triple Play's Wild said "name the colour", which
+    its rules (T-7) say it does not."""
+    from tests.editions.helpers import build as build_edition
+
+    game = build_edition("triple", ["W Y2", "R1 R2 R3", "G1 G2 G3", "B1 B2 B3"],
+                         ["B9", "G5", "Y5"], turn=0)
+    table = table_for(app, game, "HAAA")
+    pump(app, until=table.my_turn)
+    table.focus_id(f"card{table.model.hand.index(Card.parse('W'))}")
+    _i, words = card_caption(table)
+    assert "no colour" in words and "name the colour" not in words
+    i18n.set_language("fr")
+    try:
+        assert "ne choisit pas de couleur" in card_caption(table)[1]
+    finally:
+        i18n.set_language("en")
+    official = table_for(app, build(["W Y2", "R1", "G1", "B1"], "Y9", turn=0), "HAAA")
+    pump(app, until=official.my_turn)
+    official.focus_id(f"card{official.model.hand.index(Card.parse('W'))}")
+    assert "name the colour" in card_caption(official)[1]

@@ -284,7 +284,7 @@ def card_caption(scene: TableFace) -> tuple[int, str]:
     hand = scene.model.hand
     if i >= len(hand):
         return -1, ""
-    msgid = caption_of(RANK_OF[hand[i]])
+    msgid = caption_of(RANK_OF[hand[i]], scene.session.edition)
     return (i, _(msgid)) if msgid else (-1, "")
 
 
