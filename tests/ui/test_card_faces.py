@@ -12,6 +12,7 @@ from game import i18n
 from game.rules.cards import RANK_CODES, Card, Rank
 from game.rules.ruleset import EDITIONS, edition
 from game.ui import cardart
+from game.ui import intents as I
 from game.ui.app import App
 from game.ui.card_faces import caption_of, face_of
 from game.ui.table.draw import card_caption
@@ -141,3 +142,20 @@ def test_T7_a_triple_play_wild_says_it_names_no_colour(app: App) -> None:
     pump(app, until=official.my_turn)
     official.focus_id(f"card{official.model.hand.index(Card.parse('W'))}")
     assert "name the colour" in card_caption(official)[1]
+
+
+def test_a_caption_makes_way_for_the_tables_animations(app: App) -> None:
+    """Seen under Xvfb: the "UNO!" called over your hand was drawn across the words of
+    the focused card's caption; the caption comes back once the table is still."""
+    app.settings.animation_speed = 1.0
+    game = build(["RS R7", "R1 R2 R3", "G1 G2 G3", "B1 B2 B3"], "R9", turn=0)
+    table = table_for(app, game, "HAAA")
+    pump(app, until=table.my_turn)
+    table.focus_id(f"card{table.model.hand.index(Card.parse('RS'))}")
+    assert card_caption(table)[0] >= 0
+    app.dispatch(I.CallUno())
+    pump(app, 0.05)
+    assert not table.presenter.idle and card_caption(table) == (-1, "")
+    pump(app, until=lambda: table.presenter.idle and table.my_turn())
+    table.focus_id(f"card{table.model.hand.index(Card.parse('RS'))}")
+    assert "Skip" in card_caption(table)[1]

@@ -44,7 +44,10 @@ def resume(display: str, home: Path, outdir: Path, poised: Poised,
     app = RunningApp(display, home, outdir, settings)
     assert app.state()["focus"] == "resume"
     app.key("Return")
-    app.wait(lambda s: s["top"] == "table" and s["table"]["my_turn"] and s["table"]["idle"])
+    state = app.wait(lambda s: s["top"] == "table" and s["table"]["my_turn"]
+                     and s["table"]["idle"])
+    # the Enter that resumed the match played nothing (it once went on to play a card)
+    assert state["table"]["actions"] == len(poised.saved.record.actions)
     return app
 
 

@@ -275,10 +275,11 @@ def _dragged(surface: pygame.Surface, scene: TableFace, card: Card, pos: tuple[i
 
 def card_caption(scene: TableFace) -> tuple[int, str]:
     """(index, words) of what the focused (or pointed at) card of your hand does; (-1, "")
-    for a number card or none. A message over your hand has the room first."""
+    for a number card or none. A message over your hand has the room first, and so do the
+    table's animations (an "UNO!" called over your hand covered the caption's words)."""
     focus = scene.focused_id() or ""
     if not focus.startswith("card") or not focus[4:].isdigit() or scene.toast_text() \
-            or not scene.shows_focus():  # a dialog over the table has the keyboard
+            or not scene.shows_focus() or not scene.presenter.idle:
         return -1, ""
     i = int(focus[4:])
     hand = scene.model.hand
