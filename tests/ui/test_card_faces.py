@@ -159,3 +159,36 @@ def test_a_caption_makes_way_for_the_tables_animations(app: App) -> None:
     pump(app, until=lambda: table.presenter.idle and table.my_turn())
     table.focus_id(f"card{table.model.hand.index(Card.parse('RS'))}")
     assert "Skip" in card_caption(table)[1]
+
+
+def test_the_keys_say_each_card_and_what_it_does(app: App) -> None:
+    """Issue 13, done when: the faces' captions reach a player who cannot see the screen —
+    moving through the hand with the keys says the card and, for an action card, what it
+    does (in the player's language)."""
+    said: list[str] = []
+    app.sound.say = lambda words: said.append(str(words)) or True  # type: ignore[method-assign]
+    app.settings.narration = "full"
+    game = build(["YDA Y3 WAA", "R1 R2 R3", "G1 G2 G3", "B1 B2 B3"], "Y9", turn=0,
+                 ed="attack")
+    table = table_for(app, game, "HAAA")
+    pump(app, until=table.my_turn)
+    hand = [str(c) for c in table.model.hand]
+    app.dispatch(I.Navigate(-99, 0))  # Home
+    for _ in hand[1:]:
+        app.dispatch(I.Navigate(1, 0))
+    words = dict(zip(hand, said[-len(hand):]))
+    assert words["Y3"] == "a yellow 3"
+    assert words["YDA"].startswith("a yellow Discard All. Discard All: play it with every")
+    assert "Attack-Attack: name the colour and any player" in words["WAA"]
+    i18n.set_language("fr")
+    try:
+        app.dispatch(I.Navigate(-99, 0))
+        assert said[-1] == "un 3 jaune"
+        app.dispatch(I.Navigate(hand.index("YDA"), 0))
+        assert said[-1].startswith("un Tout défausser jaune. Tout défausser\u00a0: pose-la")
+    finally:
+        i18n.set_language("en")
+    app.settings.narration = "off"
+    count = len(said)
+    app.dispatch(I.Navigate(1, 0))
+    assert len(said) == count  # the voice off: nothing said
