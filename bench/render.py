@@ -30,6 +30,12 @@
   match that ends is followed by another (``matches``). ``--edition all`` prints one object
   with a section per edition under ``editions``, each with its own ``load_avg_1m``; idle
   CPU and start-up are measured once.
+- ``moments`` (in each edition's section; ``--no-moments`` leaves them out): issue 13's
+  moments played by script at that edition's table once the person has the turn, each
+  phase's frames timed alike (wall and ``cpu_`` percentiles): ``fan`` the focus walking
+  the hand (the fan making room, the cards' captions), ``drag`` a card carried over the
+  table and back, ``count_up`` a hand's end counted card by card, ``celebration`` the
+  match end's confetti.
 - ``idle_cpu_percent``: CPU used by the whole process (all threads) over a few seconds of
   the real frame loop while a person is thinking and nothing moves.
 - ``first_frame_s``: from launching ``python -m game`` (or ``python -m game.ui.app`` with no
