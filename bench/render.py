@@ -30,6 +30,12 @@
   match that ends is followed by another (``matches``). ``--edition all`` prints one object
   with a section per edition under ``editions``, each with its own ``load_avg_1m``; idle
   CPU and start-up are measured once.
+- ``moments`` (in each edition's section; ``--no-moments`` leaves them out): issue 13's
+  moments played by script at that edition's table once the person has the turn, each
+  phase's frames timed alike (wall and ``cpu_`` percentiles): ``fan`` the focus walking
+  the hand (the fan making room, the cards' captions), ``drag`` a card carried over the
+  table and back, ``count_up`` a hand's end counted card by card, ``celebration`` the
+  match end's confetti.
 - ``idle_cpu_percent``: CPU used by the whole process (all threads) over a few seconds of
   the real frame loop while a person is thinking and nothing moves.
 - ``first_frame_s``: from launching ``python -m game`` (or ``python -m game.ui.app`` with no
@@ -306,6 +312,97 @@ def frame_times(seconds_ai: float, seed: int, level: str,
     return out
 
 
+def moment_times(name: str, seed: int, level: str) -> dict[str, object]:
+    """Issue 13's moments at a table of edition ``name`` (one person, three AI players),
+    played out by script once the person has the turn, every drawn frame timed as in
+    :func:`frame_times`: ``fan`` the focus walking the hand (the fan makes room, a card's
+    caption), ``drag`` a card taken up, carried over the table and brought back, ``count_up``
+    a hand's end counting each opponent's cards into the winner's score, ``celebration``
+    the match end's confetti."""
+    import pygame
+
+    from game.rules import events as E
+    from game.rules.editions import new_game
+    from game.saves import SeatInfo
+    from game.ui import intents as I
+    from game.ui.session import Session
+    from game.ui.table.results import HandEndScene, MatchEndScene
+    from game.ui.table.scene import TableScene
+
+    app = title_first()
+    rules = edition_session(name, seed, level).ruleset
+    seats = [SeatInfo("Ada", True), *(SeatInfo(n, False, level)
+                                      for n in ("Bruno", "Chloé", "Dev"))]
+    session = Session(new_game(rules, 4, seed), seats)
+    session.house_rule_text = "Clap twice"
+    table = TableScene(app, session)
+    app.reset(table)
+    dt = 1 / 60
+    for _ in range(60 * 90):  # deal and AI turns, to the person's turn
+        if app.top is table and table.my_turn():
+            break
+        if app.top is not table:  # a race, a colour …: answered as autoplay would
+            pick = getattr(app.top, "autoplay_intent", None)
+            app.dispatch(pick() if pick is not None else I.Activate())
+        app.frame(dt)
+        time.sleep(0.002)
+    phases: dict[str, list[float]] = {}
+    cpus: dict[str, list[float]] = {}
+
+    def run(phase: str, seconds: float, each: Callable[[int], None] | None = None) -> None:
+        times, cpu = phases.setdefault(phase, []), cpus.setdefault(phase, [])
+        for k in range(round(seconds / dt)):
+            if each is not None:
+                each(k)
+            t0, c0 = time.perf_counter(), time.thread_time()
+            if app.frame(dt):
+                times.append(time.perf_counter() - t0)
+                cpu.append(time.thread_time() - c0)
+            time.sleep(max(0.0, dt - (time.perf_counter() - t0)) * 0.25)
+
+    count = len(table.model.hand)
+    app.dispatch(I.Navigate(-99, 0))  # Home
+    walk = ([1] * (count - 1) + [-1] * (count - 1)) * 3
+
+    def fan(k: int) -> None:  # Right … Left … as a person looking along the hand
+        if k % 9 == 0 and k // 9 < len(walk):
+            app.dispatch(I.Navigate(walk[k // 9], 0))
+
+    run("fan", min(8.0, 0.15 * len(walk) + 0.5), fan)
+    rects = table.hand_rects()
+    start = rects[len(rects) // 2].center
+    pile = table.layout.discard.center
+    app.dispatch(I.Grab(len(rects) // 2, start))
+
+    def carry(k: int) -> None:
+        t = k * dt
+        u = min(1.0, t / 0.8) if t < 1.0 else max(0.0, 1.0 - (t - 1.0) / 0.6)
+        app.dispatch(I.Pointer((int(start[0] + (pile[0] - start[0]) * u),
+                                int(start[1] + (pile[1] - start[1]) * u))))
+
+    run("drag", 1.8, carry)
+    app.dispatch(I.Release(start))  # let go over the hand: the card goes back
+    hands = tuple(tuple(h) for h in session.game.hands)
+    points = sum(rules.value(c) for h in hands[1:] for c in h)
+    session.revealed = {table.model.hand_no: hands}
+    counting = HandEndScene(app, table, E.HandEnded(0, points, (points, 0, 0, 0)))
+    app.push(counting)
+    run("count_up", 0.5 + counting.step_s * len(counting.steps))
+    app.pop()
+    app.push(MatchEndScene(app, table, E.MatchEnded((0,))))
+    run("celebration", MatchEndScene.CONFETTI_S + 0.5)
+    app.close()
+    pygame.quit()
+    def both(times: list[float], cpu: list[float]) -> dict[str, float]:
+        on_cpu = {f"cpu_{k}": v for k, v in percentiles(cpu).items() if k != "frames"}
+        return {**percentiles(times), **on_cpu}
+
+    out: dict[str, object] = both([x for t in phases.values() for x in t],
+                                  [x for c in cpus.values() for x in c])
+    out.update({phase: both(phases[phase], cpus[phase]) for phase in phases})
+    return out
+
+
 def idle_cpu(seconds: float) -> float:
     """CPU % of one core used by the real loop (``App.run``) while nothing moves."""
     import pygame
@@ -380,6 +477,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--idle-seconds", type=float_range(0.1, 600.0), default=4.0)
     ap.add_argument("--seed", type=seed_type, default=None,
                     help="the match's seed (default: 7; Roboto 1, for a race with the person)")
+    ap.add_argument("--no-moments", dest="moments", action="store_false",
+                    help="leave out the scripted moments (fan, drag, count-up, celebration)")
     ap.add_argument("--level", default=None, choices=tuple(BOTS),
                     help="AI level (default: the set-up's default)")
     args = ap.parse_args(argv)
@@ -399,6 +498,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
             seconds = args.seconds or (25.0 if name == "official" else 45.0)
             seed = args.seed if args.seed is not None else SEEDS.get(name, 7)
             frames[name] = frame_times(seconds, seed, level, name)
+            if args.moments:
+                frames[name]["moments"] = moment_times(name, seed, level)
             frames[name]["load_avg_1m"] = round(os.getloadavg()[0], 2)
         idle = idle_cpu(args.idle_seconds)
     start = first_frame(3, args.driver)

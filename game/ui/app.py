@@ -269,8 +269,10 @@ class App:
         if t in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, WAKE):
             self.dirty = True
             return
-        self.input.note(event)
         top = self.top
+        if self.input.carried_over(event, top):
+            return  # a held key's repeat on a screen it was not pressed on
+        self.input.note(event, top)
         if top is None:
             return
         raw = getattr(top, "raw_event", None)  # a scene that takes any key (the demo)

@@ -52,8 +52,22 @@ def face_of(rank: int) -> CardFace | None:
     return FACES.get(int(rank))
 
 
-def caption_of(rank: int) -> str:
-    """The message id of what a card of ``rank`` does ("" for a number card)."""
+#: (rank, edition) → the caption of a card that does something else in that edition.
+EDITION_CAPTIONS: dict[tuple[int, str], str] = {}
+
+
+def register_caption(rank: int, edition: str, caption: str) -> None:
+    """What a card of ``rank`` does in ``edition`` when it differs from its face's caption
+    (Triple Play's wilds name no colour, T-7)."""
+    EDITION_CAPTIONS[(int(rank), edition)] = caption
+
+
+def caption_of(rank: int, edition: str = "") -> str:
+    """The message id of what a card of ``rank`` does (in ``edition``, if given; "" for a
+    number card)."""
+    special = EDITION_CAPTIONS.get((int(rank), edition))
+    if special is not None:
+        return special
     face = FACES.get(int(rank))
     return face.caption if face is not None else ""
 
@@ -196,6 +210,8 @@ register(Rank.SKIP, "", N_("Skip: the next player loses their turn."))
 register(Rank.REVERSE, "", N_("Reverse: play changes direction."))
 register(Rank.DRAW_TWO, "", N_("Draw Two: the next player draws 2 cards and loses their turn."))
 register(Rank.WILD, "", N_("Wild: play it on anything and name the colour."))
+register_caption(Rank.WILD, "triple", N_(
+    "Wild: play it on any open tray; it names no colour, so any card may follow it there."))
 register(Rank.WILD_DRAW_FOUR, "", N_(
     "Wild Draw Four: name the colour; the next player draws 4 and loses their turn. Only "
     "when you hold no card of the colour in play (they may challenge)."))

@@ -310,19 +310,33 @@ class InputState:
     def __init__(self) -> None:
         self.keys: set[int] = set()
         self.mouse = False
+        #: The screen each held key was first pressed on (see :meth:`carried_over`).
+        self.pressed_on: dict[int, object] = {}
 
-    def note(self, event: pygame.event.Event) -> None:
+    def carried_over(self, event: pygame.event.Event, screen: object) -> bool:
+        """Is ``event`` the key repeat of a key first pressed on another screen? Enter on
+        the title's Continue must not go on to play a card at the table: when opening the
+        table takes longer than the repeat delay, the held Enter repeats there before its
+        release is read. Such a repeat is dropped until the key is let go."""
+        return (event.type == pygame.KEYDOWN and event.key in self.keys
+                and self.pressed_on.get(event.key, screen) is not screen)
+
+    def note(self, event: pygame.event.Event, screen: object = None) -> None:
         t = event.type
         if t == pygame.KEYDOWN:
+            if event.key not in self.keys:
+                self.pressed_on[event.key] = screen
             self.keys.add(event.key)
         elif t == pygame.KEYUP:
             self.keys.discard(event.key)
+            self.pressed_on.pop(event.key, None)
         elif t == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = True
         elif t == pygame.MOUSEBUTTONUP and event.button == 1:
             self.mouse = False
         elif t == pygame.WINDOWFOCUSLOST:
             self.keys.clear()  # the key-up goes to another window
+            self.pressed_on.clear()
             self.mouse = False
 
     def confirm_held(self) -> bool:

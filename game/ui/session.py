@@ -90,7 +90,8 @@ class Session:
         self.house_rule_clip: object | None = None
         #: The cards each player held when the last hand ended (shown and counted at the
         #: hand's end: they are public then), keyed by that hand's number; and the story of
-        #: the match as played here: (hand number, winner, points) of every hand.
+        #: the match: (hand number, winner, points) of every hand (a resumed match's
+        #: earlier hands too: :meth:`restore_story`).
         self.revealed: dict[int, tuple[tuple[Card, ...], ...]] = {}
         self.story: list[tuple[int, int, int]] = []
 
@@ -282,6 +283,18 @@ class Session:
         return {"race_mode": self.race_mode, "house_rule_text": self.house_rule_text,
                 "house_rule_clip": clip_reference(clip, data_dir()) if isinstance(clip, Path)
                 else None}
+
+    def restore_story(self) -> None:
+        """A resumed match's story is the whole match's, not only the hands played since:
+        its record is replayed from the deal and every hand's end noted, so the match's
+        end never says "Hands won: Zoé 1" after a match of three hands."""
+        game = new_game(self.game.ruleset, self.game.players, self.game.seed)
+        story: list[tuple[int, int, int]] = []
+        for action in self.game.actions:
+            hand_no = game.match.hand_no
+            story += [(hand_no, e.winner, e.points) for e in game.apply(action)
+                      if isinstance(e, E.HandEnded)]
+        self.story = story
 
     def restore_table_options(self, options: Mapping[str, Any]) -> None:
         """A resumed match's table options. The recording is named by its path inside the

@@ -143,3 +143,63 @@ def test_many_matches_are_all_reachable_page_by_page(app: App) -> None:
     app.dispatch(I.Press("more"))
     shown |= {c.id for c in listing.controls if c.id.startswith("slot")}
     assert shown == {f"slot{i}" for i in range(7)}
+
+
+def test_a_resumed_match_tells_the_story_of_all_its_hands(app: App, dirs: Path) -> None:
+    """The match's end told "The match lasted 3 hands. Hands won: Zoé 1." after a resume:
+    the hands played before it were left out of the story."""
+    from game.rules import actions as A
+    from game.rules import events as E
+    from game.ui.table.results import MatchEndScene
+    from tests.ui.moments import find
+
+    poised = find("official", lambda _g, m, ev: isinstance(m, A.Play)
+                  and any(isinstance(e, E.MatchEnded) for e in ev))
+    poised.write(dirs)
+    started_app(app)
+    app.dispatch(I.Activate())  # Continue, the title's focus
+    table = app.top
+    assert isinstance(table, TableScene)
+    hands = table.model.hand_no
+    assert hands > 1 and len(table.session.story) == hands - 1
+    pump(app, until=lambda: table.my_turn() and table.presenter.idle)
+    assert isinstance(poised.move, A.Play)
+    app.dispatch(I.PlayCard(table.model.hand.index(poised.move.card)))
+    assert [h for h, _w, _p in table.session.story] == list(range(1, hands + 1))
+    for _ in range(100):
+        pump(app, 0.2)
+        if isinstance(app.top, MatchEndScene):
+            break
+        if app.top is not table:
+            app.dispatch(I.Activate())  # the hand's count, then its end
+    assert isinstance(app.top, MatchEndScene)
+    wins = sum(1 for _h, w, _p in table.session.story if w == 0)
+    assert f"Hands won: Zoé {wins}." in app.top.story()
+
+
+def test_enter_held_on_continue_does_not_play_a_card_at_the_table(app: App,
+                                                                    dirs: Path) -> None:
+    """Seen under Xvfb: Enter on the title's Continue also played the first card of a
+    resumed Roboto match — opening the table took longer than the key-repeat delay, so the
+    held Enter repeated at the table before its release was read."""
+    import pygame
+
+    from game.rules import actions as A
+    from tests.ui.moments import find
+
+    poised = find("roboto", lambda _g, m, _ev: isinstance(m, A.CallUno))
+    poised.write(dirs)
+    started_app(app)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    app.on_event(enter)  # Continue
+    table = app.top
+    assert isinstance(table, TableScene)
+    pump(app, until=lambda: table.my_turn() and table.presenter.idle)
+    before = table.session.version
+    app.on_event(enter)  # the repeat of the same press, before its release
+    pump(app, 0.2)
+    assert table.session.version == before and len(table.model.hand) == 2
+    app.on_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0))
+    app.on_event(enter)  # a new press at the table plays the focused card
+    pump(app, 0.2)
+    assert table.session.version > before

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.rules import actions as A
 from game.rules import events as E
 from game.rules.cards import Card
@@ -359,6 +361,9 @@ def test_the_match_end_cheers_the_winner_and_tells_the_story(app: App, outdir: P
     assert scene.confetti
     pump(app, 0.8)
     shot(app, outdir, "match_celebration")
+    falling = scene.falling()
+    assert falling and len(falling) < len(scene.confetti)  # some fall by the panel …
+    assert not any(scene.panel_rect.colliderect(r) for _c, r in falling)  # … none over it
     pump(app, scene.CONFETTI_S)
     assert not scene.confetti and scene.wakeup() is None  # it settles, the loop rests
 
@@ -379,3 +384,30 @@ def test_reduced_motion_counts_at_once_and_throws_no_confetti(app: App) -> None:
         app.dispatch(I.Activate())
         pump(app, until=lambda: isinstance(app.top, MatchEndScene | HandEndScene))
     assert isinstance(app.top, MatchEndScene) and not app.top.confetti
+
+
+@pytest.mark.parametrize("skip", [False, True])
+def test_the_count_is_said_when_it_lands(app: App, skip: bool) -> None:
+    """Issue 13, done when: the scoring count-up is narrated — when the count lands (at its
+    pace, or at once on Enter) each opponent's points and the total are said, once."""
+    from game.ui.table.results import HandEndScene
+
+    said: list[str] = []
+    app.sound.say = lambda words: said.append(str(words)) or True  # type: ignore[method-assign]
+    app.settings.animation_speed = 1.0
+    app.settings.narration = "announcements"
+    game = build(["R1", "B7 B8", "G7 G8", "Y7 YS"], "R9", turn=0, scores=[40, 0, 0, 0])
+    table = table_for(app, game, "HAAA")
+    pump(app, until=table.my_turn)
+    app.dispatch(I.PlayCard(0))
+    pump(app, until=lambda: isinstance(app.top, HandEndScene))
+    scene = app.top
+    assert isinstance(scene, HandEndScene) and scene.counting
+    assert not any("counted" in w for w in said)  # not before it lands
+    if skip:
+        app.dispatch(I.Activate())
+    else:
+        pump(app, until=lambda: not scene.counting)
+    pump(app, 0.5)
+    told = [w for w in said if "counted" in w]
+    assert told == ["Bob: 15 points, Cid: 15 points, Dee: 27 points. 57 points counted"]

@@ -62,6 +62,7 @@ def resume_match(app: AppHost, slot: SavedSlot) -> None:
         return
     session = Session(game, slot.match.seats, AutoSaver(slot.path))
     session.restore_table_options(slot.match.table)
+    session.restore_story()
     app.reset(app.make("table", session, resumed=True))
 
 

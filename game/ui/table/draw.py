@@ -337,31 +337,46 @@ def _dragged(surface: pygame.Surface, scene: TableFace, card: Card, pos: tuple[i
 
 def card_caption(scene: TableFace) -> tuple[int, str]:
     """(index, words) of what the focused (or pointed at) card of your hand does; (-1, "")
-    for a number card or none. A message over your hand has the room first."""
+    for a number card or none. A message over your hand has the room first, and so do the
+    table's animations (an "UNO!" called over your hand covered the caption's words)."""
     focus = scene.focused_id() or ""
     if not focus.startswith("card") or not focus[4:].isdigit() or scene.toast_text() \
-            or not scene.shows_focus():  # a dialog over the table has the keyboard
+            or not scene.shows_focus() or not scene.presenter.idle:
         return -1, ""
     i = int(focus[4:])
     hand = scene.model.hand
     if i >= len(hand):
         return -1, ""
-    msgid = caption_of(RANK_OF[hand[i]])
+    msgid = caption_of(RANK_OF[hand[i]], scene.session.edition)
     return (i, _(msgid)) if msgid else (-1, "")
 
 
-def _caption(surface: pygame.Surface, scene: TableFace, rects: list[pygame.Rect]) -> None:
+def caption_box(scene: TableFace, rects: list[pygame.Rect]) -> tuple[pygame.Rect, list[str], int]:
+    """Where the focused card's caption goes, its lines and their size (an empty rect when
+    there is none): over the card, above the line with your name and "your turn" (never
+    over it), and within the hand's width (never over the log beside it)."""
     i, words = card_caption(scene)
     if i < 0 or i >= len(rects):
-        return
+        return pygame.Rect(0, 0, 0, 0), [], 0
     lay = scene.layout
     s = lay.s
     px = max(12, int(17 * s))
     width = int(380 * s)
     lines = text.wrap(words, px, width)
     box = pygame.Rect(0, 0, width + int(24 * s), int(len(lines) * px * 1.3 + 16 * s))
-    box.midbottom = (rects[i].centerx, rects[i].top - int(10 * s))
-    box.clamp_ip(surface.get_rect())
+    label_top = lay.my_plate.bottom - int(28 * s)
+    box.midbottom = (rects[i].centerx, min(rects[i].top - int(10 * s), label_top))
+    screen = pygame.Rect((0, 0), lay.size)
+    room = pygame.Rect(lay.hand_area.left, 0, lay.hand_area.width, lay.size[1])
+    box.clamp_ip(room if room.width >= box.width else screen)
+    return box, lines, px
+
+
+def _caption(surface: pygame.Surface, scene: TableFace, rects: list[pygame.Rect]) -> None:
+    box, lines, px = caption_box(scene, rects)
+    if not lines:
+        return
+    s = scene.layout.s
     pygame.draw.rect(surface, theme.ACCENT, box.inflate(4, 4), border_radius=int(10 * s))
     panel(surface, box, s, 245)
     y = box.top + int(8 * s)

@@ -121,7 +121,34 @@ class HandEndScene(ScoresPanel):
         self.step_s = 0.0 if instant else 0.16 / speed
         self.shown = len(self.steps) if instant else 0
         self.clock = 0.0
+        self.told = False  # the count said aloud (once, when it lands)
         self._update_rows()
+
+    def enter(self) -> None:
+        super().enter()
+        if not self.counting:
+            self.tell_count()
+
+    def count_words(self) -> str:
+        """The count in words: each opponent's points, then the total ("Bruno: 7 points,
+        Dev: 109 points. 116 points counted.")."""
+        names = self.table.session.names
+        parts = []
+        for r, (p, _cards) in enumerate(self.reveal):
+            points = sum(v for row, _k, v in self.steps if row == r)
+            parts.append(ngettext("{player}: {points} point", "{player}: {points} points",
+                                  points).format(player=names[p], points=points))
+        total = ngettext("{points} point counted", "{points} points counted",
+                         self.counted()).format(points=self.counted())
+        return f"{', '.join(parts)}. {total}" if parts else total
+
+    def tell_count(self) -> None:
+        """Say the count when it lands, for a player who cannot see the cards turn up."""
+        if self.told or not self.steps:
+            return
+        self.told = True
+        if self.app.settings.narration != "off":
+            self.app.sound.say(self.count_words())
 
     # ------------------------------------------------------------------ the count
     @property
@@ -144,6 +171,7 @@ class HandEndScene(ScoresPanel):
     def finish_count(self) -> None:
         self.shown = len(self.steps)
         self._update_rows()
+        self.tell_count()
 
     def update(self, dt: float) -> bool:
         if not self.counting:
@@ -157,6 +185,7 @@ class HandEndScene(ScoresPanel):
             self.app.sound.play("card")
             if not self.counting:
                 self.app.sound.play("uno")  # the count lands
+                self.tell_count()
         return True
 
     def wakeup(self) -> float | None:
@@ -367,10 +396,21 @@ class MatchEndScene(ScoresPanel):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         fade = max(0.0, min(1.0, (self.CONFETTI_S - self.clock) / 1.0))
-        for c in self.confetti:
-            w = max(2, int(c.size * abs(math.cos(c.phase))))
+        for c, rect in self.falling():
             rgb = c.rgb if fade >= 1 else theme.mix(theme.FELT_DARK, c.rgb, fade)
-            pygame.draw.rect(surface, rgb, (int(c.x), int(c.y), w, c.size))
+            pygame.draw.rect(surface, rgb, rect)
+
+    def falling(self) -> list[tuple[Confetto, pygame.Rect]]:
+        """The confetti drawn this frame and where: around the panel, never over its
+        title, scores and buttons (they stay readable while it falls)."""
+        out = []
+        panel = self.panel_rect
+        for c in self.confetti:
+            rect = pygame.Rect(int(c.x), int(c.y), max(2, int(c.size * abs(math.cos(c.phase)))),
+                               c.size)
+            if not panel.colliderect(rect):
+                out.append((c, rect))
+        return out
 
     def autoplay_intent(self) -> I.Intent | None:
         return None

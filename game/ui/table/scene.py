@@ -504,6 +504,25 @@ class TableScene(Scene):
         i = int((self.focused_id() or "card0")[4:])
         self.focus_id(f"card{max(0, min(n - 1, i + dx))}")
         self.refresh()
+        self.say_focused_card()
+
+    def say_focused_card(self) -> None:
+        """Say the card the keys just moved to, and what it does (its caption), for a
+        player who cannot see the screen; the newest card cuts off the one before."""
+        from game.narrate import card_name
+        from game.ui.card_faces import caption_of
+
+        focus = self.focused_id() or ""
+        if self.settings.narration == "off" or not focus[4:].isdigit():
+            return
+        i = int(focus[4:])
+        if not focus.startswith("card") or i >= len(self.model.hand):
+            return
+        card = self.model.hand[i]
+        msgid = caption_of(RANK_OF[card], self.session.edition)
+        words = card_name(card)
+        self.app.sound.hush()
+        self.app.sound.say(f"{words}. {_(msgid)}" if msgid else words)
 
     def act(self, action: A.Action) -> bool:
         """Apply an action of the player at the screen; a refusal is explained."""

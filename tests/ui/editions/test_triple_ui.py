@@ -12,6 +12,7 @@ import pygame
 from game.rules.cards import Card
 from game.rules.engine import Decision
 from game.ui import intents as I
+from game.ui import theme
 from game.ui.app import App
 from game.ui.editions.triple.dialogs import GiveScene, PairScene
 from game.ui.editions.triple.scenes import HoldScene, TrayPickScene
@@ -116,8 +117,13 @@ def test_overload_shows_the_number_and_flashes(app: App, outdir: Path) -> None:
     app.dispatch(I.PlayCard(table.model.hand.index(C("Y1"))))
     pump(app, until=lambda: state(table)["flashing"] == [2])
     pump(app, 0.3)
-    shot(app, outdir, "overload")
+    screen = shot(app, outdir, "overload")
     assert state(table)["overloads"] == 1
+    # one number, big, on the tray that overloaded; the middle tray stays in sight (it was
+    # covered by a second "+3" at the table's centre, beside the tray's own badge)
+    trays = unit_of(table).trays
+    assert colour_share(screen, trays[2].inflate(-20, -20), theme.DANGER) > 0.3
+    assert colour_share(screen, trays[1].inflate(-20, -20), theme.DANGER) < 0.05
     pump(app, until=lambda: len(table.session.game.hands[0]) == 5, timeout=20)
 
 

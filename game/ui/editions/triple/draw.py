@@ -1,5 +1,5 @@
 """Triple Play's unit drawn on the table: the three trays with their top cards, the white
-"open" lights, the green / yellow / red capacity lights, the overload badge and the timer
+"open" lights, the green / yellow / red capacity lights, the overload show and the timer
 ring. :class:`TrayDrawing` is the drawing half of :class:`~game.ui.editions.triple.TrayUnit`,
 which keeps the state read here (and the dialogs of :mod:`.triple_scenes` draw with it).
 """
@@ -86,7 +86,6 @@ class TrayDrawing:
             for t in range(TRAYS):
                 if self.flash[t] > 0:
                     self._overload_show(surface, t)
-                    self._overload_badge(surface, t)
 
     def draw_unit(self, surface: pygame.Surface, highlight: tuple[int, ...] = ()) -> None:
         lay = self.table.layout
@@ -164,19 +163,6 @@ class TrayDrawing:
         pygame.draw.circle(surface, rgb, c, rad)
         pygame.draw.circle(surface, theme.SHADOW, c, rad, max(1, int(2 * s)))
 
-    def _overload_badge(self, surface: pygame.Surface, t: int) -> None:
-        s = self.table.layout.s
-        r = self.trays[t]
-        k = self.flash[t] / FLASH_S
-        rad = int((30 + 14 * math.sin(math.pi * min(1.0, (1 - k) * 3))) * s)
-        c = (r.centerx, r.centery)
-        pygame.draw.circle(surface, theme.SHADOW, (c[0] + 3, c[1] + 4), rad)
-        pygame.draw.circle(surface, theme.DANGER, c, rad)
-        pygame.draw.circle(surface, theme.ACCENT, c, rad, max(2, int(4 * s)))
-        text.draw(surface, _("+{count}").format(count=self.shown[t]), int(rad * 1.0), c,
-                  theme.TEXT, "center",
-                  shadow=True)
-
     def _overload_show(self, surface: pygame.Surface, t: int) -> None:
         """T-6 as the toy does it: the case strobes red, rays burst from the tray, and the
         number to draw is shown big in the middle of the table."""
@@ -199,12 +185,12 @@ class TrayDrawing:
                 p1 = (r.centerx + math.cos(a) * outer, r.centery + math.sin(a) * outer)
                 pygame.draw.line(surface, (255, 210, 60) if i % 2 else theme.DANGER, p0, p1,
                                  max(2, int(5 * s)))
-        # the number, big, over the middle of the table
+        # the number, big, on the tray that overloaded (one number: a second, smaller badge
+        # on the tray beside it read as two penalties)
         grow = 1.0 if still else 0.8 + 0.2 * math.sin(math.pi * min(1.0, (1 - k) * 4))
         px = int(150 * s * grow)
-        cx, cy = lay.centre
-        c = (int(cx), int(cy - 40 * s))
         rad = int(px * 0.62)
+        c = (max(rad, min(lay.size[0] - rad, r.centerx)), max(rad, r.centery))
         pygame.draw.circle(surface, theme.SHADOW, (c[0] + int(5 * s), c[1] + int(7 * s)), rad)
         pygame.draw.circle(surface, theme.DANGER if on else (150, 20, 20), c, rad)
         pygame.draw.circle(surface, (255, 210, 60), c, rad, max(4, int(8 * s)))
