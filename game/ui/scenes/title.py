@@ -62,6 +62,7 @@ class TitleScene(PanelScene):
             out.append(Button.make("matches", _("Saved matches ({count})").format(
                 count=len(self.slots))))
         out += [Button.make("new", N_("New game"), style="normal" if self.saved else "primary"),
+                Button.make("learn", N_("Learn to play")),
                 Button.make("settings", N_("Settings")),
                 Button.make("help", N_("Rules and keys")),
                 Button.make("quit", N_("Quit")),
@@ -111,6 +112,8 @@ class TitleScene(PanelScene):
             self.app.open("matches")
         elif control == "new":
             self.app.open("setup")
+        elif control == "learn":
+            self.app.reset(self.app.make("guide"))
         elif control == "settings":
             self.app.open("settings")
         elif control == "help":
