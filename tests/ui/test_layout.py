@@ -45,3 +45,14 @@ def test_a_big_hand_stays_inside_its_area(count: int) -> None:
     assert len(rects) == count
     assert all(lay.hand_area.left <= r.left and r.right <= lay.hand_area.right + 1 for r in rects)
     assert [r.left for r in rects] == sorted(r.left for r in rects)
+
+
+@pytest.mark.parametrize("size", [(1, 2), (320, 240), (1280, 720)])
+def test_three_overlapping_cards_with_the_middle_one_focused(size: tuple[int, int]) -> None:
+    """Both gaps around the middle card widen and no other gap is left to narrow (the guided
+    hand's three cards in a small window divided by zero here)."""
+    lay = table_layout(size, [0, 1], 0)
+    rects = lay.hand_rects(3, focus=1)
+    assert len(rects) == 3
+    if size[0] >= 320:  # a window dragged to a few pixels has no order left to keep
+        assert rects[0].left < rects[1].left < rects[2].left

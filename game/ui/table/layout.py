@@ -74,7 +74,8 @@ class TableLayout:
             wide = [i for i in (focus - 1, focus) if 0 <= i < count - 1]
             span = step * (count - 1)
             room = min(w + gap, span / (len(wide) + 1))
-            narrow = (span - room * len(wide)) / (count - 1 - len(wide))
+            rest = count - 1 - len(wide)  # 0: three cards, the middle one focused
+            narrow = (span - room * len(wide)) / rest if rest else 0.0
             if narrow > 2:
                 steps = [room if i in wide else narrow for i in range(count - 1)]
         total = w + sum(steps)
