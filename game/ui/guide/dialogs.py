@@ -46,7 +46,7 @@ class GuideColourScene(ColourScene):
     def body_text(self) -> str:
         return self.guide.header(S.COLOUR) + "\n" + self.guide.body(S.COLOUR)
 
-    def worth(self) -> list[Control]:
+    def worth(self) -> list[ColourButton]:
         """The swatches of the colours in the person's hand (all four if none)."""
         held = {COLOUR_OF[c] for c in self.table.model.hand}
         mine = [c for c in self.controls if isinstance(c, ColourButton) and c.colour in held]
