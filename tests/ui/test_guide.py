@@ -327,12 +327,12 @@ def test_the_guide_is_offered_once_at_the_first_launch(sized: App, dirs: Path) -
     sized.open("title")
     sized.open("guide.offer")
     assert sized.settings.guide_offered is True
-    saved, problem = load_settings(Path(str(sized.settings_path)))
-    assert problem is None and saved.guide_offered is True  # remembered
     assert sized.top.focused().id == "learn"  # type: ignore[union-attr]
     key(sized, pygame.K_RETURN, "\r")
     assert isinstance(sized.top, TableScene)
     assert any(isinstance(d, GuideLayer) for d in sized.top.devices)
+    saved, problem = load_settings(Path(str(sized.settings_path)))
+    assert problem is None and saved.guide_offered is True  # remembered
 
 
 def test_not_now_goes_back_to_the_title(sized: App) -> None:
@@ -340,6 +340,7 @@ def test_not_now_goes_back_to_the_title(sized: App) -> None:
     sized.open("guide.offer")
     click(sized, next(c.rect for c in sized.top.controls if c.id == "later"))  # type: ignore
     assert sized.top is not None and sized.top.name == "title"
+    assert load_settings(Path(str(sized.settings_path)))[0].guide_offered is True
     assert "learn" in [c.id for c in sized.top.controls]  # still there: Learn to play
     sized.dispatch(I.Press("learn"))
     assert isinstance(sized.top, TableScene)

@@ -102,8 +102,12 @@ class GuideOfferScene(PanelScene):
 
     def enter(self) -> None:
         self.app.settings.guide_offered = True
-        self.app.save_settings()
         super().enter()
+
+    def exit(self) -> None:
+        """Remembered when answered (or the game closed on it): written now rather than
+        before the first frame, which the offer is part of."""
+        self.app.save_settings()
 
     def build(self) -> list[Control]:
         return [Button.make("learn", N_("Learn to play"), style="primary"),
