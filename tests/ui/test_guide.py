@@ -344,3 +344,22 @@ def test_not_now_goes_back_to_the_title(sized: App) -> None:
     assert "learn" in [c.id for c in sized.top.controls]  # still there: Learn to play
     sized.dispatch(I.Press("learn"))
     assert isinstance(sized.top, TableScene)
+
+
+@pytest.mark.parametrize("colour", COLOURS, ids=lambda c: "RYGB"[c])
+def test_any_colour_named_at_the_table_leads_to_the_uno_step(sized: App, outdir: Path,
+                                                            colour: Colour) -> None:
+    """The same promise through the table's own AI runner and pacing (red: the AI has none,
+    draws the red 8 and plays it)."""
+    g = Guided(sized, outdir)
+    g.wait(S.PILE)
+    sized.dispatch(I.Activate())  # the red 7
+    g.wait(S.DRAW)
+    sized.dispatch(I.DrawCard())
+    g.wait(S.PLAY_DRAWN)
+    sized.dispatch(I.PlayDrawn())
+    g.wait(S.COLOUR)
+    sized.dispatch(I.ChooseColour(colour))
+    g.wait(S.UNO)
+    assert g.steps == [S.PILE, S.DRAW, S.PLAY_DRAWN, S.COLOUR, S.UNO]
+    assert S.PLAY in g.guide.done  # playing the red 7 at the pile step did both
