@@ -363,3 +363,26 @@ def test_any_colour_named_at_the_table_leads_to_the_uno_step(sized: App, outdir:
     g.wait(S.UNO)
     assert g.steps == [S.PILE, S.DRAW, S.PLAY_DRAWN, S.COLOUR, S.UNO]
     assert S.PLAY in g.guide.done  # playing the red 7 at the pile step did both
+
+
+def test_the_step_shown_is_the_first_not_done_whose_moment_has_come() -> None:
+    from game.rules import events as E
+
+    r7, b2, y8 = (Card.parse(c) for c in ("R7", "B2", "Y8"))
+    start = S.Moment(True, Decision.TURN, (r7, b2, y8), (0,), False, False)
+    assert S.current(start, frozenset(), False) == S.PILE
+    assert S.current(start, frozenset({S.PILE}), False) == S.PLAY
+    stuck = S.Moment(True, Decision.TURN, (b2, y8), (), False, False)
+    assert S.current(stuck, frozenset({S.PILE, S.PLAY}), False) == S.DRAW
+    waiting = S.Moment(False, Decision.TURN, (b2, y8), (), False, False)
+    assert S.current(waiting, frozenset({S.PILE, S.PLAY}), False) is None  # the AI's turn
+    two = S.Moment(True, Decision.TURN, (b2, y8), (0,), False, True)
+    before = frozenset({S.PILE, S.PLAY, S.DRAW, S.PLAY_DRAWN, S.COLOUR})
+    assert S.current(two, before, False) == S.UNO
+    assert S.current(two, before | {S.UNO}, True) == S.AFTER_UNO
+    assert S.current(two, before | {S.UNO}, False) is None  # skipped, not called: no praise
+    # Playing at the pile step completes it and "play"; a penalty draw is no draw step.
+    assert S.completed([E.CardPlayed(YOU, r7)], YOU, S.PILE) == {S.PILE, S.PLAY}
+    assert S.completed([E.CardPlayed(AI, r7)], YOU, S.PILE) == set()
+    assert S.completed([E.CardsDrawn(YOU, (r7, b2), "uno_penalty", 2)], YOU, S.DRAW) == set()
+    assert S.completed([E.UnoCalled(YOU)], YOU, S.UNO) == {S.UNO}

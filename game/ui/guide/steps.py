@@ -73,7 +73,7 @@ class Moment:
     over: bool = False
 
 
-def applies(step: str, m: Moment, done: frozenset[str], called: bool) -> bool:
+def applies(step: str, m: Moment, called: bool) -> bool:
     """Has ``step``'s moment come? ``called``: the person called UNO themselves."""
     turn = m.my_turn and m.decision is Decision.TURN
     if m.over:
@@ -99,7 +99,7 @@ def applies(step: str, m: Moment, done: frozenset[str], called: bool) -> bool:
 
 def current(m: Moment, done: frozenset[str], called: bool) -> str | None:
     """The step to show now: the first not done whose moment has come (``None``: none)."""
-    return next((s for s in ORDER if s not in done and applies(s, m, done, called)), None)
+    return next((s for s in ORDER if s not in done and applies(s, m, called)), None)
 
 
 def completed(events: Iterable[E.Event], me: int, shown: str | None) -> set[str]:
