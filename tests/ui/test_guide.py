@@ -386,3 +386,27 @@ def test_the_step_shown_is_the_first_not_done_whose_moment_has_come() -> None:
     assert S.completed([E.CardPlayed(AI, r7)], YOU, S.PILE) == set()
     assert S.completed([E.CardsDrawn(YOU, (r7, b2), "uno_penalty", 2)], YOU, S.DRAW) == set()
     assert S.completed([E.UnoCalled(YOU)], YOU, S.UNO) == {S.UNO}
+
+
+def test_a_line_said_before_the_voice_is_ready_is_said_when_it_is(sized: App,
+                                                                  outdir: Path) -> None:
+    """The first step comes up at once, while the speech engine is still starting."""
+    said: list[str] = []
+    ready = [False]
+    sized.sound.voice_status = "starting"
+
+    def say(words: object) -> bool:
+        if ready[0]:
+            said.append(str(words))
+        return ready[0]
+
+    sized.sound.say = say  # type: ignore[method-assign]
+    sized.reset(sized.make("guide"))
+    table = sized.top
+    assert isinstance(table, TableScene)
+    guide = next(d for d in table.devices if isinstance(d, GuideLayer))
+    pump(sized, until=lambda: guide.shown == S.PILE)
+    assert said == [] and guide.unsaid == S.PILE and table.wakeup() == 0.0
+    ready[0], sized.sound.voice_status = True, "on"
+    pump(sized, 0.05)
+    assert said == [guide.body(S.PILE)] and guide.unsaid is None

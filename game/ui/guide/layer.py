@@ -51,6 +51,9 @@ class GuideLayer(DeviceLayer):
         #: until the step changes.
         self.refused: str | None = None
         self.spoken: set[str] = set()
+        #: A step whose line waits for the voice, still starting when it came up (the
+        #: first step comes up at once; the speech engine takes a moment).
+        self.unsaid: str | None = None
         self.clock = 0.0  # seconds since the step shown appeared
         self.seen = 0  # how many of the hand's events were read
         self.version = -1
@@ -99,8 +102,21 @@ class GuideLayer(DeviceLayer):
         self.refused = None
         if step is not None and step not in self.spoken:
             self.spoken.add(step)
-            self.t.app.sound.say(self.body(step))
+            self.speak(step)
         return True
+
+    def speak(self, step: str) -> None:
+        """Say the step's line; if the voice is still starting, as soon as it is on."""
+        sound = self.t.app.sound
+        said = sound.say(self.body(step))
+        self.unsaid = step if not said and sound.voice_status == "starting" else None
+
+    def _say_late(self) -> None:
+        if self.unsaid is None or self.t.app.sound.voice_status == "starting":
+            return
+        step, self.unsaid = self.unsaid, None
+        if step == self.shown:  # still on screen: worth saying
+            self.speak(step)
 
     def skip(self) -> None:
         """N or the button: the step shown is done (an explanation read, a move skipped)."""
@@ -139,6 +155,7 @@ class GuideLayer(DeviceLayer):
         return False  # the table animates everything as usual
 
     def update(self, dt: float) -> bool:
+        self._say_late()
         self._read_events()
         changed = self.show(self.current())
         if self.shown is not None and self.clock < BOB_S:
@@ -147,6 +164,11 @@ class GuideLayer(DeviceLayer):
         return changed
 
     def animating(self) -> bool:
+        """The arrow's bounce; and while a line waits for the voice, so that the table
+        keeps looking (nothing wakes it when the voice is ready)."""
+        return self.unsaid is not None or self.bouncing()
+
+    def bouncing(self) -> bool:
         return (self.shown is not None and self.clock < BOB_S
                 and not self.t.settings.reduced_motion)
 
@@ -262,7 +284,7 @@ class GuideLayer(DeviceLayer):
         if rect is None:
             return
         overlay.halo(surface, rect, s, round_)
-        bob = overlay.bob_offset(self.clock, s) if self.animating() else 0.0
+        bob = overlay.bob_offset(self.clock, s) if self.bouncing() else 0.0
         tip, way = overlay.arrow_for(rect, surface.get_rect(), s)
         overlay.arrow(surface, tip, way, s, bob)
 
