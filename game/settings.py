@@ -109,6 +109,9 @@ class Settings:
     #: The voice notice (what is missing: speech, sound, microphone) last given, so the
     #: same one is not repeated at every launch.
     voice_notice_told: str = ""
+    #: The guided first hand was offered (at the very first launch, once). A settings file
+    #: written before the guide existed counts as offered: its player has played already.
+    guide_offered: bool = False
     extra: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def validate(self) -> None:
@@ -192,6 +195,7 @@ def from_toml(data: dict[str, Any]) -> Settings:
             values[key] = _coerce(key, getattr(base, key), value)
         else:
             extra[key] = value
+    values.setdefault("guide_offered", True)  # a file from before the guide: see the field
     settings = Settings(**values, extra=extra).clamped()
     settings.validate()
     return settings

@@ -399,6 +399,8 @@ def run_app(options: StartOptions | None = None) -> int:
         set_language(options, settings)
         app = App(settings, options=options, hooks=hooks, bot_processes=True)
         start(app, problem)
+        if problem is None and not settings.guide_offered:  # the very first launch
+            app.open("guide.offer")  # offer the guided hand, once
         try:
             return app.run()
         finally:

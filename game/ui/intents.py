@@ -176,6 +176,11 @@ class CycleVoiceVolume(Intent):
     """Roboto's Volume button: the voice's three levels, then mute."""
 
 
+@dataclass(frozen=True)
+class NextStep(Intent):
+    """N in the guided first hand: go on to the next step (skip the one shown)."""
+
+
 # --------------------------------------------------------------------------- keys
 
 _NAV = {
@@ -196,6 +201,7 @@ _CONTEXT_KEYS: dict[str, dict[int, Intent]] = {
         pygame.K_j: JumpIn(),
         pygame.K_r: RepeatPhrase(),
         pygame.K_v: CycleVoiceVolume(),
+        pygame.K_n: NextStep(),
     },
     "colour": {
         pygame.K_r: ChooseColour(Colour.RED),
@@ -236,6 +242,7 @@ KEY_HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("J", N_("Jump in with the card identical to the one just played (house rule)")),
         ("R", N_("Repeat what the voice said last")),
         ("V", N_("Voice volume: low, medium, loud, then muted")),
+        ("N", N_("Guided hand: go on to the next step")),
     )),
     (N_("Dialogs"), (
         ("R Y G B / 1-4", N_("Name red, yellow, green or blue")),

@@ -30,7 +30,7 @@ from tests.fuzz.targets import Failure, base_saves, nasty_text, save_files, shor
 
 ROOTS = ("title", "title-resume", "resume-fuzzed", "setup", "settings", "help", "demo", "calibrate",
          "roboto_record", "stats", "table-official", "table-attack", "table-triple", "table-roboto",
-         "table-sonic", "table-official-hotseat", "table-triple-hotseat")
+         "table-sonic", "table-official-hotseat", "table-triple-hotseat", "guide")
 W, H = 1280, 720
 
 
@@ -51,7 +51,7 @@ def _keys() -> list[int]:
 
     names = ["UP", "DOWN", "LEFT", "RIGHT", "RETURN", "KP_ENTER", "ESCAPE", "SPACE", "TAB",
              "BACKSPACE", "DELETE", "HOME", "END", "PAGEUP", "PAGEDOWN", "F1", "F11", "a", "c",
-             "d", "h", "m", "p", "q", "r", "s", "u", "y", "1", "2", "3", "4", "9", "0",
+             "d", "h", "m", "n", "p", "q", "r", "s", "u", "y", "1", "2", "3", "4", "9", "0",
              "PLUS", "MINUS", "KP_PLUS", "KP_MINUS"]
     return [getattr(pygame, f"K_{n}") for n in names]
 
@@ -121,6 +121,9 @@ def _root(app: Any, root: str, folder: Path, save: bytes | None) -> None:
 
             app.frame(1 / 60)
             app.dispatch(I.Press("resume"))
+    elif root == "guide":  # the guided first hand, as "Learn to play" opens it
+        start(app)
+        app.reset(app.make("guide"))
     elif root in ("setup", "settings", "help", "demo", "calibrate", "roboto_record", "stats"):
         start(app)  # over the title, as a person reaches them (Escape goes back to it)
         _over_title(app, root)

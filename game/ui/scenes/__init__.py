@@ -27,6 +27,9 @@ SCENES: dict[str, str] = {
     "demo": "game.ui.scenes.demo:TryMeScene",
     "table": "game.ui.table.scene:TableScene",
     "pause": "game.ui.table.pause:PauseScene",
+    "guide": "game.ui.guide.start:guided_hand",
+    "guide.leave": "game.ui.guide.dialogs:LeaveGuideScene",
+    "guide.offer": "game.ui.guide.dialogs:GuideOfferScene",
 }
 
 

@@ -63,6 +63,7 @@ class TitleScene(PanelScene):
             out.append(Button.make("matches", _("Saved matches ({count})").format(
                 count=len(self.slots))))
         out += [Button.make("new", N_("New game"), style="normal" if self.saved else "primary"),
+                Button.make("learn", N_("Learn to play")),
                 Button.make("settings", N_("Settings")),
                 Button.make("stats", N_("Family statistics")),
                 Button.make("help", N_("Rules and keys")),
@@ -113,6 +114,8 @@ class TitleScene(PanelScene):
             self.app.open("matches")
         elif control == "new":
             self.app.open("setup")
+        elif control == "learn":
+            self.app.reset(self.app.make("guide"))
         elif control == "settings":
             self.app.open("settings")
         elif control == "stats":

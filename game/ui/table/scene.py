@@ -41,7 +41,10 @@ from game.ui.table.voice import TableVoice
 from game.ui.voices import clip_notice, house_rule_voice
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from game.ui.scene import AppHost
+    from game.ui.table.host import Device, TableFace
 
 TOAST_S = 3.5
 #: The intents that are a move of the person whose turn it is.
@@ -61,7 +64,12 @@ class TableScene(Scene):
     name = "table"
     keys = "table"
 
-    def __init__(self, app: AppHost, session: Session, *, resumed: bool = False) -> None:
+    def __init__(self, app: AppHost, session: Session, *, resumed: bool = False,
+                 layers: Sequence[Callable[[TableFace], Device]] = (),
+                 ai_speed: float = 1.0) -> None:
+        """``layers``: extra layers over the table besides the edition's (the guided hand's
+        pointer), made like device layers; ``ai_speed`` scales the AI's pace (0.5: half as
+        fast, for a first game)."""
         super().__init__(app)
         self.session = session
         self.settings = app.settings
@@ -76,8 +84,11 @@ class TableScene(Scene):
         self.presenter.on_event = self._on_presented
         self.presenter.hidden_swaps = len(session.humans) > 1
         self.runner = app.bot_runner(session.ai_levels(), session.seed)
-        self.conductor = Conductor(session, self.runner, lambda: self.settings.animation_speed)
-        self.devices = [factory(self) for factory in edition_ui(session.edition).devices]
+        self.conductor = Conductor(session, self.runner,
+                                   lambda: self.settings.animation_speed * ai_speed)
+        self.devices: list[Device] = [factory(self)
+                                      for factory in edition_ui(session.edition).devices]
+        self.devices += [layer(self) for layer in layers]
         self.layout: TableLayout = table_layout(app.size, self._order(), self.viewer)
         self.synced = False
         self.asked: tuple[int, Decision] | None = None
