@@ -34,7 +34,10 @@ SIZES = [((1280, 800), "en"), ((960, 600), "en")]
 
 
 def key(app: App, k: int, unicode: str = "") -> None:
+    """A key pressed and let go, as a person types it (a key never let go would be held,
+    and its next press on another screen dropped as a repeat)."""
     app.on_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0))
+    app.on_event(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=unicode, scancode=0))
 
 
 def click(app: App, rect: pygame.Rect | list[int]) -> None:

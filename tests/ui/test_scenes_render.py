@@ -36,7 +36,7 @@ def test_title_screen(app: App, outdir: Path) -> None:
     screen = shot(app, outdir, "title")
     assert distinct_colours(screen) > 30
     ids = [c.id for c in app.top.controls]
-    assert ids == ["new", "learn", "settings", "stats", "help", "quit", "try"]  # no save: no "resume"
+    assert ids == ["new", "learn", "settings", "stats", "help", "quit", "try"]  # no "resume"
     # the red UNO oval of the logo
     assert colour_share(screen, (560, 110, 160, 40), theme.CARD_RGB[0]) > 0.3
 
