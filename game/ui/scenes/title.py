@@ -69,6 +69,10 @@ class TitleScene(PanelScene):
                 Button.make("help", N_("Rules and keys")),
                 Button.make("quit", N_("Quit")),
                 Button.make("try", N_("Try me!"))]  # placed in the corner, see place()
+        # With a saved match and the saved-matches list the column has eight rows: tighter
+        # rows keep it under the logo instead of over it.
+        tight = len(out) > 7
+        self.row_h, self.gap = (42, 6) if tight else (TitleScene.row_h, PanelScene.gap)
         return out
 
     def rows(self) -> list[float]:
