@@ -90,6 +90,10 @@ def test_a_second_game_says_it_is_already_open_and_leaves_the_save_alone(
     write_save(SavedMatch.of(new_game(edition("official"), 2, 4),
                              [SeatInfo("Ann", True), SeatInfo("Bob", False)]), save)
     before = save.read_bytes()
+    # A family that has played before (a first launch would offer the guided hand first).
+    from game.settings import Settings, store_settings
+
+    store_settings(Settings(guide_offered=True), Path(env["UNO_CONFIG_DIR"]) / "settings.toml")
     state = tmp_path / "state.json"
     first = spawn(started, ["-m", "game.ui.app"], dict(env, UNO_TEST_STATE=str(state)))
     deadline = time.monotonic() + 90

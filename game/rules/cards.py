@@ -141,6 +141,13 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        """Pickled as its code, unpickled (and deep-copied) as the one shared card of that
+        code: the compiled engine may compare the cards it holds by identity, so a card that
+        crossed from the bot worker's process must not come back as a new object (it did,
+        and a jump-in on it was refused as not identical)."""
+        return (interned, (int(self),))
+
     @staticmethod
     def parse(text: str) -> Card:
         """Inverse of ``str(card)``: ``Card.parse("G+2")``. Raises ``ValueError``."""
@@ -176,6 +183,11 @@ TEXT_OF: Final[tuple[str | None, ...]] = tuple(
     else None
     for code in range(5 * 32)
 )
+
+
+def interned(code: int) -> Card:
+    """The one shared card of ``code`` (see :meth:`Card.__reduce__`)."""
+    return CARDS[code]
 
 
 def card(colour: Colour | None, rank: Rank) -> Card:

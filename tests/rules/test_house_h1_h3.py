@@ -221,6 +221,20 @@ def test_H3_an_identical_card_jumps_in_play_continues_from_the_jumper() -> None:
     assert_deck_intact(g)
 
 
+def test_H3_a_card_that_crossed_processes_is_jumped_on_like_any_other() -> None:
+    # The table's AI decides in a worker process: its Play comes back pickled. The compiled
+    # engine refused the person's jump-in on that copy ("only a card identical to G4").
+    import pickle
+
+    g = build(["R5 Y1 Y2", "B1 B3", "G1 G2", "R5 G4 G6"], "R9", rules=JUMP_IN)
+    played = pickle.loads(pickle.dumps(Play(0, C("R5"))))
+    assert played.card is C("R5")  # one shared card per code, whatever the road
+    g.apply(played)
+    g.apply(Play(3, C("R5")))
+    assert g.to_act == 0 and g.hands[3] == [C("G4"), C("G6")]
+    assert_deck_intact(g)
+
+
 def test_H3_only_an_identical_card_and_never_a_wild() -> None:
     g = build(["R5 Y1 Y2", "B1 B3", "G5 G2", "R5 G4 G6"], "R9", rules=JUMP_IN)
     g.apply(Play(0, C("R5")))

@@ -348,3 +348,18 @@ def test_H2_at_a_hot_seat_table_the_hands_fly_face_down(app: App) -> None:
     pump(app, 0.2)
     flying = [sp for sp in table.presenter.sprites if type(sp).__name__ == "FlyingCard"]
     assert flying and all(sp.card is None for sp in flying)  # type: ignore[attr-defined]
+
+
+def test_H3_a_person_holding_the_twin_gets_a_person_s_window_even_at_a_fast_pace(
+        app: App) -> None:
+    from game.ui.table.conductor import PERSON_JUMP_S
+
+    app.settings.animation_speed = 3.0  # the AI's own jump-in time shrinks to 0.4 s
+    table = table_for(app, jump_scenario(), "HAAA")
+    pump(app, until=lambda: bool(table.jump_indices()), timeout=20)
+    version, waited = table.session.version, 0.0
+    while table.session.version == version and waited < 30:
+        pump(app, 1 / 60)
+        waited += 1 / 60
+    assert table.session.game.actions[-1].player == 3  # Dee played on: nobody jumped in
+    assert waited >= PERSON_JUMP_S - 0.1

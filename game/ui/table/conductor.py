@@ -23,6 +23,11 @@ from game.ui.botrunner import BotRunner
 from game.ui.botworker import Job
 from game.ui.session import Session
 
+#: H-3: the shortest jump-in window a person gets before the AI to act plays on (seconds,
+#: whatever the animation speed): seeing the twin glow and pressing J takes a family about
+#: a second (a choice reaction, bench/races.py's model), with a margin for a child.
+PERSON_JUMP_S = 1.5
+
 
 class Conductor:
     """Drives the AI seats of ``session``; call :meth:`update` every frame."""
@@ -102,10 +107,13 @@ class Conductor:
             self.job_version = v
             self.due = self.clock + self._think(s.decision)
             if s.jump_card() is not None and s.humans:
-                # H-3: the people at the table get a person's time to jump in before the
-                # AI to act plays on (the one reaction-time model's jump-in time)
-                level = s.seats[p].level
-                self.due = max(self.due, self.clock + self.d(median(level, "jump_in")))
+                # H-3: the table gets a jump-in window before the AI to act plays on: the
+                # one reaction-time model's jump-in time at this pace, and never less than
+                # a person needs to see the twin glow and press J when one could.
+                wait = self.d(median(s.seats[p].level, "jump_in"))
+                if self.person_may_jump():
+                    wait = max(wait, PERSON_JUMP_S)
+                self.due = max(self.due, self.clock + wait)
             return []
         if not self.job.done or self.clock < self.due:
             return []
@@ -114,6 +122,15 @@ class Conductor:
             self.error = f"AI {p} failed: {job.error}"
             return self._fallback(p)
         return self._apply(job.result)
+
+    def person_may_jump(self) -> bool:
+        """Should the AI to act leave the people a jump-in window? In hot-seat always (the
+        table's Jump in! button is there after every card, so a wait tells nothing); alone
+        at the screen only when the person holds the twin, so other turns keep their pace."""
+        s = self.session
+        if s.jump_card() is None or not s.humans:
+            return False
+        return len(s.humans) > 1 or any(s.jump_ins(h) for h in s.humans)
 
     def _think(self, decision: Decision) -> float:
         if decision is Decision.TURN:
