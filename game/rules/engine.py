@@ -1,31 +1,31 @@
 """The game: one object with ``legal_actions()`` and ``apply(action) -> events``.
 
-A :class:`Game` is a whole match: dealer draw, hands, scoring, the match winner. It
-never calls out, blocks or waits: a decision the rules leave to a player (play or draw,
-name a colour, challenge, keep a drawn card …) is a *pending decision* for
-``to_act``, answered by an action. Out-of-turn actions (calling UNO, catching) are
-accepted from any seated player while they mean something.
+A :class:`Game` is a whole match: dealer draw, hands, scoring, the match winner. It never calls
+out, blocks or waits: a decision the rules leave to a player (play or draw, name a colour,
+challenge, keep a drawn card …) is a *pending decision* for ``to_act``, answered by an action.
+Out-of-turn actions (calling UNO, catching) are accepted from any seated player while they mean
+something.
 
-Everything random comes from the game's own seeded ``random.Random``, so a game
-replays exactly from ``(ruleset, players, seed, actions)``. Every action is checked in
-full before anything changes; an illegal one raises :class:`IllegalAction` naming the
-rule clause it breaks, and leaves the game as it was.
+Everything random comes from the game's own seeded ``random.Random``, so a game replays exactly
+from ``(ruleset, players, seed, actions)``. Every action is checked in full before anything
+changes; an illegal one raises :class:`IllegalAction` naming the rule clause it breaks, and
+leaves the game as it was.
 
 The work is split by job: :mod:`~game.rules.decisions` (what a player can owe),
-:mod:`~game.rules.legality` (what may be played), :mod:`~game.rules.turns` (the
-actions' handlers), :mod:`~game.rules.dealing` (deal and first card),
-:mod:`~game.rules.table` (the state, piles and devices), :mod:`~game.rules.copies`, and
-this module (turn flow and effects). Editions (``game/rules/editions``) subclass :class:`Game`
-and use only its public members (a test checks their syntax trees):
+:mod:`~game.rules.legality` (what may be played), :mod:`~game.rules.turns` (the actions'
+handlers), :mod:`~game.rules.dealing` (deal and first card), :mod:`~game.rules.table` (the
+state, piles and devices), :mod:`~game.rules.copies`, and this module (turn flow and effects).
+Editions (``game/rules/editions``) subclass :class:`Game` and use only its public members (a
+test checks their syntax trees):
 
-- *hooks* they override, marked "*Hook*" below. A play goes through ``check_play`` →
-  ``place`` → ``after_place`` (going out, UNO) → ``start_effect`` (a Reverse turns play,
-  a wild asks for a colour) → ``settle`` (the play is complete) → ``deliver`` (what the
-  card owes reaches the next player, through the per-rank table of ``deliveries``);
+- *hooks* they override, marked "*Hook*" below. A play goes through ``check_play`` → ``place`` →
+  ``after_place`` (going out, UNO) → ``start_effect`` (a Reverse turns play, a wild asks for a
+  colour) → ``settle`` (the play is complete) → ``deliver`` (what the card owes reaches the next
+  player, through the per-rank table of ``deliveries``);
 - *seams* they call: :meth:`Game.ask` (a player owes a decision), :meth:`Game.begin_turn`,
-  :meth:`Game.end_hand`, :meth:`Game.stalled` (the blocked-hand rule),
-  :meth:`Game.take`, :meth:`Game.draw_cards`, :meth:`Game.reshuffle`,
-  :meth:`Game.is_bluff`, :meth:`Game.refuse` and :meth:`Game.need`.
+  :meth:`Game.end_hand`, :meth:`Game.stalled` (the blocked-hand rule), :meth:`Game.take`,
+  :meth:`Game.draw_cards`, :meth:`Game.reshuffle`, :meth:`Game.is_bluff`, :meth:`Game.refuse`
+  and :meth:`Game.need`.
 """
 
 from __future__ import annotations
@@ -47,16 +47,9 @@ from game.rules.actions import (
     DRAW,
     PASS,
     PLAY,
-    Accept,
     Action,
     CallUno,
     Catch,
-    Challenge,
-    ChooseColour,
-    Draw,
-    Pass,
-    Play,
-    SwapWith,
 )
 from game.rules.cards import COLOUR_OF, RANK_OF, Card, Rank
 from game.rules.decisions import CHALLENGE_D, COLOUR, DRAWN, OVER, TURN, Decision
@@ -70,8 +63,7 @@ from game.rules.table import Delivery, Table
 __all__ = ["CHALLENGE_D", "COLOUR", "DRAWN", "NO_RANK", "OVER", "PLAYABLE", "STARVED_ROUNDS",
            "TURN", "Decision", "Delivery", "Game", "Handler"]
 
-#: DC: rounds of one-card reshuffles in a row after which a hand is blocked (the deck is
-#: exhausted and play only passes the same card around, e.g. a Reverse between two).
+#: DC: rounds of one-card reshuffles in a row that block a hand (the deck is exhausted).
 STARVED_ROUNDS: Final = 3
 
 Handler = Callable[["Game", Action, list[E.Event]], None]
@@ -100,9 +92,8 @@ class Game(Table):
         self.initial_events = tuple(ev)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Every action ``player`` (default: ``to_act``) may take now that changes
-        something. ``apply`` also accepts a harmless :class:`Catch` (C-12) and the
-        clock's ``TimeUp``."""
+        """Every action ``player`` (default: ``to_act``) may take now that changes something.
+        ``apply`` also accepts a harmless :class:`Catch` (C-12) and the clock's ``TimeUp``."""
         p = self.to_act if player is None else player
         d = self.decision
         if d is OVER or not 0 <= p < self.players or self.pos[p] < 0:
@@ -160,8 +151,7 @@ class Game(Table):
         return []
 
     def out_of_turn_actions(self, player: int) -> list[Action]:
-        """C-12 actions ``player`` may take whoever's turn it is: call UNO when owing
-        it, catch a player who owes it."""
+        """C-12, whoever's turn it is: ``player`` calls UNO when owing it, catches who owes."""
         acts: list[Action] = []
         if not 0 <= player < self.players or self.pos[player] < 0 or self.decision is OVER:
             return acts
@@ -174,10 +164,8 @@ class Game(Table):
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action | object) -> list[E.Event]:
-        """Carry out ``action``; returns the events it caused, in order.
-
-        Raises :class:`IllegalAction` (and changes nothing) if the rules forbid it.
-        """
+        """Carry out ``action``; returns the events it caused, in order. Raises
+        :class:`IllegalAction` (and changes nothing) if the rules forbid it."""
         # ``| object``: whatever is passed reaches the C-3 check below, in the compiled
         # build too (mypyc would reject a non-action with a TypeError first).
         handler = self.HANDLERS.get(type(action))
@@ -407,15 +395,5 @@ class Game(Table):
         return copies.with_hidden(self, hands, draw, seed, self.wd4 if wd4 == "same" else wd4)
 
 
-
-Game.HANDLERS = {
-    Play: turns.on_play,  # type: ignore[dict-item]
-    Draw: turns.on_draw,  # type: ignore[dict-item]
-    Pass: turns.on_pass,  # type: ignore[dict-item]
-    ChooseColour: turns.on_colour,  # type: ignore[dict-item]
-    Challenge: turns.on_challenge,  # type: ignore[dict-item]
-    Accept: turns.on_challenge,  # type: ignore[dict-item]
-    CallUno: turns.on_uno,  # type: ignore[dict-item]
-    Catch: turns.on_catch,  # type: ignore[dict-item]
-    SwapWith: house.on_swap,  # type: ignore[dict-item]
-}
+#: Each action type's handler (:mod:`~game.rules.turns`); editions extend a copy.
+Game.HANDLERS = cast("dict[type, Handler]", dict(turns.HANDLERS))

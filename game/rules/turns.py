@@ -7,11 +7,22 @@ A play goes through the game's hooks: ``check_play`` → ``place`` → ``after_p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
 
 import game.rules.events as E
 import game.rules.house.play as house
-from game.rules.actions import Accept, CallUno, Catch, Challenge, ChooseColour, Draw, Pass, Play
+from game.rules.actions import (
+    Accept,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColour,
+    Draw,
+    Pass,
+    Play,
+    SwapWith,
+)
 from game.rules.decisions import CHALLENGE_D, COLOUR, DRAWN, TURN
 from game.rules.errors import IllegalAction
 from game.rules.house.play import STACK
@@ -149,3 +160,17 @@ def on_catch(g: Table, a: Catch, ev: list[E.Event]) -> None:
         g.penalty(t, g.ruleset.uno_penalty, "uno_penalty", ev)
     else:
         ev.append(E.CatchMissed(p, t))
+
+
+#: Each official action's handler, as ``Game.HANDLERS`` takes them (H-2's swap included).
+HANDLERS: Final[dict[type, Callable[..., None]]] = {
+    Play: on_play,
+    Draw: on_draw,
+    Pass: on_pass,
+    ChooseColour: on_colour,
+    Challenge: on_challenge,
+    Accept: on_challenge,
+    CallUno: on_uno,
+    Catch: on_catch,
+    SwapWith: house.on_swap,
+}
