@@ -7,7 +7,7 @@ Plays single-hand 4-player games with random choices, engine alone, until ``--ac
 actions have been applied: each step asks the player to act and the next seat for
 their legal actions (a jump-in or a catch, when there is one) and applies one at
 random. The work is a fixed number of actions, so two runs (house rules on and off)
-compare by their whole time: ``farm-bench ... --vs`` gives the ratio. Prints
+compare by their whole time (run them in turn, A B A B, e.g. with ``hyperfine``). Prints
 ``actions_per_s`` too.
 """
 
