@@ -10,8 +10,8 @@ long play-out, and the budget buys more worlds. Against medium over the same 1,0
 two-player deals at 3,000 steps: depth 600 (to the end) 53.2 %, 40 53.5 %, 20 56.7 %,
 10 57.4 %, 5 53.9 %; at 12,000 steps, depth 20: 60.8 %.
 The medium bot's choice is the default; search overrides it only when the paired
-difference in outcomes says the alternative is better. It always calls UNO and always
-catches.
+difference in outcomes says the alternative is better. It always catches, and calls UNO
+whenever the move it chose plays its next-to-last card.
 
 ``budget`` is the number of play-out steps per decision (deterministic, so a fixed RNG
 gives a fixed choice); ``time_limit`` (seconds of this thread's CPU time, ``None`` for
@@ -27,7 +27,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from game.bots.base import uno_worth_calling
+from game.bots.base import UnoPlan
 from game.bots.determinize import WorldError, bluffed, build_world, deal_hidden
 from game.bots.medium import MediumBot
 from game.bots.rollout import play_out
@@ -81,19 +81,28 @@ class HardBot:
         self.medium = MediumBot()
         self.medium.catch_chance = 1.0
         self.tracker = self.medium.tracker
+        self.uno = UnoPlan()
         self.last_worlds = 0  # how many worlds the last search used (for tests, benches)
         self.fallbacks = 0  # searches given up because a world could not be built
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         t0 = time.thread_time()
-        worth = uno_worth_calling(view, legal)
         for a in legal:
-            if isinstance(a, Catch) or (isinstance(a, CallUno) and worth):
+            if isinstance(a, Catch):
                 return a  # before playing: playing closes the catch window
-        default = self.medium.choose(view, legal, rng)
+        planned = self.uno.resume(legal)
+        if planned is not None:
+            return planned  # the play this bot called UNO for
+        return self.uno.call_before(self._decide(view, legal, rng, t0), legal)
+
+    def _decide(self, view: PlayerView, legal: Sequence[Action], rng: random.Random,
+                t0: float) -> Action:
+        """The move (neither a call nor a catch): medium's, unless search overrules it."""
+        self.tracker.update(view)
         cands: list[Action] = list(
             dict.fromkeys(a for a in legal if not isinstance(a, CallUno | Catch))
         )
+        default = self.medium.decide(view, cands, rng)
         if (not self.search_draw and view.decision is Decision.TURN
                 and not isinstance(default, Draw)):
             # Drawing with a playable card in hand (C-10) is rarely right and the rules of

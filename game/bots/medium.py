@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 import game.bots.editions as ed
 import game.bots.house as house
-from game.bots.base import uno_worth_calling
+from game.bots.base import UnoPlan
 from game.bots.beliefs import RANK_KEY, WILD_KEY, Tracker, colour_counts, p_holds
 from game.rules.actions import (
     Accept,
@@ -301,15 +301,21 @@ class MediumBot:
 
     def __init__(self) -> None:
         self.tracker = Tracker()
+        self.uno = UnoPlan()
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        tr = self.tracker.update(view)
-        for a in legal:
-            if isinstance(a, CallUno) and uno_worth_calling(view, legal):
-                return a
+        self.tracker.update(view)
         catches = [a for a in legal if isinstance(a, Catch)]
         if catches and rng.random() < self.catch_chance:
             return catches[0]
+        planned = self.uno.resume(legal)
+        if planned is not None:
+            return planned
+        return self.uno.call_before(self.decide(view, legal, rng), legal)
+
+    def decide(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The move itself (no UNO call, no catch), from the tracker's current state."""
+        tr = self.tracker
         ctx = Context(view, tr)
         d = view.decision
         if d is Decision.TURN:

@@ -26,6 +26,7 @@ FACTORIES: dict[str, Callable[[], Bot]] = {
     "easy": lambda: make_bot("easy"),
     "medium": lambda: make_bot("medium"),
     "hard": quick_hard,
+    "heuristic": lambda: make_bot("heuristic"),
 }
 
 
