@@ -28,38 +28,17 @@ import time
 from collections.abc import Sequence
 
 from game.bots.base import UnoPlan
-from game.bots.determinize import WorldError, bluffed, build_world, deal_hidden
+from game.bots.determinize import Dealer, WorldError, bluffed, build_world
 from game.bots.medium import MediumBot
-from game.bots.rollout import play_out
+from game.bots.rollout import estimate as estimate  # re-exported: the search's judge
+from game.bots.rollout import score_candidates
 from game.rules.actions import Action, CallUno, Catch, Challenge, Draw, Pass, Play
-from game.rules.cards import COLOUR_OF, WILD
+from game.rules.cards import WILD
 from game.rules.engine import Decision, Game
-from game.rules.match import side
-from game.rules.ruleset import MatchKind
 from game.rules.view import PlayerView
 
 #: Decisions searched; others are answered by the medium rules.
 SEARCHED = (Decision.TURN, Decision.DRAWN, Decision.COLOUR, Decision.CHALLENGE)
-
-
-#: Chance to win from the hands (a logistic fit on medium self-play, 2 players): a
-#: player's strength is size ** -SIZE_EXP * exp(WILD_WEIGHT * wilds held), times
-#: TURN_BONUS for the player to act; the chance is their share of the total strength.
-SIZE_EXP = 0.75
-WILD_WEIGHT = 0.75
-TURN_BONUS = math.exp(0.25)
-
-
-def estimate(g: Game, me: int, kind: MatchKind) -> float:
-    """My (or my side's) chance to win the hand, for a play-out cut short."""
-    strength = {}
-    for q in g.seats:
-        hand = g.hands[q]
-        wilds = sum(1 for c in hand if COLOUR_OF[c] == WILD)
-        s = math.pow(max(1, len(hand)), -SIZE_EXP) * math.exp(WILD_WEIGHT * wilds)
-        strength[q] = s * TURN_BONUS if q == g.to_act else s
-    mine = sum(strength[q] for q in side(kind, g.seats, me))
-    return mine / sum(strength.values())
 
 
 class HardBot:
@@ -68,7 +47,7 @@ class HardBot:
     name = "hard"
     wants_history = True
 
-    def __init__(self, budget: int = 12000, time_limit: float | None = 0.13,
+    def __init__(self, budget: int = 40000, time_limit: float | None = 0.13,
                  min_worlds: int = 6, z: float = 1.0, z_renege: float = 2.0,
                  depth: int = 20, search_draw: bool = False) -> None:
         self.budget = budget
@@ -83,6 +62,7 @@ class HardBot:
         self.tracker = self.medium.tracker
         self.uno = UnoPlan()
         self.last_worlds = 0  # how many worlds the last search used (for tests, benches)
+        self.last_steps = 0  # play-out steps the last search took (engine actions applied)
         self.fallbacks = 0  # searches given up because a world could not be built
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -109,7 +89,7 @@ class HardBot:
             # thumb already choose it when it is; searching it would cost a play-out per
             # world on most turns.
             cands = [a for a in cands if not isinstance(a, Draw)]
-        self.last_worlds = 0
+        self.last_worlds = self.last_steps = 0
         if len(cands) <= 1 or view.decision not in SEARCHED or view.to_act != view.me:
             return default
         if view.decision is Decision.CHALLENGE and self.tracker.wd4_player < 0:
@@ -143,10 +123,12 @@ class HardBot:
         active = list(range(len(cands)))
         steps = 0
         deadline = None if self.time_limit is None else t0 + self.time_limit
+        dealer = Dealer(view, tr, relax)
+        next_prune = 8
         while steps < self.budget or len(weights) < self.min_worlds:
             if deadline is not None and len(weights) >= 2 and time.thread_time() > deadline:
                 break
-            hands, draw = deal_hidden(view, tr, rng, relax)
+            hands, draw = dealer.deal(rng)
             seed = rng.getrandbits(31)
             if template is None:
                 template = build_world(view, tr, hands, draw, seed, rng)
@@ -158,22 +140,18 @@ class HardBot:
                 guilty = bluffed(hands[culprit], tr.wd4_colour, rs.wd4_counts_wilds)
                 wd4 = (culprit, guilty, tuple(hands[culprit]))
                 weight = like_guilty if guilty else 1.0
-            for i in active:
-                g = template.with_hidden(hands, draw, seed, wd4)
-                g.apply(cands[i])
-                winner, n = play_out(g, me, random.Random(seed), rates, self.depth)
-                steps += n + 1
-                if winner < 0:
-                    value = estimate(g, me, kind)
-                else:
-                    value = 1.0 if me in side(kind, seats, winner) else 0.0
-                scores[i].append(value)
+            steps += score_candidates(template, hands, draw, seed, wd4, cands, active, me,
+                                      kind, seats, rates, self.depth, scores)
             weights.append(weight)
-            if len(weights) % 8 == 0 and len(active) > 1:
+            if len(weights) >= next_prune and len(active) > 1:
+                # Every 8 worlds at first, then every eighth more: a prune reads every
+                # world's scores, so a fixed step would cost quadratic time.
+                next_prune = max(len(weights) + 8, len(weights) * 9 // 8)
                 active = self._prune(active, scores, weights, d)
                 if len(active) == 1:
                     break  # only the default is left: more worlds cannot change the choice
         self.last_worlds = len(weights)
+        self.last_steps = steps
         return cands[self._pick(cands, active, scores, weights, d, default)]
 
     @staticmethod
@@ -226,6 +204,12 @@ class HardBot:
             # so the search must be surer before it overrules the rules of thumb.
             z = self.z_renege
         return best if mean > z * se + 1e-9 else d
+
+    def jump_in(
+        self, view: PlayerView, options: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        """H-3: medium's rule (see :func:`game.bots.house.jump_choice`)."""
+        return self.medium.jump_in(view, options, rng)
 
     def react(
         self, view: PlayerView, options: Sequence[Action], rng: random.Random
