@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.arena import CHUNK, Ledger, LedgerError, Tally, run_arena  # noqa: E402
+from game.bots.hard import TABLE_BUDGET, TABLE_TIME_LIMIT  # noqa: E402
 from game.options import ArgumentParser, games_type, int_range, processes_type, run_command  # noqa: E402
 from game.rules.ruleset import MatchKind, Ruleset, edition  # noqa: E402
 
@@ -41,9 +42,14 @@ class Bar:
     bots: tuple[str, ...]
     threshold: float  # the first bot's win rate per seat must reach this
     what: str
+    house: str = ""  # H-1 … H-3 on (game.rules.house names, comma-separated)
 
     def ruleset(self) -> Ruleset:
-        return replace(edition(self.edition), match=MatchKind.SINGLE_HAND)
+        return replace(edition(self.edition), match=MatchKind.SINGLE_HAND, house=self.house)
+
+
+#: The hard bot as it thinks at the table (about 0.5 s of CPU a decision), as an arena spec.
+HARD_AT_TABLE = f"hard:budget={TABLE_BUDGET}:time_limit={TABLE_TIME_LIMIT}"
 
 
 BARS = (
@@ -56,6 +62,14 @@ BARS = (
         "Medium vs random, 2 players"),
     *(Bar(f"hard-medium-{e}", e, ("hard", "medium"), 0.5, f"Hard vs Medium, {e}, 2 players")
       for e in ("roboto", "attack", "triple", "sonic")),
+    # Issue 16: hard beats medium with each house rule on (official, 2 players).
+    *(Bar(f"hard-medium-{h.replace('_', '-')}", "official", ("hard", "medium"), 0.5,
+          f"Hard vs Medium, {label}, 2 players", house=h)
+      for h, label in (("stacking", "stacking (H-1)"), ("seven_o", "Seven-O (H-2)"),
+                       ("jump_in", "jump-in (H-3)"))),
+    # Issue 15 item 6: hard with the table's thinking time, its own row.
+    Bar("hard-table-medium-2p", "official", (HARD_AT_TABLE, "medium"), 0.58,
+        "Hard at the table (0.5 s CPU a decision) vs Medium, 2 players"),
     # Not bars of the issue: the literature's random baseline plays a random playable card
     # and draws only when nothing fits (the 68.8 % figure is against such a bot).
     Bar("hard-random-play-2p", "official", ("hard", "random-play"), 0.0,

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from game.rules.actions import Action, Play
+from game.rules.actions import Action, CallUno, Play
 from game.rules.view import PlayerView
 
 
@@ -42,6 +42,32 @@ def uno_worth_calling(view: PlayerView, legal: Sequence[Action]) -> bool:
     owes the call already, or holds two cards and can play one of them now. Calling with
     two cards and then drawing says nothing true to the table (issue 13 item 6)."""
     return view.me in view.uno_open or any(isinstance(a, Play) for a in legal)
+
+
+class UnoPlan:
+    """C-12 done honestly (issue 13 item 6): a bot decides its move first, and calls UNO
+    only when that move is a play with the call on offer (two cards in hand: the play
+    leaves one). The call comes first, then the planned play on the next ask — never a
+    call followed by a draw, a kept card or a taken stack."""
+
+    def __init__(self) -> None:
+        self.planned: Action | None = None
+
+    def resume(self, legal: Sequence[Action]) -> Action | None:
+        """The play planned when the bot called UNO, if it is still legal (once)."""
+        planned, self.planned = self.planned, None
+        return planned if planned is not None and planned in legal else None
+
+    def call_before(self, action: Action, legal: Sequence[Action]) -> Action:
+        """``action``, or the UNO call it deserves first (``action`` is then planned)."""
+        if isinstance(action, Play):
+            for a in legal:
+                if isinstance(a, CallUno):
+                    self.planned = action
+                    return a
+        return action
+
+
 class BlindBot(Protocol):
     """A bot that never reads its view (``reads_view = False``): ``choose`` and
     ``react`` are called with ``None`` instead of a view, so none is built."""

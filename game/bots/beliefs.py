@@ -206,6 +206,12 @@ class Tracker:
         # Edition devices, as far as the events show them.
         self.piles: list[list[Card]] = [[]]  # every discard pile since the last reshuffle
         self.last_tray = 0  # (the units' lights and counts are in the view: PlayerView.unit)
+        # H-2: my own hand as the events since the last view left it (None: not known),
+        # so that the hand a 7 or a 0 gives away is known where it went; the seats and
+        # direction, for where a 0 sends each hand.
+        self.mine: Counter[Card] | None = None
+        self.seats: tuple[int, ...] = ()
+        self.direction = 1
 
     # ------------------------------------------------------------------ feeding
     def update(self, view: PlayerView) -> Tracker:
@@ -231,6 +237,8 @@ class Tracker:
         # The present is in the view: resynchronise (it also seeds a tracker that
         # starts in the middle of a hand, e.g. on a position loaded from text).
         self.colour = view.colour
+        self.mine = Counter(view.hand)
+        self.seats, self.direction = view.seats, view.direction
         top = view.discard[-1] if view.discard else None
         self.rank = NO_RANK if top is None or COLOUR_OF[top] == WILD else RANK_OF[top]
         return self
@@ -261,6 +269,8 @@ class Tracker:
             self._pile(e.tray).append(e.card)
             self.last_tray = e.tray
             self._played(e.player, e.card)
+            if e.player == self.me:
+                self._mine_lost((e.card,))
         elif t is E.ColourChosen:
             assert isinstance(e, E.ColourChosen)
             self.colour = int(e.colour)
@@ -269,6 +279,11 @@ class Tracker:
         elif t is E.CardsDrawn:
             assert isinstance(e, E.CardsDrawn)
             self._drew(e.player, e.count, e.reason)
+            if e.player == self.me and self.mine is not None:
+                if len(e.cards) == e.count:
+                    self.mine.update(e.cards)
+                else:
+                    self.mine = None
         elif t is E.TurnStarted:
             assert isinstance(e, E.TurnStarted)
             self._resolve_pending()
@@ -297,14 +312,18 @@ class Tracker:
             if e.player != self.me:
                 for c in e.cards:
                     self.opp[e.player].remove(c)
+            else:
+                self._mine_lost(e.cards)
         elif t is E.HandsSwapped:
             assert isinstance(e, E.HandsSwapped)
             self.opp[e.first], self.opp[e.second] = self.opp[e.second], self.opp[e.first]
-            if self.me in (e.first, e.second):  # my old hand is known to me, not tracked
-                self.opp[e.first] = Opponent()
-                self.opp[e.second] = Opponent()
-        elif t is E.HandsPassed:  # H-2: every hand moved on; what was known goes stale
-            self.opp = [Opponent() for _ in self.opp]
+            if self.me in (e.first, e.second):  # they now hold my old hand: I know it
+                other = e.second if e.first == self.me else e.first
+                self.opp[self.me] = Opponent()
+                self.opp[other] = self._given()
+        elif t is E.HandsPassed:  # H-2: every hand moved on, with what was known of it
+            assert isinstance(e, E.HandsPassed)
+            self._passed(1 if e.clockwise else -1)
         elif t is E.LauncherPressed:
             assert isinstance(e, E.LauncherPressed)
             self._drew(e.player, e.count, e.reason, playable_after=False)
@@ -312,6 +331,39 @@ class Tracker:
             self.piles = [p[-1:] for p in self.piles]
         elif t is E.HandStarted:
             self._resolve_pending()
+
+    def _mine_lost(self, cards: Sequence[Card]) -> None:
+        """Cards left my hand (a play, a discard)."""
+        if self.mine is None:
+            return
+        for c in cards:
+            if self.mine[c] <= 0:
+                self.mine = None  # something moved that the events did not show
+                return
+            self.mine[c] -= 1
+
+    def _given(self) -> Opponent:
+        """H-2: what is known of my old hand's new holder: all of it, if I know it."""
+        o = Opponent()
+        if self.mine is not None:
+            o.known = +self.mine
+        self.mine = None  # my new hand shows in the next view
+        return o
+
+    def _passed(self, step: int) -> None:
+        """H-2: a 0 moved every hand to the next player in the direction of play
+        (``step``); what was known of each hand moves with it."""
+        seats = self.seats
+        if self.me not in seats or any(q >= len(self.opp) for q in seats):
+            self.opp = [Opponent() for _ in self.opp]
+            return
+        n = len(seats)
+        moved = [Opponent() for _ in self.opp]
+        for i, q in enumerate(seats):
+            to = seats[(i + step) % n]
+            moved[to] = self._given() if q == self.me else self.opp[q]
+        moved[self.me] = Opponent()
+        self.opp = moved
 
     def _lean(self, p: int, colour: int, weight: float) -> None:
         lean = [1.0] * 4

@@ -39,81 +39,126 @@ def deal_hidden(
 
     ``relax`` maps a player to (a colour, soft bound on it, soft bound on wilds) to use
     instead of their current soft bounds: the culprit of a pending Wild Draw Four is
-    sampled without the no-bluff assumption.
+    sampled without the no-bluff assumption. One call of :meth:`Dealer.deal`; a search
+    dealing many worlds from one view makes the :class:`Dealer` once.
     """
-    me, sizes = view.me, view.hand_sizes
-    pool = sorted(tracker.unseen(view).elements())
-    rng.shuffle(pool)
-    hands: list[list[Card]] = [[] for _ in sizes]
-    hands[me] = list(view.hand)
-    opps = [q for q in view.seats if q != me]
-    caps: dict[int, list[int]] = {}
-    for q in opps:
-        o = tracker.opp[q]
-        known = list(o.known.elements())[: sizes[q]]
-        hands[q] = known
-        trust = tracker.stats[q].trust
-        cap = list(o.hard)
-        soft = list(o.soft)
-        if relax and q in relax:
-            col, s_col, s_wild = relax[q]
-            soft[col], soft[WILD_KEY] = s_col, s_wild
-        coin = rng.random()
-        if coin < trust:  # believe this player did not renege (one coin each)
-            for k in range(NKEYS):
-                if k != WILD_KEY or coin < trust * WILD_TRUST:
-                    cap[k] = min(cap[k], soft[k])
-        for c in known:
-            for k in KEYS[c]:
-                cap[k] -= 1
-        caps[q] = cap
-    order = sorted(opps, key=lambda q: (-sum(1 for k in caps[q] if k < BIG // 2), q))
-    taken = [False] * len(pool)
-    for q in order:
-        need = sizes[q] - len(hands[q])
-        cap = caps[q]
-        bounded = [k for k in range(NKEYS) if cap[k] < BIG // 2]
-        count = dict.fromkeys(bounded, 0)
-        got = hands[q]
-        lean = tracker.lean(q)
-        if need > 0 and (bounded or max(lean) > 1.0):
-            # Weighted sampling without replacement (Efraimidis-Spirakis keys), within
-            # the bounds: the colours this player leans to come first more often.
-            rnd = rng.random
-            weights = [*lean, 1.0]
-            keyed = sorted(
-                ((rnd() ** (1.0 / weights[COLOUR_OF[c]]), i)
-                 for i, c in enumerate(pool) if not taken[i]),
-                reverse=True,
-            )
-            for _, i in keyed:
-                c = pool[i]
-                ok = True
+    return Dealer(view, tracker, relax).deal(rng)
+
+
+class Dealer:
+    """Deals the hidden cards of one view, many times: what does not depend on the
+    random numbers (the unseen cards, each opponent's known cards, bounds and colour
+    lean) is worked out once, when it is made."""
+
+    def __init__(self, view: PlayerView, tracker: Tracker,
+                 relax: dict[int, tuple[int, int, int]] | None = None) -> None:
+        self.me = view.me
+        self.sizes = list(view.hand_sizes)
+        self.hand = list(view.hand)
+        self.pool = sorted(tracker.unseen(view).elements())
+        self.draw_size = view.draw_pile_size
+        self.opps = [q for q in view.seats if q != view.me]
+        self.known: dict[int, list[Card]] = {}
+        self.hard: dict[int, list[int]] = {}
+        self.soft: dict[int, list[int]] = {}
+        self.trust: dict[int, float] = {}
+        self.exps: dict[int, list[float] | None] = {}
+        for q in self.opps:
+            o = tracker.opp[q]
+            self.known[q] = list(o.known.elements())[: self.sizes[q]]
+            self.trust[q] = tracker.stats[q].trust
+            self.hard[q] = list(o.hard)
+            soft = list(o.soft)
+            if relax and q in relax:
+                col, s_col, s_wild = relax[q]
+                soft[col], soft[WILD_KEY] = s_col, s_wild
+            self.soft[q] = soft
+            lean = tracker.lean(q)
+            # Efraimidis-Spirakis keys rnd() ** (1 / weight): the exponent of each colour
+            # (None: every weight is 1, plain uniform keys).
+            self.exps[q] = [1.0 / w for w in (*lean, 1.0)] if max(lean) > 1.0 else None
+
+    def deal(self, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+        """One sample of every other hand and the draw pile (top last)."""
+        sizes = self.sizes
+        pool = list(self.pool)
+        rnd = rng.random
+        for i in range(len(pool) - 1, 0, -1):  # Fisher-Yates
+            j = int(rnd() * (i + 1))
+            pool[i], pool[j] = pool[j], pool[i]
+        hands: list[list[Card]] = [[] for _ in sizes]
+        hands[self.me] = list(self.hand)
+        caps: dict[int, list[int]] = {}
+        for q in self.opps:
+            known = self.known[q]
+            hands[q] = list(known)
+            trust = self.trust[q]
+            cap = list(self.hard[q])
+            soft = self.soft[q]
+            coin = rnd()
+            if coin < trust:  # believe this player did not renege (one coin each)
+                for k in range(NKEYS):
+                    if k != WILD_KEY or coin < trust * WILD_TRUST:
+                        cap[k] = min(cap[k], soft[k])
+            for c in known:
                 for k in KEYS[c]:
-                    if k in count and count[k] >= cap[k]:
-                        ok = False
-                        break
-                if ok:
-                    taken[i] = True
-                    got.append(c)
+                    cap[k] -= 1
+            caps[q] = cap
+        order = sorted(self.opps, key=lambda q: (-sum(1 for k in caps[q] if k < BIG // 2), q))
+        taken = [False] * len(pool)
+        for q in order:
+            need = sizes[q] - len(hands[q])
+            cap = caps[q]
+            bounded = [k for k in range(NKEYS) if cap[k] < BIG // 2]
+            count = dict.fromkeys(bounded, 0)
+            got = hands[q]
+            exps = self.exps[q]
+            if need > 0 and (bounded or exps is not None):
+                # Weighted sampling without replacement (Efraimidis-Spirakis keys), within
+                # the bounds: the colours this player leans to come first more often.
+                # Unweighted, a fresh uniform order (not the pool's: the cards it skips
+                # would then lie at the bottom of the draw pile).
+                order_i: list[int]
+                if exps is None:
+                    order_i = [i for i in range(len(pool)) if not taken[i]]
+                    for a in range(len(order_i) - 1, 0, -1):
+                        b = int(rnd() * (a + 1))
+                        order_i[a], order_i[b] = order_i[b], order_i[a]
+                else:
+                    keyed = sorted(
+                        ((rnd() ** exps[COLOUR_OF[pool[i]]], i)
+                         for i in range(len(pool)) if not taken[i]),
+                        reverse=True,
+                    )
+                    order_i = [i for _, i in keyed]
+                for i in order_i:
+                    c = pool[i]
+                    ok = True
                     for k in KEYS[c]:
-                        if k in count:
-                            count[k] += 1
-                    need -= 1
-                    if not need:
-                        break
-        if need > 0:  # bounds too tight for the cards left: relax them
-            for i, c in enumerate(pool):
-                if not taken[i]:
-                    taken[i] = True
-                    got.append(c)
-                    need -= 1
-                    if not need:
-                        break
-    draw = [c for i, c in enumerate(pool) if not taken[i]]
-    if len(draw) != view.draw_pile_size:
-        raise WorldError("the unseen cards do not add up to the hidden places")
-    return hands, draw
+                        if k in count and count[k] >= cap[k]:
+                            ok = False
+                            break
+                    if ok:
+                        taken[i] = True
+                        got.append(c)
+                        for k in KEYS[c]:
+                            if k in count:
+                                count[k] += 1
+                        need -= 1
+                        if not need:
+                            break
+            if need > 0:  # bounds too tight for the cards left: relax them
+                for i, c in enumerate(pool):
+                    if not taken[i]:
+                        taken[i] = True
+                        got.append(c)
+                        need -= 1
+                        if not need:
+                            break
+        draw = [c for i, c in enumerate(pool) if not taken[i]]
+        if len(draw) != self.draw_size:
+            raise WorldError("the unseen cards do not add up to the hidden places")
+        return hands, draw
 
 
 def bluffed(hand: Sequence[Card], colour: int, wilds_count: bool) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import game.bots.editions as ed
 import game.bots.house as house
-from game.bots.base import uno_worth_calling
+from game.bots.base import UnoPlan
 from game.bots.beliefs import colour_counts
 from game.rules.actions import (
     Accept,
@@ -42,15 +42,22 @@ class EasyBot:
     keep_drawn = 0.1  # chance to keep a playable drawn card
     jump_chance = 0.5  # H-3: chance to jump in when it could
 
+    def __init__(self) -> None:
+        self.uno = UnoPlan()
+
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        mine = view.to_act == view.me
-        for a in legal:
-            if isinstance(a, CallUno) and mine and uno_worth_calling(view, legal) and \
-                    rng.random() < self.remember_uno:
-                return a
         catches = [a for a in legal if isinstance(a, Catch)]
         if catches and rng.random() < self.catch_chance:
             return catches[0]
+        planned = self.uno.resume(legal)
+        if planned is not None:
+            return planned
+        action = self._decide(view, legal, rng)
+        if any(isinstance(a, CallUno) for a in legal) and rng.random() < self.remember_uno:
+            return self.uno.call_before(action, legal)
+        return action
+
+    def _decide(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         d = view.decision
         if d is Decision.TURN:
             plays = [a for a in legal if isinstance(a, Play)]

@@ -10,14 +10,16 @@ long play-out, and the budget buys more worlds. Against medium over the same 1,0
 two-player deals at 3,000 steps: depth 600 (to the end) 53.2 %, 40 53.5 %, 20 56.7 %,
 10 57.4 %, 5 53.9 %; at 12,000 steps, depth 20: 60.8 %.
 The medium bot's choice is the default; search overrides it only when the paired
-difference in outcomes says the alternative is better. It always calls UNO and always
-catches.
+difference in outcomes says the alternative is better. It always catches, and calls UNO
+whenever the move it chose plays its next-to-last card.
 
 ``budget`` is the number of play-out steps per decision (deterministic, so a fixed RNG
-gives a fixed choice); ``time_limit`` (seconds of this thread's CPU time, ``None`` for
-none) stops search early on a slow machine. CPU time rather than the wall clock, so that
-other work on the machine (or the UI thread) does not cut the search short: the table
-shows AI turns at a human pace anyway.
+gives a fixed choice; 40,000 by default, more than the compiled build affords in 0.13 s,
+so that the limit ends most searches); ``time_limit`` (seconds of this thread's CPU time,
+``None`` for none) stops search early on a slow machine. CPU time rather than the wall
+clock, so that other work on the machine (or the UI thread) does not cut the search
+short: the table shows AI turns at a human pace anyway, and may give it more
+(:meth:`HardBot.at_table`).
 """
 
 from __future__ import annotations
@@ -27,39 +29,25 @@ import random
 import time
 from collections.abc import Sequence
 
-from game.bots.base import uno_worth_calling
-from game.bots.determinize import WorldError, bluffed, build_world, deal_hidden
+from game.bots.base import UnoPlan
+from game.bots.determinize import Dealer, WorldError, bluffed, build_world
 from game.bots.medium import MediumBot
-from game.bots.rollout import play_out
+from game.bots.rollout import estimate as estimate  # re-exported: the search's judge
+from game.bots.rollout import score_candidates
 from game.rules.actions import Action, CallUno, Catch, Challenge, Draw, Pass, Play
-from game.rules.cards import COLOUR_OF, WILD
+from game.rules.cards import WILD
 from game.rules.engine import Decision, Game
-from game.rules.match import side
-from game.rules.ruleset import MatchKind
 from game.rules.view import PlayerView
 
 #: Decisions searched; others are answered by the medium rules.
 SEARCHED = (Decision.TURN, Decision.DRAWN, Decision.COLOUR, Decision.CHALLENGE)
 
 
-#: Chance to win from the hands (a logistic fit on medium self-play, 2 players): a
-#: player's strength is size ** -SIZE_EXP * exp(WILD_WEIGHT * wilds held), times
-#: TURN_BONUS for the player to act; the chance is their share of the total strength.
-SIZE_EXP = 0.75
-WILD_WEIGHT = 0.75
-TURN_BONUS = math.exp(0.25)
-
-
-def estimate(g: Game, me: int, kind: MatchKind) -> float:
-    """My (or my side's) chance to win the hand, for a play-out cut short."""
-    strength = {}
-    for q in g.seats:
-        hand = g.hands[q]
-        wilds = sum(1 for c in hand if COLOUR_OF[c] == WILD)
-        s = math.pow(max(1, len(hand)), -SIZE_EXP) * math.exp(WILD_WEIGHT * wilds)
-        strength[q] = s * TURN_BONUS if q == g.to_act else s
-    mine = sum(strength[q] for q in side(kind, g.seats, me))
-    return mine / sum(strength.values())
+#: At the table an AI turn is shown at a human pace anyway, so hard may think longer
+#: there than in the arena's benchmark setting (issue 15 item 6): CPU seconds and
+#: play-out steps per decision (:meth:`HardBot.at_table`).
+TABLE_TIME_LIMIT = 0.5
+TABLE_BUDGET = 150_000
 
 
 class HardBot:
@@ -68,7 +56,7 @@ class HardBot:
     name = "hard"
     wants_history = True
 
-    def __init__(self, budget: int = 12000, time_limit: float | None = 0.13,
+    def __init__(self, budget: int = 40000, time_limit: float | None = 0.13,
                  min_worlds: int = 6, z: float = 1.0, z_renege: float = 2.0,
                  depth: int = 20, search_draw: bool = False) -> None:
         self.budget = budget
@@ -81,26 +69,41 @@ class HardBot:
         self.medium = MediumBot()
         self.medium.catch_chance = 1.0
         self.tracker = self.medium.tracker
+        self.uno = UnoPlan()
         self.last_worlds = 0  # how many worlds the last search used (for tests, benches)
+        self.last_steps = 0  # play-out steps the last search took (engine actions applied)
         self.fallbacks = 0  # searches given up because a world could not be built
+
+    @classmethod
+    def at_table(cls) -> HardBot:
+        """The hard bot with the table's thinking time (``TABLE_TIME_LIMIT``)."""
+        return cls(budget=TABLE_BUDGET, time_limit=TABLE_TIME_LIMIT)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         t0 = time.thread_time()
-        worth = uno_worth_calling(view, legal)
         for a in legal:
-            if isinstance(a, Catch) or (isinstance(a, CallUno) and worth):
+            if isinstance(a, Catch):
                 return a  # before playing: playing closes the catch window
-        default = self.medium.choose(view, legal, rng)
+        planned = self.uno.resume(legal)
+        if planned is not None:
+            return planned  # the play this bot called UNO for
+        return self.uno.call_before(self._decide(view, legal, rng, t0), legal)
+
+    def _decide(self, view: PlayerView, legal: Sequence[Action], rng: random.Random,
+                t0: float) -> Action:
+        """The move (neither a call nor a catch): medium's, unless search overrules it."""
+        self.tracker.update(view)
         cands: list[Action] = list(
             dict.fromkeys(a for a in legal if not isinstance(a, CallUno | Catch))
         )
+        default = self.medium.decide(view, cands, rng)
         if (not self.search_draw and view.decision is Decision.TURN
                 and not isinstance(default, Draw)):
             # Drawing with a playable card in hand (C-10) is rarely right and the rules of
             # thumb already choose it when it is; searching it would cost a play-out per
             # world on most turns.
             cands = [a for a in cands if not isinstance(a, Draw)]
-        self.last_worlds = 0
+        self.last_worlds = self.last_steps = 0
         if len(cands) <= 1 or view.decision not in SEARCHED or view.to_act != view.me:
             return default
         if view.decision is Decision.CHALLENGE and self.tracker.wd4_player < 0:
@@ -134,10 +137,12 @@ class HardBot:
         active = list(range(len(cands)))
         steps = 0
         deadline = None if self.time_limit is None else t0 + self.time_limit
+        dealer = Dealer(view, tr, relax)
+        next_prune = 8
         while steps < self.budget or len(weights) < self.min_worlds:
             if deadline is not None and len(weights) >= 2 and time.thread_time() > deadline:
                 break
-            hands, draw = deal_hidden(view, tr, rng, relax)
+            hands, draw = dealer.deal(rng)
             seed = rng.getrandbits(31)
             if template is None:
                 template = build_world(view, tr, hands, draw, seed, rng)
@@ -149,22 +154,18 @@ class HardBot:
                 guilty = bluffed(hands[culprit], tr.wd4_colour, rs.wd4_counts_wilds)
                 wd4 = (culprit, guilty, tuple(hands[culprit]))
                 weight = like_guilty if guilty else 1.0
-            for i in active:
-                g = template.with_hidden(hands, draw, seed, wd4)
-                g.apply(cands[i])
-                winner, n = play_out(g, me, random.Random(seed), rates, self.depth)
-                steps += n + 1
-                if winner < 0:
-                    value = estimate(g, me, kind)
-                else:
-                    value = 1.0 if me in side(kind, seats, winner) else 0.0
-                scores[i].append(value)
+            steps += score_candidates(template, hands, draw, seed, wd4, cands, active, me,
+                                      kind, seats, rates, self.depth, scores)
             weights.append(weight)
-            if len(weights) % 8 == 0 and len(active) > 1:
+            if len(weights) >= next_prune and len(active) > 1:
+                # Every 8 worlds at first, then every eighth more: a prune reads every
+                # world's scores, so a fixed step would cost quadratic time.
+                next_prune = max(len(weights) + 8, len(weights) * 9 // 8)
                 active = self._prune(active, scores, weights, d)
                 if len(active) == 1:
                     break  # only the default is left: more worlds cannot change the choice
         self.last_worlds = len(weights)
+        self.last_steps = steps
         return cands[self._pick(cands, active, scores, weights, d, default)]
 
     @staticmethod
@@ -217,6 +218,12 @@ class HardBot:
             # so the search must be surer before it overrules the rules of thumb.
             z = self.z_renege
         return best if mean > z * se + 1e-9 else d
+
+    def jump_in(
+        self, view: PlayerView, options: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        """H-3: medium's rule (see :func:`game.bots.house.jump_choice`)."""
+        return self.medium.jump_in(view, options, rng)
 
     def react(
         self, view: PlayerView, options: Sequence[Action], rng: random.Random

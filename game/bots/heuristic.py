@@ -2,7 +2,8 @@
 
 It plays when it can (never reneges), prefers cards of its strongest colour, keeps
 wilds for when nothing else fits, hits a player close to going out with action
-cards, names the colour it holds most of, always calls UNO and always catches.
+cards, names the colour it holds most of, calls UNO whenever it plays its next-to-last
+card and always catches.
 The strong AI (medium, hard) builds on the same protocol.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from game.bots.base import UnoPlan
 from game.rules.actions import (
     Accept,
     Action,
@@ -41,10 +43,19 @@ class HeuristicBot:
     name = "heuristic"
     wants_history = False
 
+    def __init__(self) -> None:
+        self.uno = UnoPlan()
+
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        for a in legal:  # calling and catching come first: playing closes the window
-            if isinstance(a, Catch | CallUno):
+        for a in legal:  # catching comes first: playing closes the window
+            if isinstance(a, Catch):
                 return a
+        planned = self.uno.resume(legal)
+        if planned is not None:
+            return planned
+        return self.uno.call_before(self._decide(view, legal), legal)
+
+    def _decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         plays = [a for a in legal if isinstance(a, Play)]
         if len(plays) == 1:
             return plays[0]

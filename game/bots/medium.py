@@ -10,7 +10,11 @@
 * names the colour it holds most of, preferring colours the next player cannot follow;
 * challenges a Wild Draw Four when the cards still unseen and the player's past
   behaviour (:mod:`game.bots.beliefs`) make a bluff likely; never bluffs one itself;
-* always calls UNO, catches others most of the time (``catch_chance``);
+* calls UNO when it plays its next-to-last card, catches others most of the time
+  (``catch_chance``);
+* house rules (:mod:`game.bots.house`): stacks, keeping its last stacking card for
+  defence; plays a 7 or 0 for a smaller hand and swaps with the leader; jumps in when
+  it helps;
 * edition cards: Hit 2 and Wild Hit 4 as Draw Two and Wild Draw Four (with launcher
   presses worth about 1.85 cards each), Discard All when it sheds many, Triple Play's
   red trays avoided (or cleared, or overloaded with a Give Away); the editions' own
@@ -24,7 +28,7 @@ from collections.abc import Sequence
 
 import game.bots.editions as ed
 import game.bots.house as house
-from game.bots.base import uno_worth_calling
+from game.bots.base import UnoPlan
 from game.bots.beliefs import RANK_KEY, WILD_KEY, Tracker, colour_counts, p_holds
 from game.rules.actions import (
     Accept,
@@ -163,6 +167,8 @@ def play_score(ctx: Context, c: Card, tray: int = 0) -> float:
     s = view.ruleset.value(c) / 25.0  # shed points early (C-15)
     if trays:
         s += tray_score(ctx, c, tray)
+    if view.ruleset.house:  # H-1: keep the last stacking card; H-2: the hand a 7 or 0 brings
+        s += house.stack_play_bonus(view, c) + house.seven_o_bonus(view, c)
     rest = list(hand)
     rest.remove(c)
     if col == WILD:
@@ -301,15 +307,21 @@ class MediumBot:
 
     def __init__(self) -> None:
         self.tracker = Tracker()
+        self.uno = UnoPlan()
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        tr = self.tracker.update(view)
-        for a in legal:
-            if isinstance(a, CallUno) and uno_worth_calling(view, legal):
-                return a
+        self.tracker.update(view)
         catches = [a for a in legal if isinstance(a, Catch)]
         if catches and rng.random() < self.catch_chance:
             return catches[0]
+        planned = self.uno.resume(legal)
+        if planned is not None:
+            return planned
+        return self.uno.call_before(self.decide(view, legal, rng), legal)
+
+    def decide(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The move itself (no UNO call, no catch), from the tracker's current state."""
+        tr = self.tracker
         ctx = Context(view, tr)
         d = view.decision
         if d is Decision.TURN:
@@ -332,6 +344,13 @@ class MediumBot:
                 if isinstance(a, Challenge if want else Accept):
                     return a
         return ed.decide(view, legal, rng, tr, "medium")
+
+    def jump_in(
+        self, view: PlayerView, options: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        """H-3: one of ``options`` (identical cards to jump in with), or ``None``."""
+        self.tracker.update(view)
+        return house.jump_choice(view, options)
 
     def react(
         self, view: PlayerView, options: Sequence[Action], rng: random.Random

@@ -5,12 +5,16 @@ cheap version of the medium rules: follow the colour you hold most of, keep wild
 hit a player about to go out, name your longest colour, never bluff. Opponents
 challenge a Wild Draw Four at the rate they were seen to (``challenge_rate``); nobody
 calls or catches UNO. Editions' own decisions: the leader as victim, a tray that will
-not overload, always a pair, anything else at random. A play-out that runs too long is
-cut and scored by :func:`game.bots.hard.estimate`.
+not overload, always a pair; house rules: answer a stack when possible (H-1), swap with
+the smallest hand (H-2), no jump-ins (H-3: out of turn, optional); anything else at
+random. A play-out that runs too long is
+cut and scored by :func:`estimate`. :func:`score_candidates` is the hard bot's inner
+loop: every candidate action played in one world.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -26,10 +30,14 @@ from game.rules.actions import (
     PickPlayer,
     PickTray,
     Play,
+    SwapWith,
 )
-from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Rank
+from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
+from game.rules.copies import Wd4
 from game.rules.editions.triple import TripleGame
 from game.rules.engine import PLAYABLE, Decision, Game
+from game.rules.match import side
+from game.rules.ruleset import MatchKind
 
 TURN, DRAWN, COLOUR, CHALLENGE_D, OVER = (
     Decision.TURN,
@@ -56,6 +64,13 @@ def other_decision(g: Game, p: int, rng: random.Random) -> Action:
         return safe[0] if safe else acts[0]
     if d is Decision.PAIR:
         return acts[0]
+    if d is Decision.STACK:  # H-1: answer the stack when possible, else take it
+        for a in acts:
+            if type(a) is Play:
+                return a
+        return acts[-1]
+    if d is Decision.SWAP:  # H-2: the smallest hand
+        return min(acts, key=lambda a: len(g.hands[a.target]) if isinstance(a, SwapWith) else 99)
     return acts[rng.randrange(len(acts))]
 
 
@@ -179,3 +194,62 @@ def play_out(
         steps += 1
     return -1, steps
 
+
+
+#: Chance to win from the hands (a logistic fit on medium self-play, 2 players): a
+#: player's strength is size ** -SIZE_EXP * exp(WILD_WEIGHT * wilds held), times
+#: TURN_BONUS for the player to act; the chance is their share of the total strength.
+SIZE_EXP = 0.75
+WILD_WEIGHT = 0.75
+TURN_BONUS = math.exp(0.25)
+
+
+def estimate(g: Game, me: int, kind: MatchKind) -> float:
+    """My (or my side's) chance to win the hand, for a play-out cut short."""
+    strength: dict[int, float] = {}
+    for q in g.seats:
+        hand = g.hands[q]
+        wilds = 0
+        for c in hand:
+            if COLOUR_OF[c] == WILD:
+                wilds += 1
+        s = math.pow(max(1, len(hand)), -SIZE_EXP) * math.exp(WILD_WEIGHT * wilds)
+        strength[q] = s * TURN_BONUS if q == g.to_act else s
+    mine = 0.0
+    for q in side(kind, g.seats, me):
+        mine += strength[q]
+    return mine / sum(strength.values())
+
+
+def score_candidates(
+    template: Game,
+    hands: Sequence[Sequence[Card]],
+    draw: Sequence[Card],
+    seed: int,
+    wd4: Wd4,
+    cands: Sequence[Action],
+    active: Sequence[int],
+    me: int,
+    kind: MatchKind,
+    seats: Sequence[int],
+    rates: Sequence[float],
+    depth: int,
+    scores: list[list[float]],
+) -> int:
+    """Play each ``active`` candidate in the world ``template`` with these hidden cards,
+    then ``depth`` play-out steps; append each outcome (1 or 0 for a hand won or lost by
+    my side, else :func:`estimate`) to ``scores[i]``. Returns the steps taken."""
+    steps = 0
+    for i in active:
+        g = template.with_hidden(hands, draw, seed, wd4)
+        g.apply(cands[i])
+        # The world's own fresh RNG (seeded alike for every candidate) also drives the
+        # play-out's coins: one Random made per play-out, not two.
+        winner, n = play_out(g, me, g.rng, rates, depth)
+        steps += n + 1
+        if winner < 0:
+            value = estimate(g, me, kind)
+        else:
+            value = 1.0 if me in side(kind, seats, winner) else 0.0
+        scores[i].append(value)
+    return steps

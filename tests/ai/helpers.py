@@ -26,7 +26,12 @@ FACTORIES: dict[str, Callable[[], Bot]] = {
     "easy": lambda: make_bot("easy"),
     "medium": lambda: make_bot("medium"),
     "hard": quick_hard,
+    "heuristic": lambda: make_bot("heuristic"),
 }
+
+
+#: Decisions every position walk stops at: too rare to meet by sampling.
+RARE = (Decision.CHALLENGE, Decision.STACK, Decision.SWAP)
 
 
 def single_hand(ed: str) -> object:
@@ -34,18 +39,20 @@ def single_hand(ed: str) -> object:
 
 
 def positions(
-    ed: str, players: int, seeds: range, every: int = 3, driver: str = "medium"
+    ed: str, players: int, seeds: range, every: int = 3, driver: str = "medium",
+    house: str = "",
 ) -> Iterator[Game]:
     """Games paused at decisions with a real choice, reached by ``driver`` bots playing
-    single hands of ``ed``; one position every ``every`` steps."""
-    rs = replace(edition(ed), match=MatchKind.SINGLE_HAND)
+    single hands of ``ed`` (with the ``house`` rules); one position every ``every`` steps,
+    and every Wild Draw Four challenge, stack and Seven-O swap."""
+    rs = replace(edition(ed), match=MatchKind.SINGLE_HAND, house=house)
     for seed in seeds:
         game = new_game(rs, players, seed)
         runner = MatchRunner(game, [make_bot(driver) for _ in range(players)], seed)
         step = 0
         while not game.over and step < 400:
             legal = game.legal_actions()
-            if (step % every == 0 and len(legal) > 1) or game.decision is Decision.CHALLENGE:
+            if (step % every == 0 and len(legal) > 1) or game.decision in RARE:
                 yield game
             runner.step()
             step += 1

@@ -199,3 +199,28 @@ def test_arena_bars_set_a_ledger_of_other_code_aside(tmp_path: Path) -> None:
                          timeout=120)
     assert json.loads(run.stdout)["medium-random-2p"]["games"] == 20
     assert len(list(tmp_path.glob("medium-random-2p.stale-*.jsonl"))) == 1
+
+
+def test_arena_bars_house_rule_rows_play_with_their_rule_and_the_table_row_thinks_longer(
+) -> None:
+    """Issue 16: a hard-vs-medium row per house rule, each ruleset with that rule on;
+    issue 15 item 6: the table row's hard bot has the table's time and budget."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import arena_bars
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    rows = {b.key: b for b in arena_bars.BARS}
+    for key, rule in (("hard-medium-stacking", "stacking"), ("hard-medium-seven-o", "seven_o"),
+                      ("hard-medium-jump-in", "jump_in")):
+        bar = rows[key]
+        assert bar.bots == ("hard", "medium") and bar.threshold == 0.5
+        assert bar.ruleset().has(rule) and bar.ruleset().house == rule
+        assert bar.edition == "official"
+    assert rows["hard-medium-2p"].ruleset().house == ""
+    table = rows["hard-table-medium-2p"]
+    bot = bot_from_spec(table.bots[0])
+    assert isinstance(bot, HardBot)
+    at_table = HardBot.at_table()
+    assert (bot.time_limit, bot.budget) == (at_table.time_limit, at_table.budget)
+    assert at_table.time_limit is not None and at_table.time_limit > HardBot().time_limit  # type: ignore[operator]
