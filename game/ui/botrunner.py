@@ -34,6 +34,18 @@ from game.rules.actions import Action
 from game.rules.view import PlayerView
 from game.ui.botworker import BotWorker, Job, wake_loop
 
+
+def table_bot(level: str) -> Bot:
+    """The AI of ``level`` at the table. Hard thinks as long as a person's pace allows
+    (``HardBot.at_table``: about 0.5 s of CPU, issue 15 item 6) instead of the arena's
+    0.13 s: the table shows an AI turn at human pace anyway, and the search runs off the
+    frame loop (a worker thread or process)."""
+    if level == "hard":
+        from game.bots.hard import HardBot
+
+        return HardBot.at_table()
+    return make_bot(level)
+
 _log = logging.getLogger(__name__)
 
 Ask = tuple[int, PlayerView, Sequence[Action]]  # (player, view, options)
@@ -77,7 +89,7 @@ class ThreadRunner:
 
     def start_match(self, levels: Mapping[int, str], seed: int) -> None:
         self.levels = dict(levels)
-        self.bots = {p: make_bot(lv) for p, lv in self.levels.items()}
+        self.bots = {p: table_bot(lv) for p, lv in self.levels.items()}
         self.rngs = {p: seat_rng(seed, p) for p in self.levels}
 
     def wants_history(self, player: int) -> bool:
@@ -109,7 +121,7 @@ def _serve(conn: Connection) -> None:
         if kind == "quit":
             return
         if kind == "match":
-            bots = {p: make_bot(lv) for p, lv in msg[2].items()}
+            bots = {p: table_bot(lv) for p, lv in msg[2].items()}
             rngs = {p: seat_rng(msg[3], p) for p in msg[2]}
             continue
         try:

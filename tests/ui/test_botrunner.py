@@ -56,3 +56,12 @@ def test_one_bot_process_serves_match_after_match() -> None:
             assert job.wait(30) and job.result in session.legal(1)
     finally:
         runner.close()
+
+
+def test_hard_thinks_at_the_table_as_long_as_a_person_s_pace_allows() -> None:
+    from game.bots.hard import TABLE_TIME_LIMIT, HardBot
+    from game.ui.botrunner import table_bot
+
+    hard = table_bot("hard")
+    assert isinstance(hard, HardBot) and hard.time_limit == TABLE_TIME_LIMIT
+    assert table_bot("medium").name == "medium"
