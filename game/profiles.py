@@ -37,7 +37,15 @@ from pathlib import Path
 from typing import Any
 
 from game.names import clean_name, is_player_id
-from game.userfiles import WATCH, WriteWatch, atomic_write, describe, keep_aside, read_capped
+from game.userfiles import (
+    WATCH,
+    WriteWatch,
+    atomic_write,
+    describe,
+    keep_aside,
+    parse_json,
+    read_capped,
+)
 
 __all__ = [
     "AVATAR_COLOURS",
@@ -329,12 +337,7 @@ def read_profiles(path: Path) -> ProfileBook:
     raw = read_capped(path, MAX_FILE_BYTES)
     if raw is None:
         return ProfileBook()
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ProfileError(f"not valid JSON: {describe(exc)}") from exc
-    except Exception as exc:  # RecursionError (deep nesting), ValueError (huge ints) ...
-        raise ProfileError(f"not a usable JSON file: {describe(exc)}") from exc
+    data = parse_json(raw, ProfileError)
     try:
         book = book_from_json(data)
         encode(book)  # what was read can be written back (no lone surrogate ...)

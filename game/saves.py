@@ -46,7 +46,15 @@ from game.names import clean_name, derived_player_id, is_player_id, new_player_i
 from game.rules.engine import Game
 from game.rules.record import GameRecord, RecordError
 from game.settings import APP_NAME
-from game.userfiles import WATCH, WriteWatch, atomic_write, describe, keep_aside, read_capped
+from game.userfiles import (
+    WATCH,
+    WriteWatch,
+    atomic_write,
+    describe,
+    keep_aside,
+    parse_json,
+    read_capped,
+)
 
 __all__ = [
     "FORMAT",
@@ -276,12 +284,7 @@ def load_save(path: Path) -> SavedMatch:
     raw = read_capped(path, MAX_FILE_BYTES)
     if raw is None:
         raise FileNotFoundError(2, "no such file", str(path))
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"not valid JSON: {exc}") from exc
-    except Exception as exc:  # RecursionError (deep nesting), ValueError (huge ints) ...
-        raise SaveError(f"not a usable JSON file: {describe(exc)}") from exc
+    data = parse_json(raw, SaveError)
     try:
         match = SavedMatch.from_json(data)
         # Names are cleaned on the way in; any other text must be writable back: a lone

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
 import re
 import stat
@@ -56,6 +57,17 @@ def describe(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     first = text[0] if text else ""
     return first[:300] if first else type(exc).__name__
+
+
+def parse_json(raw: bytes, error: Callable[[str], Exception]) -> object:
+    """``raw`` (a user file's bytes) as JSON. Whatever goes wrong (bad UTF-8 or JSON, deep
+    nesting, a huge number ...) raises ``error(reason)``, nothing else."""
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise error(f"not valid JSON: {describe(exc)}") from exc
+    except Exception as exc:  # RecursionError (deep nesting), ValueError (huge ints) ...
+        raise error(f"not a usable JSON file: {describe(exc)}") from exc
 
 
 def read_capped(path: Path, limit: int) -> bytes | None:
