@@ -104,7 +104,8 @@ class MatchRunner:
             options = house_play.jump_actions(g, q)
             if not options:
                 continue
-            a = house_bots.jumps(self.bots[q], self._view(q, options), options, self.rngs[q])
+            view = None if self.blind[q] is not None else self._view(q, options)
+            a = house_bots.jumps(self.bots[q], view, options, self.rngs[q])
             if a is not None:
                 out = g.apply(a)
                 if g.uno_open and not g.over:

@@ -134,13 +134,13 @@ def jump_choice(view: PlayerView, options: Sequence[Action]) -> Action | None:
     return best if best is not None and best_s >= 0.0 else None
 
 
-def jumps(bot: Bot, view: PlayerView, options: Sequence[Action], rng: random.Random
+def jumps(bot: Bot, view: PlayerView | None, options: Sequence[Action], rng: random.Random
           ) -> Action | None:
     """H-3: the jump-in ``bot`` makes from ``options`` (its plays), or None. A bot with
-    a ``jump_in`` method decides by it; others jump with the chance ``jump_chance``
-    (1.0 when the bot has none)."""
+    a ``jump_in`` method decides by it; others (a blind bot gets no ``view``) jump with the
+    chance ``jump_chance`` (1.0 when the bot has none)."""
     decide = getattr(bot, "jump_in", None)
-    if decide is not None:
+    if decide is not None and view is not None:
         choice: Action | None = decide(view, options, rng)
         return choice
     plays = [a for a in options if isinstance(a, Play)]
