@@ -52,6 +52,25 @@ def display() -> Iterator[str]:
     proc.wait(5)
 
 
+def find_window(proc: subprocess.Popen[Any], display: str, timeout: float = 30.0) -> str:
+    """The id of ``proc``'s visible window, once it shows.
+
+    Polled rather than ``xdotool search --sync``: that search walks every window of the
+    display and gives up with an X error if one of them (another test's game closing) goes
+    away under it, which failed a CI run once."""
+    env = {**os.environ, "DISPLAY": display}
+    deadline = time.monotonic() + timeout
+    while True:
+        assert proc.poll() is None, f"the game exited ({proc.returncode}) before its window showed"
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(proc.pid)],
+                               env=env, capture_output=True, text=True, timeout=20)
+        if found.returncode == 0 and found.stdout.split():
+            return found.stdout.split()[0]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no window in {timeout:.0f} s: {found.stderr.strip()}")
+        time.sleep(0.1)
+
+
 class RunningApp:
     """The game in its own process and window, with the helpers a test needs."""
 
@@ -78,8 +97,12 @@ class RunningApp:
         self.home = home
         self.proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=self.log, stderr=self.log)
         self.shots = 0
-        out = self.xdo("search", "--sync", "--onlyvisible", "--pid", str(self.proc.pid))
-        self.window = out.split()[0]
+        try:
+            self.window = find_window(self.proc, display)
+        except AssertionError:
+            self.log.flush()
+            shutil.copy(home / "app.log", outdir / "app.log")
+            raise
         geo = self.xdo("getwindowgeometry", "--shell", self.window)
         vals = dict(line.split("=") for line in geo.split())
         self.origin = (int(vals["X"]), int(vals["Y"]))

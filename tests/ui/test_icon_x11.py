@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pygame
@@ -15,7 +16,7 @@ import pytest
 from game.desktop import APP_ID
 from game.ui.icon import window_icon
 from tests.ui.conftest import ROOT
-from tests.ui.test_e2e import display  # noqa: F401 (the Xvfb fixture)
+from tests.ui.test_e2e import display, find_window  # noqa: F401 (the Xvfb fixture)
 
 pytestmark = pytest.mark.xvfb
 
@@ -37,11 +38,16 @@ def test_the_x11_window_has_the_icon_title_and_class(display: str,  # noqa: F811
     game = subprocess.Popen([sys.executable, "-m", "game", "--lang", "fr"], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid",
-                                str(game.pid)], env=env, capture_output=True, text=True,
-                               timeout=30, check=True).stdout.split()
-        # Read at once: what a dock sees the moment the window appears.
-        props = _xprop(found[0], env)
+        window = find_window(game, display)
+        # The title and the class are there the moment the window maps (a dock reads them
+        # then); SDL sets the icon property just after mapping, and a dock follows that
+        # change, so the icon gets a second.
+        props = _xprop(window, env)
+        deadline = time.monotonic() + 1.0
+        while "_NET_WM_ICON" not in props and time.monotonic() < deadline:
+            time.sleep(0.02)
+            props = {**_xprop(window, env), "WM_CLASS": props.get("WM_CLASS", ""),
+                     "_NET_WM_NAME": props.get("_NET_WM_NAME", "")}
     finally:
         game.terminate()
         game.wait(10)
