@@ -39,7 +39,7 @@ PACKAGES = ("game/rules", "game/bots")
 #: ``native.py``, whose no-op decorator exists only outside mypyc, and the action and
 #: event values: compiled dataclasses check their fields' types when made, so a caller
 #: passing an ``int`` for a ``Colour`` (the UI does) would fail only in the native build.
-KEEP_PURE = ("__init__.py", "native.py", "actions.py", "events.py")
+KEEP_PURE = ("__init__.py", "native.py", "actions.py")
 #: The bots' hot path, compiled with the engine: the match runner, the random and
 #: heuristic bots, the hard bot's play-outs and its dealing of the hidden cards (measured:
 #: half the search's time went there once the engine was compiled). The rest of game/bots

@@ -253,15 +253,16 @@ class Game(Table):
         r = RANK_OF[c]
         if self.intercepts[r] and house.intercept(self, p, c, target, ev):
             return
-        self.deliveries[r](p, c, target, ev)
+        self.deliveries[r](self, p, c, target, ev)
 
     def delivery_table(self) -> list[Delivery]:
         """*Hook*: per rank, what a played card owes the player it reaches."""
-        table: list[Delivery] = [self.turn_to] * 32
-        table[Rank.SKIP] = self.skip
-        table[Rank.REVERSE] = self.reverse_to
-        table[Rank.DRAW_TWO] = self.draw_two
-        table[Rank.WILD_DRAW_FOUR] = self.wild_draw_four
+        cls = type(self)
+        table: list[Delivery] = [cls.turn_to] * 32
+        table[Rank.SKIP] = cls.skip
+        table[Rank.REVERSE] = cls.reverse_to
+        table[Rank.DRAW_TWO] = cls.draw_two
+        table[Rank.WILD_DRAW_FOUR] = cls.wild_draw_four
         return table
 
     def turn_to(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import game.rules.events as E
 import game.rules.house.play as house
@@ -21,8 +22,11 @@ from game.rules.match import MatchState
 from game.rules.ruleset import Ruleset
 from game.rules.units import UnitView
 
-#: What a played card owes the player it reaches: ``(player, card, target, events)``.
-Delivery = Callable[[int, Card, int, list[E.Event]], None]
+#: What a played card owes the player it reaches: ``(game, player, card, target, events)``.
+#: A function of the class, not a bound method: a game holding bound methods of itself
+#: is a reference cycle, so every finished game (its log of events included) waited for
+#: the cycle collector, which cost about a tenth of a simulation's time.
+Delivery = Callable[[Any, int, Card, int, list[E.Event]], None]
 
 
 class Table:

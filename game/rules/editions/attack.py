@@ -10,7 +10,6 @@ challenge in Attack.
 from __future__ import annotations
 
 import random
-from functools import partial
 from typing import ClassVar, Final
 
 import game.rules.events as E
@@ -199,18 +198,18 @@ class AttackGame(Game):
 
     def delivery_table(self) -> list[Delivery]:
         table = super().delivery_table()
-        table[Rank.HIT_TWO] = self._hit(2, "hit_two")
-        table[Rank.WILD_HIT_FOUR] = self._hit(4, "wild_hit_four")
+        cls = type(self)
+        table[Rank.HIT_TWO] = cls._hit_two
+        table[Rank.WILD_HIT_FOUR] = cls._wild_hit_four
         return table
 
-    def _hit(self, n: int, reason: str) -> Delivery:
-        # A bound method and partial, not a closure: mypyc compiles no closure in a
-        # method of an interpreted class.
-        return partial(self._hit_deliver, n, reason)
+    def _hit_two(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:
+        self._hit_deliver(2, "hit_two", target, ev)
 
-    def _hit_deliver(
-        self, n: int, reason: str, p: int, c: Card, target: int, ev: list[E.Event]
-    ) -> None:
+    def _wild_hit_four(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:
+        self._hit_deliver(4, "wild_hit_four", target, ev)
+
+    def _hit_deliver(self, n: int, reason: str, target: int, ev: list[E.Event]) -> None:
         self.penalty(target, n, reason, ev)
         ev.append(E.TurnSkipped(target))
         self.begin_turn(self.next_player(target), ev)

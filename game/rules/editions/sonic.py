@@ -14,7 +14,7 @@ from game.rules.engine import Delivery, Game
 class SonicGame(Game):
     def delivery_table(self) -> list[Delivery]:
         table = super().delivery_table()
-        table[Rank.WILD_VICTORY_LAP] = self._victory_lap
+        table[Rank.WILD_VICTORY_LAP] = type(self)._victory_lap
         return table
 
     def _victory_lap(self, p: int, c: Card, target: int, ev: list[E.Event]) -> None:

@@ -147,7 +147,7 @@ def on_swap(g: Table, a: SwapWith, ev: list[E.Event]) -> None:
     ev.append(E.PlayerPicked(p, t))
     g.move = (p, t)
     target, g.swap_to = g.swap_to, -1
-    g.deliveries[Rank.SEVEN](p, g.top, target, ev)
+    g.deliveries[Rank.SEVEN](g, p, g.top, target, ev)
 
 
 def move_hands(g: Table, ev: list[E.Event]) -> None:
