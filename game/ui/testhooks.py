@@ -16,6 +16,8 @@ Kept apart from the game so that nothing here changes how a person plays:
   human, level], …]}``; once the title is up, the table opens at that position (a rigged
   deal for a real-window test: a stack, a swap, a jump-in where the test wants them).
   Nothing is saved.
+- ``UNO_TEST_SLEEPY_S=<seconds>``: Roboto gets sleepy after that many idle seconds instead
+  of a minute (:func:`sleepy_seconds`), so a real-window test need not wait a minute.
 - ``UNO_EXIT_AFTER_FIRST_FRAME=1``: print ``{"first_frame_at": <time.time()>}`` after the
   first frame is on screen and quit (the start-up benchmark).
 """
@@ -36,10 +38,21 @@ STATE_ENV = "UNO_TEST_STATE"
 AUTOPLAY_ENV = "UNO_TEST_AUTOPLAY"
 FIRST_FRAME_ENV = "UNO_EXIT_AFTER_FIRST_FRAME"
 POSITION_ENV = "UNO_TEST_POSITION"
+SLEEPY_ENV = "UNO_TEST_SLEEPY_S"
 AUTOPLAY_PERIOD = 0.05
 #: See the module docstring: how long autoplay lingers on the scenes of DWELL_SCENES.
 DWELL_S = 0.6
 DWELL_SCENES = frozenset({"pass", "race", "reaction_race", "roboto_record", "nickname"})
+
+
+def sleepy_seconds(default: float) -> float:
+    """Roboto's idle seconds before he gets sleepy: ``default``, unless a test shortens
+    them (``UNO_TEST_SLEEPY_S``, 1 to ``default`` seconds; anything else is ignored)."""
+    try:
+        wanted = float(os.environ.get(SLEEPY_ENV, ""))
+    except ValueError:
+        return default
+    return wanted if 1.0 <= wanted <= default else default
 
 
 class TestHooks:

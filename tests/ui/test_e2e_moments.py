@@ -35,13 +35,13 @@ SETTINGS = 'narration = "off"\nanimation_speed = 1.0\n'
 
 
 def resume(display: str, home: Path, outdir: Path, poised: Poised,
-           settings: str = SETTINGS) -> RunningApp:
+           settings: str = SETTINGS, env: dict[str, str] | None = None) -> RunningApp:
     """The game started on ``poised``'s save, resumed from the title with Enter, at the
     person's turn with nothing moving."""
     for old in (*outdir.glob("*.png"), outdir / "app.log", outdir / "timeout_state.json"):
         old.unlink(missing_ok=True)  # a run's screenshots only
     poised.write(home)
-    app = RunningApp(display, home, outdir, settings)
+    app = RunningApp(display, home, outdir, settings, env=env)
     assert app.state()["focus"] == "resume"
     app.key("Return")
     state = app.wait(lambda s: s["top"] == "table" and s["table"]["my_turn"]
@@ -178,11 +178,15 @@ def test_roboto_drum_roll_then_a_house_rule_race_that_shows_its_rule(
 
 def test_roboto_sleepy_then_surprised_by_an_uno(display: str, home: Path,
                                                   outdir: Path) -> None:
-    """After a minute without a move his eyes droop; an UNO! call wakes him, surprised."""
+    """After a minute without a move his eyes droop (here 4 s: UNO_TEST_SLEEPY_S; the
+    minute itself is tests/ui/editions/test_roboto_ui.py's); an UNO! call wakes him,
+    surprised."""
     poised = find("roboto", lambda _g, m, _ev: isinstance(m, A.CallUno))
-    app = resume(display, home, outdir, poised)
+    app = resume(display, home, outdir, poised, env={"UNO_TEST_SLEEPY_S": "4"})
     try:
-        app.wait(lambda s: device(s, "RobotoFigure").get("face") == "sleepy", timeout=80)
+        awake = app.state()
+        assert device(awake, "RobotoFigure").get("face") != "sleepy"
+        app.wait(lambda s: device(s, "RobotoFigure").get("face") == "sleepy", timeout=30)
         app.shot("roboto_sleepy")
         app.key("u")
         app.wait(lambda s: device(s, "RobotoFigure").get("face") == "surprised")

@@ -38,6 +38,7 @@ from game.ui.editions.common import device_sound, fly_discarded
 from game.ui.editions.roboto.look import EYE, METAL, METAL_DARK
 from game.ui.scene import Scene
 from game.ui.table.devices import DeviceLayer
+from game.ui.testhooks import sleepy_seconds
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
 
 _log = logging.getLogger(__name__)
 
-SLEEPY_S = 60.0
+SLEEPY_S = sleepy_seconds(60.0)  # a minute (a real-window test may shorten it)
 SPOKEN = (E.RobotoInterrupts, E.RaceEnded, E.RobotoNames, E.FirstPlayerChosen)
 #: The moments he has his own lines for (game.voice.phrases_editions.ROBOTO_LINES).
 MOMENTS: dict[type, str] = {E.RobotoNames: "turn", E.RobotoInterrupts: "command",
