@@ -149,3 +149,16 @@ def test_H7_default_penalty_is_two() -> None:
     g.apply(Play(0, C("R7")))
     g.apply(Catch(2, 0))
     assert len(g.hands[0]) == 3
+
+
+def test_H_the_tables_opening_line_travels_with_the_events_on_either_engine() -> None:
+    """The line naming tonight's house rules is the table's, not the engine's, yet it is
+    redacted with the opening events: the compiled engine must let it through too."""
+    from dataclasses import replace
+
+    from game.house_rules import tonight
+
+    line = tonight(replace(edition("official"), house="stacking,seven_o"))
+    assert line is not None
+    assert E.redact(line, 0) is line  # type: ignore[arg-type]
+    assert E.redact(line, -1) is line  # type: ignore[arg-type]
