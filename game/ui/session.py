@@ -158,6 +158,12 @@ class Session:
             events.insert(at, cast(E.Event, line))  # not the engine's: nothing else reads it
         return tuple(events)
 
+    def reminder_events(self) -> tuple[E.Event, ...]:
+        """What a resumed match tells first: tonight's house rules again (none without),
+        since the family coming back to it may have forgotten which are on."""
+        line = tonight(self.ruleset)
+        return () if line is None else (cast(E.Event, line),)
+
     @property
     def edition(self) -> str:
         return self.game.ruleset.edition

@@ -94,3 +94,24 @@ def test_the_table_tells_tonight_s_house_rules_at_the_start(big_app: App,
     assert names[:2] == ["MatchStarted", "HouseRulesTonight"]
     assert "House rules tonight: stacking and Seven-O." in table.log_lines()
     shot(big_app, outdir, "announced")
+
+
+def test_a_resumed_match_tells_tonight_s_house_rules_again(big_app: App,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A family coming back to a saved match hears (and reads) which house rules are on."""
+    heard: list[object] = []
+    monkeypatch.setattr(big_app.sound, "narrate", lambda events: heard.extend(events))
+    rs = with_rules("official", "stacking", "jump_in")
+    table = table_for(big_app, new_game(rs, 4, 3), "HAAA", resumed=True)
+    pump(big_app, until=lambda: table.presenter.idle)
+    assert [type(e).__name__ for e in heard][:1] == ["HouseRulesTonight"]
+    assert "House rules tonight: stacking and jump-in." in table.log_lines()
+
+
+def test_a_resumed_match_without_house_rules_tells_nothing_new(
+        big_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    heard: list[object] = []
+    monkeypatch.setattr(big_app.sound, "narrate", lambda events: heard.extend(events))
+    table = table_for(big_app, new_game(edition("official"), 4, 3), "HAAA", resumed=True)
+    pump(big_app, until=lambda: table.presenter.idle)
+    assert not any(type(e).__name__ == "HouseRulesTonight" for e in heard)

@@ -112,6 +112,7 @@ class TableScene(Scene):
             self.model.sync(self.view())
             self.model.note(self.session.recent_events()[-LOG_EVENTS:])
             self.synced = True
+            self.presenter.push(self.session.reminder_events())
         else:
             self.presenter.push(self._redacted(self.session.opening_events()),
                                 self._final_hand())
