@@ -115,3 +115,34 @@ def test_C12_the_pass_screen_offers_no_call_once_it_is_made(app: App) -> None:
     app.dispatch(I.PlayCard(table.model.hand.index(game.hands[0][0])))
     pump(app, until=lambda: isinstance(app.top, PassDeviceScene))
     assert [c.id for c in app.top.controls] == ["ready"]
+
+
+def test_the_pass_screen_shows_the_next_person_s_face(app: App, outdir: Path) -> None:
+    """Whose turn it is, for a child who cannot read the name yet: their face, as on
+    their seat."""
+    import pygame
+
+    from game.ui import family
+    from game.ui.avatars import avatar_image
+
+    game = build(["R1 G2", "R3 B4", "Y1 Y2", "G7 G8"], "R9", turn=0)
+    table = table_for(app, game, "HHAA")
+    pump(app, until=lambda: isinstance(app.top, PassDeviceScene))
+    scene = app.top
+    assert isinstance(scene, PassDeviceScene)
+    screen = shot(app, outdir, "pass_with_face")
+    size = int(scene.FACE * scene.s)
+    face = avatar_image(family.faces(app, table.session.player_ids)[0], size)
+    at = face.get_rect(center=(scene.panel_rect.centerx, scene.content_top + size // 2))
+    assert scene.panel_rect.contains(at)
+    assert all(not c.rect.colliderect(at) for c in scene.controls)  # clear of the buttons
+    same = total = 0
+    for x in range(at.left + size // 4, at.right - size // 4, 3):
+        for y in range(at.top + size // 4, at.bottom - size // 4, 3):
+            want = face.get_at((x - at.left, y - at.top))
+            got = screen.get_at((x, y))
+            total += 1
+            same += max(abs(want.r - got.r), abs(want.g - got.g), abs(want.b - got.b)) <= 8
+    assert same / total > 0.9, f"only {same}/{total} of the face's pixels on screen"
+    other = avatar_image(family.faces(app, table.session.player_ids)[1], size)
+    assert pygame.image.tobytes(other, "RGBA") != pygame.image.tobytes(face, "RGBA")

@@ -12,8 +12,9 @@ from game.narrate import COLOUR_NAMES, card_name
 from game.rules import actions as A
 from game.rules import events as E
 from game.rules.cards import COLOUR_OF, COLOURS, RANK_OF, Colour, Rank
-from game.ui import cardart, text, theme
+from game.ui import cardart, family, text, theme
 from game.ui import intents as I
+from game.ui.avatars import draw_avatar
 from game.ui.scenes.base import PanelScene
 from game.ui.tween import Tween
 from game.ui.widgets import Button, Control, focus_ring
@@ -48,6 +49,19 @@ class PassDeviceScene(PanelScene):
         #: Seconds during which Enter or a click is not taken as the next person's "ready":
         #: the person before may still be pressing keys meant for their own turn.
         self.guard = 0.0 if speed <= 0 else PASS_GUARD_S
+
+    #: The next person's face, across (at 1280×720): whose turn it is, for a child who
+    #: cannot read the name yet.
+    FACE = 84
+
+    def extra_height(self) -> int:
+        return self.FACE + 14
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        size = int(self.FACE * self.s)
+        avatar = family.faces(self.app, self.table.session.player_ids)[self.player]
+        draw_avatar(surface, avatar, (self.panel_rect.centerx, self.content_top + size // 2),
+                    size)
 
     def owing(self) -> tuple[int, ...]:
         """The other people who may call UNO now."""
