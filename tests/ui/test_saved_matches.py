@@ -203,3 +203,38 @@ def test_enter_held_on_continue_does_not_play_a_card_at_the_table(app: App,
     app.on_event(enter)  # a new press at the table plays the focused card
     pump(app, 0.2)
     assert table.session.version > before
+
+
+def test_each_saved_match_shows_its_players_faces(app: App, outdir: Path) -> None:
+    """A row names the match and shows who plays it, by their faces (a child who cannot
+    read finds their match); more than four players end in "+N"."""
+    from game.rules.editions import new_game
+    from game.ui import family
+    from game.ui.avatars import avatar_image
+    from game.ui.scenes.matches import FACE
+
+    two = [SeatInfo("Ann", True), SeatInfo("Bob", False)]
+    six = [SeatInfo(n, i == 0) for i, n in enumerate(("Zoé", "Yan", "Xavi", "Wen", "Val", "Uma"))]
+    write_save(SavedMatch.of(new_game(edition("official"), 2, 1), two), new_match_path())
+    write_save(SavedMatch.of(new_game(edition("sonic"), 6, 2), six), new_match_path())
+    started_app(app)
+    app.dispatch(I.Press("matches"))
+    listing = app.top
+    assert isinstance(listing, SavedMatchesScene)
+    screen = shot(app, outdir, "faces")
+    size = int(FACE * listing.s)
+    rows = [c for c in listing.controls if c.id.startswith("slot")]
+    assert len(rows) == 2
+    for row, (_i, slot) in zip(rows, listing.shown()):
+        first = family.faces(app, [s.player_id for s in slot.match.seats])[0]
+        face = avatar_image(first, size)
+        at = face.get_rect(center=(row.rect.left - listing.faces_width() + size // 2,
+                                   row.rect.centery))
+        assert listing.panel_rect.contains(at) and not at.colliderect(row.rect)
+        same = total = 0
+        for x in range(at.left + size // 3, at.right - size // 3):
+            for y in range(at.top + size // 4, at.bottom - size // 4):
+                want, got = face.get_at((x - at.left, y - at.top)), screen.get_at((x, y))
+                total += 1
+                same += max(abs(want.r - got.r), abs(want.g - got.g), abs(want.b - got.b)) <= 8
+        assert same / total > 0.8, f"{same}/{total} of the first face's pixels on screen"

@@ -11,9 +11,13 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game.i18n import N_, _
 from game.saves import AutoSaver, SavedSlot, SaveError, delete_match, list_matches
+from game.ui import family, text, theme
 from game.ui import intents as I
+from game.ui.avatars import draw_avatar
 from game.ui.editions import edition_ui
 from game.ui.scenes.base import PanelScene
 from game.ui.scenes.notice import save_notice
@@ -24,6 +28,8 @@ if TYPE_CHECKING:
     from game.ui.scene import AppHost
 
 PAGE = 5
+#: Faces drawn left of a saved match's row (more players: "+N"), and their size at 1280×720.
+FACES, FACE = 4, 36
 MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
           N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
 
@@ -134,6 +140,35 @@ class SavedMatchesScene(PanelScene):
                 delete.rect.width = dw
                 delete.rect.right = c.rect.right
                 c.rect.width -= dw + int(10 * s)
+                strip = self.faces_width()  # the players' faces, left of the row
+                c.rect.left += strip
+                c.rect.width -= strip
+
+    def faces_width(self) -> int:
+        s = self.s
+        return int((FACE + (FACES - 1) * FACE * 0.62 + 10) * s)
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """Each saved match's players, by their faces (overlapping, the first on top)."""
+        s = self.s
+        size = int(FACE * s)
+        step = int(FACE * 0.62 * s)
+        by_id = {c.id: c for c in self.controls}
+        for i, slot in self.shown():
+            row = by_id.get(f"slot{i}")
+            if row is None:
+                continue
+            seats = slot.match.seats
+            ids = [seat.player_id for seat in seats]
+            faces = family.faces(self.app, ids)[:FACES]
+            left = row.rect.left - self.faces_width()
+            for k in reversed(range(len(faces))):
+                centre = (left + size // 2 + k * step, row.rect.centery)
+                draw_avatar(surface, faces[k], centre, size)
+            if len(seats) > FACES:
+                text.draw(surface, f"+{len(seats) - FACES}", int(13 * s),
+                          (left + size + (FACES - 1) * step, row.rect.bottom),
+                          theme.TEXT, "bottomright")
 
     def on_press(self, control: str) -> None:
         if control.startswith("slot"):
