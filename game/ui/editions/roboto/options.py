@@ -34,7 +34,7 @@ class RobotoOptions(SetupSection):
         return [
             Choice.make("chattiness", N_("Chattiness"), chat, form.options["chattiness"],
                         form.setter("chattiness")),
-            Choice.make("house_rule", N_("House rule"),
+            Choice.make("house_rule", N_("Roboto's house rule"),
                         [(True, N_("Record one")), (False, N_("None"))],
                         form.options["house_rule"], form.setter("house_rule")),
             Choice.make("race_mode", N_("Race mode"), list(RACE_MODES.items()),
