@@ -290,6 +290,10 @@ class ProfileBook:
             self.profiles[player_id] = profile
         return profile
 
+    def forget(self, player_id: str) -> Profile | None:
+        """Remove ``player_id``'s profile (face, name, statistics); the one removed, if any."""
+        return self.profiles.pop(player_id, None)
+
     def ordered(self) -> list[Profile]:
         """Most matches played first, then most recently seen, then by name."""
         return sorted(self.profiles.values(),
@@ -406,6 +410,16 @@ class ProfileStore:
 
     def changed(self) -> None:
         self.version += 1
+
+    def forget(self, player_id: str) -> bool:
+        """Forget a player (their face and statistics) and write the profiles at once;
+        ``False`` if there was no such player. Their saved matches and recordings stay: a
+        match resumed later gives them a face again."""
+        if self.book.forget(player_id) is None:
+            return False
+        self.changed()
+        self.save()
+        return True
 
     def touch(self, profile: Profile) -> None:
         profile.seen = max(profile.seen, time.time())

@@ -408,3 +408,41 @@ def test_a_full_disk_for_the_statistics_is_told_on_screen_once_and_the_game_goes
     notices = [n for n in WATCH.take() if n.what == "profiles"]
     assert notices == []  # told once: the hand's and the match's end said nothing more
     assert family.profiles(app).get(table.session.player_ids[0]) is not None  # kept in memory
+
+
+def tap(app: App, k: int, unicode: str = "") -> None:
+    """A key pressed and let go (a second Enter on the next screen is a new press)."""
+    key(app, k, unicode)
+    app.on_event(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=unicode, scancode=0))
+
+
+def test_a_player_is_forgotten_from_the_stats_screen_after_a_question(
+        app: App, outdir: Path) -> None:
+    """Each row has its "Forget" (Right from the row, or a click); the question keeps the
+    player on a reflex Enter, and "Yes" removes their face and figures from the file."""
+    from game.ui.scenes.notice import ConfirmScene
+
+    stats = stats_with_players(app)
+    assert stats.test_state()["rows"][0][0] == "Bruno"
+    key(app, pygame.K_RIGHT)
+    assert stats.focused().id == "forget0"  # type: ignore[union-attr]
+    assert stats.focus_words() == "Forget Bruno"
+    shot(app, outdir, "forget_focused")
+    tap(app, pygame.K_RETURN, "\r")
+    question = app.top
+    assert isinstance(question, ConfirmScene)
+    assert question.title_text() == "Forget Bruno?"
+    assert question.focused().id == "no"  # type: ignore[union-attr]
+    shot(app, outdir, "forget_question")
+    tap(app, pygame.K_RETURN, "\r")  # a reflex Enter keeps him
+    assert app.top is stats and stats.test_state()["rows"][0][0] == "Bruno"
+    forget = next(c for c in stats.controls if c.id == "forget1")
+    click(app, forget.rect.center)  # the mouse: the second row, Mamie Jo
+    question = app.top
+    assert isinstance(question, ConfirmScene) and "Mamie Jo" in question.title_text()
+    click(app, next(c for c in question.controls if c.id == "yes").rect.center)
+    assert app.top is stats
+    assert [r[0] for r in stats.test_state()["rows"]] == ["Bruno", "Léo", "Inès"]
+    data = json.loads(profiles_path().read_text("utf-8"))
+    assert sorted(p["name"] for p in data["profiles"]) == ["Bruno", "Inès", "Léo"]
+    shot(app, outdir, "forgotten")

@@ -48,13 +48,15 @@ class ConfirmScene(NoticeScene):
     name = "confirm"
 
     def __init__(self, app: AppHost, title: str, body: str, *, on_yes: Callable[[], None],
+                 yes: str = N_("Yes, delete it"), no: str = N_("No, keep it"),
                  **params: Any) -> None:
         super().__init__(app, title, body, **params)
         self.on_yes = on_yes
+        self.yes, self.no = yes, no
 
     def build(self) -> list[Control]:
-        return [Button.make("no", N_("No, keep it"), style="primary"),
-                Button.make("yes", N_("Yes, delete it"))]
+        return [Button.make("no", self.no, style="primary", params=self.params),
+                Button.make("yes", self.yes, params=self.params)]
 
     def on_press(self, control: str) -> None:
         if control == "yes":

@@ -35,6 +35,10 @@ ROW_LINE = N_("{name}: played {played}, won {won}, hands won {hands}, best hand 
 EMPTY = N_("No statistics yet: they start with the first match played to its end.")
 EMPTY_EDITION = N_("Nobody has finished a match or won a hand in this edition yet.")
 NOTE = N_("A match counts when it ends; a hand counts when it is won.")
+FORGET_BODY = N_("{player}'s face and statistics will be forgotten. Saved matches and "
+                  "recordings are kept.")
+#: Width of each row's "Forget" button (at 1280×720).
+FORGET_W = 110
 #: How long the voice may take to start before a line is left unsaid (seconds).
 SAY_WITHIN_S = 2.0
 
@@ -152,6 +156,8 @@ class StatsScene(Scene):
         self.per_page = max(1, min(8, (room + gap) // (row_h + gap)))
         self.page = min(self.page, self.pages() - 1)
         inner = pygame.Rect(self.panel.left + pad, 0, self.panel.width - 2 * pad, 0)
+        forget_w = int(FORGET_W * s)  # each row's "Forget" button, at its right
+        inner.width -= forget_w + gap
         col_w = int(118 * s)
         self.columns = [inner.right - int(col_w * (len(COLUMNS) - k - 0.5))
                         for k in range(len(COLUMNS))]
@@ -161,7 +167,9 @@ class StatsScene(Scene):
             row = StatsRow(id=f"row{k}", intent=I.Press(f"row{k}"), profile=profile,
                            record=record, columns=self.columns)
             row.rect = pygame.Rect(inner.left, rows_top + k * (row_h + gap), inner.width, row_h)
-            controls.append(row)
+            forget = Button.make(f"forget{k}", N_("Forget"), style="quiet")
+            forget.rect = pygame.Rect(inner.right + gap, row.rect.top, forget_w, row_h)
+            controls += [row, forget]
         back = Button.make("back", N_("Back"), style="primary" if not shown else "normal")
         back.rect = pygame.Rect(0, 0, int(180 * s), button_h)
         back.rect.bottomleft = (self.panel.left + pad, self.panel.bottom - pad)
@@ -186,11 +194,35 @@ class StatsScene(Scene):
                 self.turn(1)
             elif intent.control.startswith("row"):
                 self._said = None  # Enter on a row: say it again
+            elif intent.control.startswith("forget"):
+                self.ask_to_forget(int(intent.control[6:]))
             return
         if isinstance(intent, I.Scroll):
             self.turn(1 if intent.dy < 0 else -1)
             return
         super().handle(intent)
+
+    def move_focus(self, dx: int, dy: int) -> None:
+        """Right from a player's row goes to its "Forget", Left comes back (the edition
+        above is nearer to the row's middle than the button at its end)."""
+        c = self.focused()
+        if c is not None and dx > 0 and not dy and c.id.startswith("row"):
+            self.focus_id(f"forget{c.id[3:]}")
+        elif c is not None and dx < 0 and not dy and c.id.startswith("forget"):
+            self.focus_id(f"row{c.id[6:]}")
+        else:
+            super().move_focus(dx, dy)
+
+    def ask_to_forget(self, k: int) -> None:
+        """The row's "Forget": asked first, "No" focused (the face and figures are lost)."""
+        shown = self.players()[self.page * self.per_page:(self.page + 1) * self.per_page]
+        if not 0 <= k < len(shown):
+            return
+        profile = shown[k][0]
+        store = family.profiles(self.app)
+        self.app.open("confirm", N_("Forget {player}?"), FORGET_BODY,
+                      on_yes=lambda: store.forget(profile.id), yes=N_("Yes, forget them"),
+                      no=N_("No, keep them"), player=profile.name)
 
     def turn(self, pages: int) -> None:
         self.page = (self.page + pages) % self.pages()
@@ -208,6 +240,10 @@ class StatsScene(Scene):
             return c.spoken()
         if isinstance(c, Choice):
             return f"{_(c.label)}: {c.value_text()}"
+        if isinstance(c, Button) and c.id.startswith("forget"):
+            row = next((x for x in self.controls if x.id == f"row{c.id[6:]}"), None)
+            if isinstance(row, StatsRow) and row.profile is not None:
+                return _("Forget {name}").format(name=row.profile.name)
         if isinstance(c, Button):
             return c.caption()
         return ""
