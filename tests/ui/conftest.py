@@ -62,6 +62,9 @@ def app(dirs: Path, settings: Settings) -> Iterator[App]:
 def outdir(request: pytest.FixtureRequest) -> Path:
     path = OUT / request.node.name.replace("/", "_")
     path.mkdir(parents=True, exist_ok=True)
+    for old in path.iterdir():  # what a test shows is its latest run's, nothing older
+        if old.is_file():
+            old.unlink()
     return path
 
 
