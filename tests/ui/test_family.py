@@ -446,3 +446,16 @@ def test_a_player_is_forgotten_from_the_stats_screen_after_a_question(
     data = json.loads(profiles_path().read_text("utf-8"))
     assert sorted(p["name"] for p in data["profiles"]) == ["Bruno", "Inès", "Léo"]
     shot(app, outdir, "forgotten")
+    app.set_language("fr")
+    app.frame(0.016)
+    stats.focus_id("forget0")
+    assert stats.focus_words() == "Oublier Bruno"
+    tap(app, pygame.K_RETURN, "\r")
+    question = app.top
+    assert isinstance(question, ConfirmScene)
+    assert question.title_text() == "Oublier Bruno\u00a0?"
+    assert [c.caption() for c in question.controls] == ["Non, garder", "Oui, oublier"]
+    shot(app, outdir, "forget_question_fr")
+    tap(app, pygame.K_ESCAPE)
+    assert app.top is stats and len(stats.test_state()["rows"]) == 3
+    app.set_language("en")
