@@ -1,6 +1,6 @@
 """A finished game is freed the moment its last reference goes: nothing in it refers back
 to itself. A game that held bound methods of itself (its delivery table once did) waited
-for the cycle collector with its whole log of events, which cost about a tenth of a
+for the cycle collector with its whole log of events, which cost about a fifth of a
 simulation's time and every bot's play-outs.
 """
 
