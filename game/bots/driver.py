@@ -99,8 +99,13 @@ class MatchRunner:
         g = self.game
         seats, p = g.seats, g.to_act
         start = g.pos[p]
+        jump = g.jump
+        assert jump is not None
+        twin, hands = jump[0], g.hands
         for i in range(1, len(seats)):
             q = seats[(start + i) % len(seats)]
+            if twin not in hands[q]:
+                continue  # the common case, without building an empty list of options
             options = house_play.jump_actions(g, q)
             if not options:
                 continue
