@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _
+from game.profiles import Avatar
 from game.saves import AutoSaver, SavedSlot, SaveError, delete_match, list_matches
 from game.ui import family, text, theme
 from game.ui import intents as I
@@ -83,6 +84,7 @@ class SavedMatchesScene(PanelScene):
         super().__init__(app)
         self.slots: list[SavedSlot] = []
         self.page = 0
+        self.row_faces: dict[int, list[Avatar]] = {}
 
     def enter(self) -> None:
         self.reload()
@@ -116,6 +118,10 @@ class SavedMatchesScene(PanelScene):
 
     def build(self) -> list[Control]:
         out: list[Control] = []
+        # Each row's faces, found once per layout: family.faces caches one table's seats,
+        # so asking it row by row in every frame would look them all up again each time.
+        self.row_faces = {i: family.faces(self.app, [seat.player_id for seat in slot.match.seats])
+                          for i, slot in self.shown()}
         for i, slot in self.shown():
             out.append(Button.make(f"slot{i}", describe_match(slot),
                                    style="primary" if i == 0 else "normal"))
@@ -159,8 +165,7 @@ class SavedMatchesScene(PanelScene):
             if row is None:
                 continue
             seats = slot.match.seats
-            ids = [seat.player_id for seat in seats]
-            faces = family.faces(self.app, ids)[:FACES]
+            faces = self.row_faces.get(i, [])[:FACES]
             left = row.rect.left - self.faces_width()
             for k in reversed(range(len(faces))):
                 centre = (left + size // 2 + k * step, row.rect.centery)

@@ -115,6 +115,10 @@ class StatsScene(Scene):
                                      pr[0].name))
         return out
 
+    def page_players(self) -> list[tuple[Profile, EditionStats]]:
+        """The players on the page shown."""
+        return self.players()[self.page * self.per_page:(self.page + 1) * self.per_page]
+
     def pages(self) -> int:
         return max(1, (len(self.players()) - 1) // self.per_page + 1)
 
@@ -162,7 +166,7 @@ class StatsScene(Scene):
         self.columns = [inner.right - int(col_w * (len(COLUMNS) - k - 0.5))
                         for k in range(len(COLUMNS))]
         controls: list[Control] = [choice]
-        shown = self.players()[self.page * self.per_page:(self.page + 1) * self.per_page]
+        shown = self.page_players()
         for k, (profile, record) in enumerate(shown):
             row = StatsRow(id=f"row{k}", intent=I.Press(f"row{k}"), profile=profile,
                            record=record, columns=self.columns)
@@ -215,7 +219,7 @@ class StatsScene(Scene):
 
     def ask_to_forget(self, k: int) -> None:
         """The row's "Forget": asked first, "No" focused (the face and figures are lost)."""
-        shown = self.players()[self.page * self.per_page:(self.page + 1) * self.per_page]
+        shown = self.page_players()
         if not 0 <= k < len(shown):
             return
         profile = shown[k][0]
