@@ -301,6 +301,7 @@ class App:
         changed = self.file_notices.update(dt) or changed
         self.hooks.update(self, dt)
         if not (changed or self.dirty):
+            self.hooks.settled(self)
             return False
         self.draw()
         pygame.display.flip()

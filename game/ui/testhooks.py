@@ -97,8 +97,6 @@ class TestHooks:
         if self.position is not None and getattr(app.top, "name", "") == "title":
             path, self.position = self.position, None
             open_position(app, path)
-        if self._pending and app.clock.now - self._last_write >= 0.1:
-            self.write_state(app)
         if not self.autoplay:
             return
         top = app.top
@@ -126,6 +124,13 @@ class TestHooks:
             self.write_state(app)
         else:
             self._pending = True
+
+    def settled(self, app: AppHost) -> None:
+        """A frame with nothing to draw: the screen shows the scenes as they are, so a
+        state held back is written now. (Written earlier, in the middle of an update that
+        is then drawn, it could run ahead of the screen a test photographs.)"""
+        if self._pending and app.clock.now - self._last_write >= 0.1:
+            self.write_state(app)
 
     def first_frame(self, app: AppHost) -> None:
         if self.exit_after_first_frame:

@@ -53,11 +53,15 @@ def at_step(app: RunningApp, step: str, timeout: float = 30.0) -> dict[str, Any]
 
 def pointed(app: RunningApp, step: str, state: dict[str, Any], prefix: str = "") -> pygame.Surface:
     """The screenshot of ``step``, checked: the halo's ring around the rectangle the guide
-    points at, which is the table's own rectangle of the thing."""
-    screen = app.shot(prefix + step)
+    points at, which is the table's own rectangle of the thing, and the caption's panel.
+
+    The state file is written after a frame; on a busy machine the X server may still show
+    the frame before (the last step's caption, elsewhere), so the screenshot is retaken until
+    it shows the step, and then checked."""
     g = guide(state)
     table = state["table"]
     s = theme.scale_for(tuple(state["size"]))  # type: ignore[arg-type]
+    caption: pygame.Rect | None = None
     if step == "colour":
         rects = [pygame.Rect(r) for r in state["colour"]["worth"]]
         assert len(rects) == 2  # yellow and blue: the colours held
@@ -70,13 +74,25 @@ def pointed(app: RunningApp, step: str, state: dict[str, Any], prefix: str = "")
         if step in ("play", "after_uno"):
             assert rects == [pygame.Rect(table["hand_rects"][table["playable"][0]])]
         caption = pygame.Rect(g["caption"])
-        assert colour_share(screen, caption.inflate(-caption.w // 3, -caption.h // 2),
-                            theme.PANEL, 40) > 0.3, "the caption panel"
     pad, w = int(8 * s), max(3, int(5 * s))
-    for r in rects:
-        for edge in (pygame.Rect(r.left - pad, r.centery - 4, w, 8),
-                     pygame.Rect(r.right + pad - w, r.centery - 4, w, 8)):
-            assert colour_share(screen, edge, theme.ACCENT, 60) > 0.4, f"halo of {step}"
+    edges = [(r, edge) for r in rects
+             for edge in (pygame.Rect(r.left - pad, r.centery - 4, w, 8),
+                          pygame.Rect(r.right + pad - w, r.centery - 4, w, 8))]
+
+    def panel(screen: pygame.Surface) -> float:
+        assert caption is not None
+        return colour_share(screen, caption.inflate(-caption.w // 3, -caption.h // 2),
+                            theme.PANEL, 40)
+
+    def shows(screen: pygame.Surface) -> bool:
+        return (caption is None or panel(screen) > 0.3) and all(
+            colour_share(screen, edge, theme.ACCENT, 60) > 0.4 for _r, edge in edges)
+
+    screen = app.shot_showing(prefix + step, shows)
+    if caption is not None:
+        assert panel(screen) > 0.3, "the caption panel"
+    for _r, edge in edges:
+        assert colour_share(screen, edge, theme.ACCENT, 60) > 0.4, f"halo of {step}"
     return screen
 
 
