@@ -36,12 +36,13 @@ GROUP = "game.rules.compiled"  # the shared library is ``game.rules.compiled__my
 #: build stale, whether or not the changed module is compiled).
 PACKAGES = ("game/rules", "game/bots")
 #: Modules left interpreted: package ``__init__`` files (the switch reads them),
-#: ``native.py``, whose no-op decorator exists only outside mypyc, and the action and
-#: event values: compiled dataclasses check their fields' types when made, so a caller
-#: passing an ``int`` for a ``Colour`` (the UI does) would fail only in the native build,
-#: and a compiled ``redact`` refuses the table's own lines (``HouseRulesTonight``), which
-#: travel with the events (tests/rules/test_house_rules.py keeps that working).
-KEEP_PURE = ("__init__.py", "native.py", "actions.py", "events.py")
+#: ``native.py``, whose no-op decorator exists only outside mypyc, and the action values:
+#: compiled dataclasses check their fields' types when made, so a caller passing an
+#: ``int`` for a ``Colour`` (the UI does) would fail only in the native build. Events are
+#: compiled (only the engine makes them, and their written ``__init__`` is what makes them
+#: cheap); ``redact`` takes any value, so the table's own lines (``HouseRulesTonight``)
+#: pass through it on either engine (tests/rules/test_house_rules.py).
+KEEP_PURE = ("__init__.py", "native.py", "actions.py")
 #: The bots' hot path, compiled with the engine: the match runner, the random and
 #: heuristic bots, the hard bot's play-outs and its dealing of the hidden cards (measured:
 #: half the search's time went there once the engine was compiled). The rest of game/bots
