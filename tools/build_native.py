@@ -44,7 +44,8 @@ PACKAGES = ("game/rules", "game/bots")
 #: pass through it on either engine (tests/rules/test_house_rules.py).
 KEEP_PURE = ("__init__.py", "native.py", "actions.py")
 #: The bots' hot path, compiled with the engine: the match runner, the random and
-#: heuristic bots, the hard bot's play-outs and its dealing of the hidden cards (measured:
+#: heuristic bots, how every bot plays the house rules (asked after each card with
+#: jump-in on), the hard bot's play-outs and its dealing of the hidden cards (measured:
 #: half the search's time went there once the engine was compiled). The rest of game/bots
 #: (the search loop, beliefs, the medium rules) stays interpreted until it is measured to pay.
 BOT_MODULES = (
@@ -52,6 +53,7 @@ BOT_MODULES = (
     "game/bots/random_bot.py",
     "game/bots/base.py",
     "game/bots/heuristic.py",
+    "game/bots/house.py",
     "game/bots/rollout.py",
     "game/bots/determinize.py",
 )

@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.bots.base import Bot
 from game.rules.actions import Accept, Action, Play, SwapWith
@@ -134,17 +134,33 @@ def jump_choice(view: PlayerView, options: Sequence[Action]) -> Action | None:
     return best if best is not None and best_s >= 0.0 else None
 
 
+#: How a bot decides a jump-in (H-3): its ``jump_in`` method (``None``: it has none) and
+#: the chance it jumps when it has none or gets no view.
+JumpPolicy = tuple[Callable[..., Action | None] | None, float]
+
+
+def jump_policy(bot: Bot) -> JumpPolicy:
+    """``bot``'s :data:`JumpPolicy`, read once (a match runner keeps one per seat: looking
+    for a missing method after every card played cost more than the jump-in itself)."""
+    return getattr(bot, "jump_in", None), float(getattr(bot, "jump_chance", 1.0))
+
+
 def jumps(bot: Bot, view: PlayerView | None, options: Sequence[Action], rng: random.Random
           ) -> Action | None:
     """H-3: the jump-in ``bot`` makes from ``options`` (its plays), or None. A bot with
     a ``jump_in`` method decides by it; others (a blind bot gets no ``view``) jump with the
     chance ``jump_chance`` (1.0 when the bot has none)."""
-    decide = getattr(bot, "jump_in", None)
+    return jumps_by(jump_policy(bot), view, options, rng)
+
+
+def jumps_by(policy: JumpPolicy, view: PlayerView | None, options: Sequence[Action],
+             rng: random.Random) -> Action | None:
+    """:func:`jumps` with the bot's :func:`jump_policy` read beforehand."""
+    decide, chance = policy
     if decide is not None and view is not None:
         choice: Action | None = decide(view, options, rng)
         return choice
-    plays = [a for a in options if isinstance(a, Play)]
-    chance = float(getattr(bot, "jump_chance", 1.0))
-    if plays and rng.random() < chance:
-        return plays[0]
+    for a in options:
+        if isinstance(a, Play):
+            return a if rng.random() < chance else None
     return None

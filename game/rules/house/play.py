@@ -21,6 +21,7 @@ reaches once its player has named the swap).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 import game.rules.events as E
@@ -47,14 +48,27 @@ PASS_ALL: Final = (-1, -1)
 
 def setup(g: Table) -> None:
     """Read which house rules ``g``'s ruleset has on; nothing pending."""
-    rs = g.ruleset
-    g.stacking, g.seven_o, g.jump_in = rs.has("stacking"), rs.has("seven_o"), rs.has("jump_in")
-    g.house_on = bool(rs.house)
-    ranks = set(STACKS) if g.stacking else set()
-    if g.seven_o:
-        ranks |= {Rank.SEVEN, Rank.ZERO}
-    g.intercepts = tuple(r in ranks for r in range(32))  # ranks whose delivery H-1/H-2 take
+    house = g.ruleset.house
+    known = _SETUPS.get(house)
+    if known is None:
+        known = _SETUPS[house] = _read(g.ruleset.has)
+    g.stacking, g.seven_o, g.jump_in, g.intercepts = known
+    g.house_on = bool(house)
     reset(g)
+
+
+#: :func:`setup`'s reading of each house-rules text met, made once (every game of a
+#: simulation starts with the same one).
+_SETUPS: dict[str, tuple[bool, bool, bool, tuple[bool, ...]]] = {}
+
+
+def _read(has: Callable[[str], bool]) -> tuple[bool, bool, bool, tuple[bool, ...]]:
+    stacking, seven_o, jump_in = has("stacking"), has("seven_o"), has("jump_in")
+    ranks = set(STACKS) if stacking else set()
+    if seven_o:
+        ranks |= {Rank.SEVEN, Rank.ZERO}
+    # The ranks whose delivery H-1/H-2 take over.
+    return stacking, seven_o, jump_in, tuple(r in ranks for r in range(32))
 
 
 def reset(g: Table) -> None:
@@ -94,7 +108,9 @@ def stack_actions(g: Table, p: int) -> list[Action]:
     """H-1: the cards that answer the stack (one per distinct card), or take it all."""
     r = g.stack_rank
     plays = PLAY_AT[p][0]
-    cards = [c for c in dict.fromkeys(g.hands[p]) if RANK_OF[c] == r]
+    cards = [c for c in g.hands[p] if RANK_OF[c] == r]
+    if len(cards) > 1:
+        cards = list(dict.fromkeys(cards))  # one action per distinct card
     if g.ruleset.no_bluffing:  # H-6: an illegal WD4 cannot stack either
         cards = [c for c in cards if not g.is_bluff(p, c)]
     acts: list[Action] = [plays[c] for c in cards]
