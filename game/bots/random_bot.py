@@ -10,19 +10,9 @@ import random
 from collections.abc import Sequence
 
 from game.rules.actions import Action, Pass, Play
+from game.rules.chance import below
 from game.rules.native import mypyc_attr
 from game.rules.view import PlayerView
-
-
-def below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n >= 1``: the same draws from the same generator
-    (CPython's ``_randbelow_with_getrandbits``), without randrange's argument handling,
-    which costs more than the rest of a random bot's turn."""
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled with the engine, subclassable

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import game.rules.chance as chance
 import game.rules.events as E
 from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
 from game.rules.decisions import COLOUR
@@ -57,7 +58,7 @@ def choose_dealer(g: Table, ev: list[E.Event]) -> int:
     """C-2: each player draws; highest number deals (actions count 0); ties redraw."""
     seats = g.seats
     if not g.ruleset.dealer_draw:
-        dealer = seats[g.rng.randrange(len(seats))]
+        dealer = chance.choice(g.rng, seats)
         ev.append(E.DealerChosen(dealer, ()))
         return dealer
     deck = g.ruleset.cards()
@@ -66,7 +67,7 @@ def choose_dealer(g: Table, ev: list[E.Event]) -> int:
     while True:
         if len(deck) < len(drawing):
             deck = g.ruleset.cards()
-        picks = g.rng.sample(range(len(deck)), len(drawing))
+        picks = chance.sample(g.rng, range(len(deck)), len(drawing))
         draws = tuple((q, deck[i]) for q, i in zip(drawing, picks, strict=True))
         for i in sorted(picks, reverse=True):
             del deck[i]

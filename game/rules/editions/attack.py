@@ -10,8 +10,10 @@ challenge in Attack.
 from __future__ import annotations
 
 import random
+from itertools import accumulate
 from typing import ClassVar, Final
 
+import game.rules.chance as chance
 import game.rules.events as E
 from game.rules.actions import PICK, PRESS, Action, Draw, PickPlayer, PressLauncher
 from game.rules.cards import COLOUR_OF, RANK_OF, Card, Rank
@@ -27,6 +29,7 @@ FIRE_CHANCE: Final = (0.21, 0.11, 0.54, 1.0)
 #: A-2: weights of burst sizes 1..12.
 BURST_WEIGHTS: Final = (6, 10, 14, 15, 14, 12, 9, 7, 5, 4, 2, 2)
 BURST_SIZES: Final = tuple(range(1, 13))
+BURST_CUM: Final = tuple(accumulate(BURST_WEIGHTS))
 
 
 
@@ -44,7 +47,7 @@ class Launcher:
         if self.script:
             size = self.script.pop(0)
         elif rng.random() < FIRE_CHANCE[min(self.presses, 3)]:
-            size = rng.choices(BURST_SIZES, BURST_WEIGHTS)[0]
+            size = chance.weighted(rng, BURST_SIZES, BURST_CUM)
         else:
             size = 0
         size = min(size, loaded)

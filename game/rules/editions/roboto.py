@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import ClassVar, Final
 
+import game.rules.chance as chance
 import game.rules.events as E
 from game.rules.actions import NICKNAME, Action, Discard, NicknameGiven, RaceFinished
 from game.rules.cards import COLOUR_OF, COLOURS, RANK_OF, Card, Colour, Rank
@@ -28,6 +30,8 @@ from game.rules.units import RobotoView, UnitView
 MIN_GAP: Final = 3
 #: DC: how often each Surprise Command is chosen, in %.
 COMMAND_WEIGHTS: Final = {"discard_colour": 50, "duel": 30, "nickname": 20}
+COMMANDS: Final = tuple(COMMAND_WEIGHTS)
+COMMAND_CUM: Final = tuple(accumulate(COMMAND_WEIGHTS.values()))
 #: R-6a (DC): chance that the colour to discard is one the player holds.
 HELD_COLOUR: Final = 0.7
 
@@ -76,17 +80,17 @@ class RobotoUnit:
         return None
 
     def _command(self, rng: random.Random, game: Game) -> Interrupt:
-        kind = rng.choices(list(COMMAND_WEIGHTS), list(COMMAND_WEIGHTS.values()))[0]
+        kind = chance.weighted(rng, COMMANDS, COMMAND_CUM)
         seats = game.seats
         if kind == "discard_colour":
-            who = rng.choice(seats)
+            who = chance.choice(rng, seats)
             held = sorted({COLOUR_OF[c] for c in game.hands[who] if not c.is_wild})
             if held and rng.random() < HELD_COLOUR:
-                colour = Colour(rng.choice(held))
+                colour = Colour(chance.choice(rng, held))
             else:
-                colour = rng.choice(COLOURS)
+                colour = chance.choice(rng, COLOURS)
             return Interrupt(kind, (who,), colour)
-        pair = rng.sample(seats, 2)
+        pair = chance.sample(rng, seats, 2)
         return Interrupt(kind, (pair[0], pair[1]))
 
     def copy(self) -> RobotoUnit:

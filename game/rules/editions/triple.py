@@ -10,9 +10,10 @@ an overload penalty among opponents. The timer mode is an input: ``TimeUp``.
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import accumulate, combinations
 from typing import ClassVar, Final
 
+import game.rules.chance as chance
 import game.rules.events as E
 from game.rules.actions import (
     DRAW,
@@ -41,6 +42,7 @@ from game.rules.units import TimerView, TraysView, UnitView
 
 #: T-3: how many trays light up: one 30 %, two 45 %, three 25 %.
 LIT_WEIGHTS: Final = (30, 45, 25)
+LIT_CUM: Final = tuple(accumulate(LIT_WEIGHTS))
 #: T-5: hidden capacity range, and the overload numbers (T-6).
 CAPACITY: Final = (5, 9)
 OVERLOAD: Final = (1, 4)
@@ -76,15 +78,15 @@ class TrayBank:
         if self.script_capacity:
             self.capacity[t] = self.script_capacity.pop(0)
         else:
-            self.capacity[t] = rng.randint(*CAPACITY)
+            self.capacity[t] = chance.randint(rng, *CAPACITY)
 
     def light_up(self, rng: random.Random) -> tuple[int, ...]:
         """T-3: a random non-empty set of trays opens for the turn."""
         if self.script_lit:
             self.lit = tuple(sorted(self.script_lit.pop(0)))
         else:
-            k = rng.choices((1, 2, 3), LIT_WEIGHTS)[0]
-            self.lit = tuple(sorted(rng.sample(range(TRAYS), k)))
+            k = chance.weighted(rng, (1, 2, 3), LIT_CUM)
+            self.lit = tuple(sorted(chance.sample(rng, range(TRAYS), k)))
         return self.lit
 
     def press(self, t: int, rng: random.Random) -> int:
@@ -92,7 +94,10 @@ class TrayBank:
         self.count[t] += 1
         if self.count[t] < self.capacity[t]:
             return 0
-        number = self.script_overload.pop(0) if self.script_overload else rng.randint(*OVERLOAD)
+        if self.script_overload:
+            number = self.script_overload.pop(0)
+        else:
+            number = chance.randint(rng, *OVERLOAD)
         self.reset(t, rng)
         return number
 
