@@ -69,9 +69,11 @@ Opts = TypeVar("Opts", bound="EditionOptions")
 
 
 def option(default: T, *, choices: tuple[T, ...] = (), lo: int | None = None,
-           hi: int | None = None) -> T:
+           hi: int | None = None) -> Any:
     """One field of an :class:`EditionOptions`: its default and what it may be (one of
-    ``choices``, or a whole number within ``lo``..``hi``; ``None``: unbounded)."""
+    ``choices``, or a whole number within ``lo``..``hi``; ``None``: unbounded). Typed
+    ``Any``: the compiled build checks a class attribute's value against the field's type,
+    and here it is the field's description."""
     return field(default=default, metadata={"choices": choices, "range": (lo, hi)})
 
 
@@ -266,17 +268,16 @@ class Ruleset:
         return base.with_options(**changes)
 
 
-def _edition_option(self: Ruleset, name: str) -> Any:
+def option_attribute(rs: Ruleset, name: str) -> Any:
     """``rs.chattiness``: an edition's own option read as an attribute, as code written
-    before the editions had their own options does (saves' tests, scripts). Set on the
-    class below, out of the type checker's sight: typed code reads ``rs.opt(...)``."""
-    opts = self.__dict__.get("options")
+    before the editions had their own options does (saves' tests, scripts). It is
+    ``Ruleset.__getattr__``, set by ``game/rules/__init__.py`` (never compiled: a compiled
+    function does not bind as a method), out of the type checker's sight: typed code
+    reads ``rs.opt(RobotoOptions).chattiness``."""
+    opts = rs.__dict__.get("options")
     if opts is not None and not name.startswith("_") and name in opts.names():
         return getattr(opts, name)
-    raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
-
-Ruleset.__getattr__ = _edition_option  # type: ignore[attr-defined]
+    raise AttributeError(f"{type(rs).__name__!r} object has no attribute {name!r}")
 
 
 def values_by_rank(table: Mapping[Rank, int]) -> tuple[int, ...]:
