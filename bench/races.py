@@ -37,7 +37,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
 from game.bots.reaction import LEVELS, ai_time, human_time, median

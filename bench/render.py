@@ -112,7 +112,6 @@ def edition_session(name: str, seed: int, level: str) -> Session:
     (today's figures); for an edition, one person (seat 0, pressed for by :class:`Person`)
     and three AI players, so that the device also animates what only a person's turn shows
     (the timer ring, the launcher's hint, the tray pick, the races)."""
-
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
     from game.saves import SeatInfo
