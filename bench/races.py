@@ -37,8 +37,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import dataclasses
-
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
 from game.bots.reaction import LEVELS, ai_time, human_time, median
@@ -72,7 +70,7 @@ def last_rate(level: str, task: str, ais: int, races: int, rng: random.Random) -
 
 def interruptions(chat: str, games: int) -> dict[str, object]:
     """R-5 as played: interruptions per plate press in ``games`` Roboto games between bots."""
-    rs = dataclasses.replace(edition("roboto"), house_rule=True, chattiness=chat)
+    rs = edition("roboto").with_options(house_rule=True, chattiness=chat)
     plays = commands = house = 0
     since, fewest = 0, 99
     for seed in range(games):

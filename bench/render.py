@@ -112,8 +112,6 @@ def edition_session(name: str, seed: int, level: str) -> Session:
     (today's figures); for an edition, one person (seat 0, pressed for by :class:`Person`)
     and three AI players, so that the device also animates what only a person's turn shows
     (the timer ring, the launcher's hint, the tray pick, the races)."""
-    from dataclasses import replace
-
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
     from game.saves import SeatInfo
@@ -122,9 +120,9 @@ def edition_session(name: str, seed: int, level: str) -> Session:
     names = ("Ada", "Bruno", "Chloé", "Dev")
     rules = edition(name)
     if name == "triple":
-        rules = replace(rules, timer=True)  # T-12: the 7-second ring on the person's turns
+        rules = rules.with_options(timer=True)  # T-12: the 7-second ring on the person's turns
     elif name == "roboto":
-        rules = replace(rules, house_rule=True, chattiness="high")  # more interruptions
+        rules = rules.with_options(house_rule=True, chattiness="high")  # more interruptions
     if name == "official":
         seats = [SeatInfo(n, False, level) for n in names]
     else:

@@ -28,6 +28,7 @@ from game.rules.actions import (
     RaceFinished,
 )
 from game.rules.cards import RANK_OF, Card, Rank
+from game.rules.editions.attack import AttackOptions
 from game.rules.engine import Decision
 from game.rules.units import TraysView
 from game.rules.view import PlayerView
@@ -151,4 +152,4 @@ def custom_effect(view: PlayerView) -> str:
     for e in view.events:
         if isinstance(e, E.CustomEffect):
             return e.effect
-    return view.ruleset.custom_effect
+    return view.ruleset.opt(AttackOptions).custom_effect

@@ -24,7 +24,18 @@ from game.rules.cards import Card, Colour, Rank
 from game.rules.editions import new_game
 from game.rules.engine import Decision, Game
 from game.rules.errors import IllegalAction
-from game.rules.ruleset import EDITIONS, FirstCard, MatchKind, Ruleset, edition
+from game.rules.ruleset import (
+    EDITIONS,
+    FirstCard,
+    MatchKind,
+    Ruleset,
+    edition,
+    option_attribute,
+)
+
+# Older code reads an edition's own option as an attribute (``rs.chattiness``): see
+# option_attribute. Typed code reads ``rs.opt(...)``, so the type checker is not told.
+setattr(Ruleset, "__getattr__", lambda self, name: option_attribute(self, name))  # noqa: B010
 
 #: True when the engine's modules are the compiled (mypyc) build, not the source.
 COMPILED: Final = type(Game.legal_actions).__name__ != "function"

@@ -27,7 +27,6 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
 from enum import Enum
 from typing import Any, Final, TypeVar
 
@@ -41,6 +40,7 @@ from game.rules.editions.roboto import RobotoGame
 from game.rules.editions.triple import CAPACITY, OVERLOAD, TripleGame
 from game.rules.engine import NO_RANK, Decision, Game
 from game.rules.match import MatchState
+from game.rules.registry import edition_of
 from game.rules.ruleset import Ruleset, edition
 
 TAG = "UNO1"
@@ -63,15 +63,6 @@ MAX_COUNT: Final = 10**9
 _INT: Final = re.compile(r"-?[0-9]+")  # ASCII digits only
 
 D = Decision
-_OFFICIAL: Final = frozenset({D.TURN, D.COLOUR, D.CHALLENGE, D.DRAWN, D.OVER})
-#: The decisions each edition can be waiting for.
-DECISIONS: Final[dict[str, frozenset[Decision]]] = {
-    "official": _OFFICIAL,
-    "sonic": _OFFICIAL,
-    "roboto": _OFFICIAL | {D.DISCARD, D.NICKNAME, D.RACE},
-    "attack": frozenset({D.TURN, D.COLOUR, D.PICK_PLAYER, D.OVER}),  # no draw, no WD4
-    "triple": frozenset({D.TURN, D.DRAWN, D.PRESS_TRAY, D.PAIR, D.GIVE, D.OVER}),
-}
 #: Roboto's decisions during an interruption, and the interruptions they answer.
 _INTERRUPTIONS: Final = {
     D.DISCARD: ("discard_colour",),
@@ -118,9 +109,9 @@ def _ints(items: list[int]) -> str:
 def _rules_text(rs: Ruleset) -> str:
     base = edition(rs.edition)
     diffs = []
-    for name in Ruleset.OPTIONS:
-        v = getattr(rs, name)
-        if v != getattr(base, name):
+    for name in rs.option_names():
+        v = rs.option(name)
+        if v != base.option(name):
             diffs.append(f"{name}:{v.value if isinstance(v, Enum) else _option_text(v)}")
     return ",".join(diffs) or "-"
 
@@ -318,13 +309,14 @@ def _parse_rules(ed: str, text: str) -> Ruleset:
     if text == "-":
         return base
     changes: dict[str, Any] = {}
+    names = base.option_names()
     for item in text.split(","):
         name, _, raw = item.partition(":")
-        if name not in Ruleset.OPTIONS:
+        if name not in names:
             raise ValueError(f"unknown option {_short(name)!r}")
         if name in changes:
             raise ValueError(f"{name} is given twice")
-        current = getattr(base, name)
+        current = base.option(name)
         if isinstance(current, Enum):
             changes[name] = type(current)(raw)
         elif isinstance(current, bool):
@@ -335,7 +327,7 @@ def _parse_rules(ed: str, text: str) -> Ruleset:
             changes[name] = _int(raw, -MAX_COUNT, MAX_COUNT)
         else:
             changes[name] = raw
-    return replace(base, **changes)  # the Ruleset checks its own ranges
+    return base.with_options(**changes)  # the Ruleset checks its own ranges
 
 
 def _player_count(rs: Ruleset, text: str) -> int:
@@ -506,7 +498,7 @@ def _check_table(g: Game) -> None:
 def _check_hand(g: Game) -> None:
     """The hand under way: the pending decision fits the edition and the table."""
     d, p, top = g.decision, g.to_act, g.top
-    if d not in DECISIONS[g.ruleset.edition] | _house_decisions(g):
+    if d not in edition_of(g.ruleset.edition).decisions | _house_decisions(g):
         raise PositionError(f"decision: {g.ruleset.edition} has no {d.value} decision")
     for q in g.seats:
         if not g.hands[q] and not (q == p and d in _EMPTY_HANDED):

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_, _
 from game.names import is_player_id
+from game.rules.editions.roboto import RobotoOptions
+from game.rules.ruleset import Ruleset
 from game.saves import data_dir
 
 if TYPE_CHECKING:
@@ -79,10 +81,16 @@ def house_rule_voice(session: Any) -> PlayerVoice | None:
 
     text_, clip = getattr(session, "house_rule_text", ""), getattr(session, "house_rule_clip",
                                                                    None)
-    if not session.ruleset.house_rule or not (text_ or clip):
+    if not _recorded(session.ruleset) or not (text_ or clip):
         return None
     clip = usable_clip(clip if isinstance(clip, Path) else None, ClipKind.HOUSE_RULE)
     return PlayerVoice(text_ or _("House rule"), clip)
+
+
+def _recorded(rs: Ruleset) -> bool:
+    """R-2: was a house rule recorded for Roboto (no other edition has one)?"""
+    opts = rs.options
+    return isinstance(opts, RobotoOptions) and opts.house_rule
 
 
 #: Told once per refused file (path, size, time): a resumed match does not tell it again.
@@ -100,7 +108,7 @@ def clip_notice(session: Any, store: ClipStore | None = None) -> tuple[str, dict
         (names[i], path, ClipKind.NAME)
         for i, path in _name_clips(session.player_ids, store or clip_store()).items()]
     rule = getattr(session, "house_rule_clip", None)
-    if session.ruleset.house_rule and isinstance(rule, Path):
+    if _recorded(session.ruleset) and isinstance(rule, Path):
         found.append((_(HOUSE_RULE_RECORDING), rule, ClipKind.HOUSE_RULE))
     refused: list[str] = []
     for what, path, kind in found:

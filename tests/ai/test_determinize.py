@@ -86,7 +86,6 @@ def test_a_world_is_built_without_the_position_text_for_every_edition_and_option
     """Worlds are set from the view directly: options the text form of the old worlds
     could not write (Roboto's chattiness, Attack's custom rule) are no obstacle, and the
     unit shows the players what the real one shows (R-5's count of plays, the lights)."""
-    from dataclasses import replace
 
     from game.bots import make_bot
     from game.bots.driver import MatchRunner
@@ -96,7 +95,7 @@ def test_a_world_is_built_without_the_position_text_for_every_edition_and_option
     for ed, options in (("roboto", {"chattiness": "high", "house_rule": True}),
                         ("attack", {"custom_effect": "swap_hands"}),
                         ("triple", {"timer": True}), ("sonic", {})):
-        rs = replace(edition(ed), match=MatchKind.SINGLE_HAND, **options)
+        rs = edition(ed).with_options(match=MatchKind.SINGLE_HAND, **options)
         game = new_game(rs, 3, 5)
         runner = MatchRunner(game, [make_bot("medium") for _ in range(3)], 5)
         checked = 0

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from enum import Enum
 from typing import Any
 
@@ -39,7 +38,7 @@ def cards(text: str) -> list[Card]:
 
 def ruleset(ed: str, rules: Mapping[str, Any] | None = None) -> Ruleset:
     rs = edition(ed)
-    return replace(rs, **dict(rules)) if rules else rs
+    return rs.with_options(**dict(rules)) if rules else rs
 
 
 def _rules_text(rules: Mapping[str, Any] | None) -> str:
@@ -191,7 +190,7 @@ def build(ed: str, hands: Sequence[str], piles: str | Sequence[str], **kw: Any) 
     g = load(position(ed, hands, piles, **kw))
     _, late = split_rules(kw.get("rules"))
     if late:
-        g.ruleset = replace(g.ruleset, **late)
+        g.ruleset = g.ruleset.with_options(**late)
     assert_deck_intact(g)
     return g
 

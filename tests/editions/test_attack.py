@@ -24,9 +24,10 @@ from game.rules.actions import (
     PressLauncher,
 )
 from game.rules.cards import COLOUR_OF, Colour, Rank
+from game.rules.editions.attack import CUSTOM_EFFECTS
 from game.rules.engine import Decision, Game
 from game.rules.position import dump, load
-from game.rules.ruleset import CUSTOM_EFFECTS, MatchKind
+from game.rules.ruleset import MatchKind
 
 from .helpers import (
     C,

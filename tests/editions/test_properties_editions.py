@@ -43,11 +43,12 @@ from game.bots.random_bot import RandomBot
 from game.rules import events as E
 from game.rules import new_game
 from game.rules.actions import Action, RaceFinished, TimeUp
-from game.rules.editions.roboto import RobotoGame
-from game.rules.editions.triple import TripleGame
+from game.rules.editions.attack import CUSTOM_EFFECTS
+from game.rules.editions.roboto import CHATTINESS, RobotoGame
+from game.rules.editions.triple import TripleGame, TripleOptions
 from game.rules.engine import Decision, Game
 from game.rules.position import dump, load
-from game.rules.ruleset import CHATTINESS, CUSTOM_EFFECTS, MatchKind, Ruleset
+from game.rules.ruleset import MatchKind, Ruleset
 
 from .helpers import ruleset
 
@@ -79,7 +80,8 @@ def text_safe(rs: Ruleset) -> bool:
     """Engine bug (xfail tests A-8/R-5 position text): ``position.dump`` cannot write a
     non-default ``custom_effect`` or ``chattiness``; such games skip the round trip."""
     base = ruleset(rs.edition)
-    return rs.custom_effect == base.custom_effect and rs.chattiness == base.chattiness
+    return all(rs.option(n) == base.option(n)
+               for n in ("custom_effect", "chattiness") if n in rs.option_names())
 
 
 class Checked:
@@ -237,14 +239,14 @@ def make_ruleset(ed: str, kind: MatchKind, rng: random.Random, players: int, see
     odd = seed % 2 == 1
     if ed == "attack":
         effect = CUSTOM_EFFECTS[(seed // 2) % len(CUSTOM_EFFECTS)] if odd else "everyone_presses"
-        rs = replace(rs, custom_count=rng.randint(1, 3) if odd else rng.randint(0, 3),
-                     custom_effect=effect)
+        rs = rs.with_options(custom_count=rng.randint(1, 3) if odd else rng.randint(0, 3),
+                             custom_effect=effect)
     elif ed == "triple":
-        rs = replace(rs, timer=rng.random() < 0.5, timer_penalty=rng.choice((6, 3)),
-                     starting_player=rng.choice((-1, rng.randrange(players))))
+        rs = rs.with_options(timer=rng.random() < 0.5, timer_penalty=rng.choice((6, 3)),
+                             starting_player=rng.choice((-1, rng.randrange(players))))
     elif ed == "roboto":
         chat = list(CHATTINESS)[(seed // 2) % len(CHATTINESS)] if odd else "normal"
-        rs = replace(rs, house_rule=rng.random() < 0.6, chattiness=chat)
+        rs = rs.with_options(house_rule=rng.random() < 0.6, chattiness=chat)
     elif ed == "sonic":
         rs = replace(rs, wd4_counts_wilds=rng.random() < 0.7)
     else:
@@ -265,9 +267,10 @@ def play(ed: str, kind: MatchKind, seed: int, stats: Stats) -> Game:
     runner = MatchRunner(g, bots, seed, apply=checked.apply)
     names = NamesTracker()
     clock = random.Random(seed + 1)
+    timed = rs.edition == "triple" and rs.opt(TripleOptions).timer
     while not g.over:
         assert runner.steps < MAX_STEPS, f"{ed} {kind} seed {seed} did not end"
-        if (rs.timer and clock.random() < 0.02
+        if (timed and clock.random() < 0.02
                 and g.decision in (Decision.TURN, Decision.DRAWN, Decision.PRESS_TRAY)):
             ev = checked.apply(TimeUp(g.to_act))  # the clock rings
         else:

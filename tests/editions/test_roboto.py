@@ -37,10 +37,10 @@ from game.rules.actions import (
     RaceFinished,
 )
 from game.rules.cards import Colour
-from game.rules.editions.roboto import MIN_GAP, Interrupt, RobotoUnit
+from game.rules.editions.roboto import CHATTINESS, MIN_GAP, Interrupt, RobotoUnit
 from game.rules.engine import Decision, Game
 from game.rules.position import dump, load
-from game.rules.ruleset import CHATTINESS, FirstCard, MatchKind
+from game.rules.ruleset import FirstCard, MatchKind
 from game.rules.view import PlayerView
 
 from .helpers import (

@@ -27,7 +27,8 @@ from game.position import describe
 from game.rules.actions import RaceFinished
 from game.rules.editions import new_game
 from game.rules.engine import Decision, Game
-from game.rules.position import DECISIONS, FIELDS, PositionError, dump, load
+from game.rules.position import FIELDS, PositionError, dump, load
+from game.rules.registry import edition_of, names
 from game.rules.ruleset import EDITIONS, MatchKind, edition
 from game.rules.view import view
 
@@ -50,7 +51,7 @@ def snapshots(ed: str, players: int, seed: int) -> tuple[str, ...]:
     """The position after every step of a short single-hand match of random bots."""
     rs = replace(edition(ed), match=MatchKind.SINGLE_HAND)
     if ed == "roboto":
-        rs = replace(rs, chattiness="high", house_rule=True)
+        rs = rs.with_options(chattiness="high", house_rule=True)
     game = new_game(rs, players, seed)
     runner = MatchRunner(game, [RandomBot() for _ in range(players)], seed)
     out = [dump(game)]
@@ -208,7 +209,9 @@ def test_roboto_discard_command_needs_a_commanded_card_to_put_down() -> None:
 
 
 def test_every_edition_says_which_decisions_it_has() -> None:
-    assert set(DECISIONS) == set(EDITIONS)
+    assert set(names()) == set(EDITIONS)
+    for ed in EDITIONS:
+        assert {Decision.TURN, Decision.OVER} <= edition_of(ed).decisions
 
 
 def test_roboto_plays_since_the_last_interruption_are_not_negative() -> None:
@@ -219,7 +222,7 @@ def test_roboto_plays_since_the_last_interruption_are_not_negative() -> None:
 def test_each_edition_refuses_decisions_it_does_not_have(ed: str) -> None:
     text = after_moves(ed)
     for d in Decision:
-        if d not in DECISIONS[ed]:
+        if d not in edition_of(ed).decisions:
             with pytest.raises(PositionError):
                 load(put(text, "decision", d.value))
 

@@ -10,7 +10,7 @@ so the move brings the same moment every time.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +49,7 @@ def find(ed: str, wanted: Wanted, *, seeds: range = range(1, 400), tweak: dict[s
          hand_at_least: int = 0, decisions: tuple[Decision, ...] = (Decision.TURN,)) -> Poised:
     """The first match (by seed) where seat 0 has a move that ``wanted`` accepts, at a
     decision of ``decisions``, holding at least ``hand_at_least`` cards."""
-    rules = replace(edition(ed), **(tweak or {}))
+    rules = edition(ed).with_options(**(tweak or {}))
     bot = BOTS["heuristic"]()
     for seed in seeds:
         game = new_game(rules, 4, seed)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import tomllib
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -194,7 +193,7 @@ def record_names(app: App, scene: RobotoRecordScene, names: list[str] | None = N
 def test_two_players_named_sam_keep_their_own_recorded_names(app: App, tmp_path: Path) -> None:
     store = ClipStore(tmp_path / "clips")
     seats = [SeatInfo("Sam", True), SeatInfo("Sam", True), SeatInfo("Cid", False)]
-    scene = RobotoRecordScene(app, replace(edition("roboto"), house_rule=False), seats,
+    scene = RobotoRecordScene(app, edition("roboto").with_options(house_rule=False), seats,
                               seed=4, recorder=FakeMicrophone([1.0, 2.0]), store=store)
     app.reset(scene)
     scene.relayout()
@@ -212,7 +211,7 @@ def test_two_players_named_sam_keep_their_own_recorded_names(app: App, tmp_path:
 def test_a_name_changed_at_roboto_s_set_up_is_another_player(app: App, tmp_path: Path) -> None:
     store = ClipStore(tmp_path / "clips")
     seats = [SeatInfo("Ann", True), SeatInfo("Bob", True)]
-    scene = RobotoRecordScene(app, replace(edition("roboto"), house_rule=False), seats,
+    scene = RobotoRecordScene(app, edition("roboto").with_options(house_rule=False), seats,
                               seed=4, recorder=FakeMicrophone([1.0, 1.5]), store=store)
     app.reset(scene)
     scene.relayout()
@@ -273,7 +272,7 @@ def test_several_refused_recordings_are_told_in_one_notice(app: App) -> None:
         path.write_text("not a recording", "utf-8")
     rule = store.path(seats[0].player_id, ClipKind.HOUSE_RULE)
     soundfile.write(str(rule), np.full(CLIP_RATE * 11, 0.1, np.float32), CLIP_RATE)  # 11 s
-    session = Session(new_game(replace(edition("roboto"), house_rule=True), 2, 4), seats)
+    session = Session(new_game(edition("roboto").with_options(house_rule=True), 2, 4), seats)
     session.house_rule_clip = rule
     assert clip_notice(session) == (CLIP_REFUSED, {"recordings": "Ann, Bob, the house rule"})
     from game.ui.voices import house_rule_voice
@@ -284,10 +283,9 @@ def test_several_refused_recordings_are_told_in_one_notice(app: App) -> None:
 
 def test_a_save_whose_clip_leads_out_of_the_data_folder_resumes_without_it(
         app: App, tmp_path: Path) -> None:
-    from dataclasses import replace as dc_replace
 
     seats = (SeatInfo("Ann", True), SeatInfo("Bob", False))
-    rs = dc_replace(edition("roboto"), house_rule=True)
+    rs = edition("roboto").with_options(house_rule=True)
     outside = tmp_path / "secret.wav"
     soundfile.write(str(outside), np.full(4000, 0.2, np.float32), CLIP_RATE)
     for ref in (str(outside), "clips/../../secret.wav"):

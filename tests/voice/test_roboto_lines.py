@@ -4,7 +4,6 @@ never the same line twice in a row, always a player's name (or nickname) spliced
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import string
 
@@ -68,7 +67,7 @@ def test_a_nicknamed_player_is_called_by_the_nickname() -> None:
 def roboto_moments(turns: int) -> list[Phrase]:
     """Play Roboto games between bots (house rule on, chattiness high) for ``turns`` turns;
     Roboto's phrase for each of his moments, in order."""
-    rs = dataclasses.replace(edition("roboto"), house_rule=True, chattiness="high")
+    rs = edition("roboto").with_options(house_rule=True, chattiness="high")
     out: list[Phrase] = []
     seen = 0
     seed = 0

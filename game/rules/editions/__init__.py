@@ -1,25 +1,27 @@
-"""Edition-specific game classes (hooks over :class:`game.rules.engine.Game`)."""
+"""The editions the engine plays, one module each; importing this package registers
+them (see :mod:`game.rules.registry`), in the order the set-up lists them.
+
+A new edition is a module here that registers itself, and one import line below.
+"""
 
 from __future__ import annotations
 
-from game.rules.editions.attack import AttackGame
-from game.rules.editions.roboto import RobotoGame
-from game.rules.editions.sonic import SonicGame
-from game.rules.editions.triple import TripleGame
+# Each import registers its edition, in this order (official first: others use its deck).
+# isort: off
+import game.rules.editions.official
+import game.rules.editions.roboto
+import game.rules.editions.attack
+import game.rules.editions.triple
+import game.rules.editions.sonic  # noqa: F401
+# isort: on
 from game.rules.engine import Game
+from game.rules.registry import edition_of
 from game.rules.ruleset import Ruleset
-
-GAME_CLASSES: dict[str, type[Game]] = {
-    "official": Game,
-    "sonic": SonicGame,
-    "attack": AttackGame,
-    "triple": TripleGame,
-    "roboto": RobotoGame,
-}
 
 
 def game_class(ruleset: Ruleset) -> type[Game]:
-    return GAME_CLASSES.get(ruleset.edition, Game)
+    """The game class of ``ruleset``'s edition."""
+    return edition_of(ruleset.edition).game
 
 
 def new_game(ruleset: Ruleset, players: int, seed: int) -> Game:

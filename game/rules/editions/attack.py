@@ -10,17 +10,20 @@ challenge in Attack.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from itertools import accumulate
 from typing import ClassVar, Final
 
 import game.rules.chance as chance
 import game.rules.events as E
 from game.rules.actions import PICK, PRESS, Action, Draw, PickPlayer, PressLauncher
-from game.rules.cards import COLOUR_OF, RANK_OF, Card, Rank
+from game.rules.cards import COLOUR_OF, COLOURS, NUMBER_RANKS, RANK_OF, Card, Rank, card
 from game.rules.decisions import COLOUR, TURN, Decision
 from game.rules.engine import Delivery, Game, Handler
 from game.rules.errors import IllegalAction
 from game.rules.native import mypyc_attr
+from game.rules.registry import Edition, register
+from game.rules.ruleset import EditionOptions, Ruleset, option, values_by_rank
 from game.rules.table import Table
 from game.rules.units import LauncherView, UnitView
 
@@ -30,7 +33,27 @@ FIRE_CHANCE: Final = (0.21, 0.11, 0.54, 1.0)
 BURST_WEIGHTS: Final = (6, 10, 14, 15, 14, 12, 9, 7, 5, 4, 2, 2)
 BURST_SIZES: Final = tuple(range(1, 13))
 BURST_CUM: Final = tuple(accumulate(BURST_WEIGHTS))
+#: A-8: the coded rules a Wild Customizable can carry.
+CUSTOM_EFFECTS: Final = (
+    "everyone_presses",
+    "swap_hands",
+    "chosen_presses_twice",
+    "skip_everyone",
+    "plain",
+)
+CUSTOMIZABLE: Final = card(None, Rank.WILD_CUSTOMIZABLE)
 
+
+@mypyc_attr(native_class=False)
+@dataclass(frozen=True)
+class AttackOptions(EditionOptions):
+    """A-8: how many Wild Customizable cards the deck holds, and the rule they carry."""
+
+    custom_count: int = option(3, lo=0, hi=3)
+    custom_effect: str = option("everyone_presses", choices=CUSTOM_EFFECTS)
+
+    def copies(self, c: Card, n: int) -> int:
+        return self.custom_count if c == CUSTOMIZABLE else n
 
 
 @mypyc_attr(native_class=False)  # tests replace its methods on an instance
@@ -178,7 +201,7 @@ class AttackGame(Game):
             self._ask(p, self.picking or "attack")  # "first_attack" on a first card (A-10)
             return
         if r == Rank.WILD_CUSTOMIZABLE:
-            effect = self.ruleset.custom_effect
+            effect = self.ruleset.opt(AttackOptions).custom_effect
             ev.append(E.CustomEffect(p, effect))
             if effect in ("swap_hands", "chosen_presses_twice"):
                 self._ask(p, effect)
@@ -229,7 +252,7 @@ class AttackGame(Game):
             return
         elif r == Rank.WILD_CUSTOMIZABLE:
             # DC: as a last card only the effects that hit others still apply.
-            effect = self.ruleset.custom_effect
+            effect = self.ruleset.opt(AttackOptions).custom_effect
             ev.append(E.CustomEffect(p, effect))
             if effect == "chosen_presses_twice":
                 self.going_out = p
@@ -268,3 +291,41 @@ AttackGame.HANDLERS = {
     PressLauncher: AttackGame._on_press,  # type: ignore[dict-item]
     PickPlayer: AttackGame._on_pick,  # type: ignore[dict-item]
 }
+
+
+def attack() -> Ruleset:
+    """UNO Attack (section A): 112 cards, the launcher, a standard match to 500."""
+    deck: list[tuple[Card, int]] = []
+    for colour in COLOURS:
+        deck += [(card(colour, r), 2) for r in NUMBER_RANKS[1:]]
+        deck += [
+            (card(colour, Rank.REVERSE), 1),
+            (card(colour, Rank.SKIP), 2),
+            (card(colour, Rank.HIT_TWO), 2),
+            (card(colour, Rank.DISCARD_ALL), 2),
+        ]
+    deck += [
+        (card(None, Rank.WILD), 4),
+        (card(None, Rank.WILD_ATTACK_ATTACK), 4),
+        (CUSTOMIZABLE, 3),
+        (card(None, Rank.WILD_HIT_FOUR), 1),
+    ]
+    values = {
+        **{r: int(r) for r in NUMBER_RANKS},
+        Rank.REVERSE: 20,
+        Rank.SKIP: 20,
+        Rank.HIT_TWO: 20,
+        Rank.DISCARD_ALL: 30,
+        Rank.WILD: 50,
+        Rank.WILD_HIT_FOUR: 50,
+        Rank.WILD_ATTACK_ATTACK: 50,
+        Rank.WILD_CUSTOMIZABLE: 50,
+    }
+    return Ruleset("attack", tuple(deck), values_by_rank(values), options=AttackOptions())
+
+
+EDITION = register(Edition(
+    attack(),
+    AttackGame,
+    frozenset({Decision.TURN, Decision.COLOUR, Decision.PICK_PLAYER, Decision.OVER}),  # no WD4
+))

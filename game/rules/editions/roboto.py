@@ -19,10 +19,20 @@ import game.rules.events as E
 from game.rules.actions import NICKNAME, Action, Discard, NicknameGiven, RaceFinished
 from game.rules.cards import COLOUR_OF, COLOURS, RANK_OF, Card, Colour, Rank
 from game.rules.decisions import TURN, Decision
+from game.rules.editions.official import official_deck
 from game.rules.engine import Game, Handler
 from game.rules.errors import IllegalAction
 from game.rules.native import mypyc_attr
-from game.rules.ruleset import CHATTINESS
+from game.rules.registry import OFFICIAL_DECISIONS, Edition, register
+from game.rules.ruleset import (
+    OFFICIAL_VALUES,
+    EditionOptions,
+    FirstCard,
+    MatchKind,
+    Ruleset,
+    option,
+    values_by_rank,
+)
 from game.rules.table import Table
 from game.rules.units import RobotoView, UnitView
 
@@ -34,6 +44,17 @@ COMMANDS: Final = tuple(COMMAND_WEIGHTS)
 COMMAND_CUM: Final = tuple(accumulate(COMMAND_WEIGHTS.values()))
 #: R-6a (DC): chance that the colour to discard is one the player holds.
 HELD_COLOUR: Final = 0.7
+#: R-5: chances (in %) of a Surprise Command and of the House Rule after each play.
+CHATTINESS: Final[dict[str, tuple[int, int]]] = {"low": (6, 3), "normal": (12, 5), "high": (20, 8)}
+
+
+@mypyc_attr(native_class=False)
+@dataclass(frozen=True)
+class RobotoOptions(EditionOptions):
+    """R-2: a house rule was recorded (Roboto may call it); R-5: how often he cuts in."""
+
+    house_rule: bool = option(False)
+    chattiness: str = option("normal", choices=tuple(CHATTINESS))
 
 
 @dataclass(frozen=True)
@@ -134,8 +155,8 @@ class RobotoGame(Game):
 
     # ------------------------------------------------------------------ R-5 … R-9
     def settle(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        rs = self.ruleset
-        chosen = self.unit.roll(self.rng, self, rs.house_rule, rs.chattiness)
+        opts = self.ruleset.opt(RobotoOptions)
+        chosen = self.unit.roll(self.rng, self, opts.house_rule, opts.chattiness)
         if chosen is None:
             super().settle(p, c, ev)
             return
@@ -251,3 +272,22 @@ RobotoGame.HANDLERS = {
     NicknameGiven: RobotoGame._on_nickname,  # type: ignore[dict-item]
     RaceFinished: RobotoGame._on_race,  # type: ignore[dict-item]
 }
+
+
+def roboto() -> Ruleset:
+    """UNO Roboto (section R): official cards, the talking unit; a single hand."""
+    return Ruleset(
+        "roboto",
+        tuple(official_deck()),
+        values_by_rank(OFFICIAL_VALUES),
+        match=MatchKind.SINGLE_HAND,
+        first_card=FirstCard.RESHUFFLE_ACTIONS,
+        options=RobotoOptions(),
+    )
+
+
+EDITION = register(Edition(
+    roboto(),
+    RobotoGame,
+    OFFICIAL_DECISIONS | {Decision.DISCARD, Decision.NICKNAME, Decision.RACE},
+))

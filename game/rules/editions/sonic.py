@@ -1,14 +1,18 @@
 """UNO Sonic the Hedgehog (RULES.md section S): official rules plus the Wild Victory Lap.
 
 S-3 (held wilds count against a Wild Draw Four) and S-4 (action first cards are
-covered) are ruleset options; only the Victory Lap needs code.
+covered) are options every edition has, on by default here; only the Victory Lap needs
+code.
 """
 
 from __future__ import annotations
 
 import game.rules.events as E
-from game.rules.cards import RANK_OF, Card, Rank
+from game.rules.cards import RANK_OF, Card, Rank, card
+from game.rules.editions.official import official_deck
 from game.rules.engine import Delivery, Game
+from game.rules.registry import Edition, register
+from game.rules.ruleset import OFFICIAL_VALUES, FirstCard, MatchKind, Ruleset, values_by_rank
 
 
 class SonicGame(Game):
@@ -33,3 +37,19 @@ class SonicGame(Game):
         while q != p:
             self.penalty(q, 1, "victory_lap", ev)
             q = self.next_player(q)
+
+
+def sonic() -> Ruleset:
+    """UNO Sonic (section S): C plus 4 Wild Victory Lap; single hand by default."""
+    deck = (*official_deck(), (card(None, Rank.WILD_VICTORY_LAP), 4))
+    return Ruleset(
+        "sonic",
+        deck,
+        values_by_rank(OFFICIAL_VALUES),
+        match=MatchKind.SINGLE_HAND,
+        first_card=FirstCard.COVER_ACTIONS,
+        wd4_counts_wilds=True,
+    )
+
+
+EDITION = register(Edition(sonic(), SonicGame))

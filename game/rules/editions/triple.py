@@ -10,6 +10,7 @@ an overload penalty among opponents. The timer mode is an input: ``TimeUp``.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from itertools import accumulate, combinations
 from typing import ClassVar, Final
 
@@ -28,7 +29,7 @@ from game.rules.actions import (
     PickTray,
     TimeUp,
 )
-from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
+from game.rules.cards import COLOUR_OF, COLOURS, NUMBER_RANKS, RANK_OF, WILD, Card, Rank, card
 from game.rules.dealing import turn_first_card
 from game.rules.decisions import DRAWN, TURN, Decision
 from game.rules.engine import Delivery, Game, Handler
@@ -36,7 +37,8 @@ from game.rules.errors import IllegalAction
 from game.rules.events import FirstPlayerChosen
 from game.rules.legality import NO_RANK, PLAYABLE
 from game.rules.native import mypyc_attr
-from game.rules.ruleset import FirstCard
+from game.rules.registry import Edition, register
+from game.rules.ruleset import EditionOptions, FirstCard, Ruleset, option, values_by_rank
 from game.rules.table import Table
 from game.rules.units import TimerView, TraysView, UnitView
 
@@ -46,6 +48,24 @@ LIT_CUM: Final = tuple(accumulate(LIT_WEIGHTS))
 #: T-5: hidden capacity range, and the overload numbers (T-6).
 CAPACITY: Final = (5, 9)
 OVERLOAD: Final = (1, 4)
+
+
+@mypyc_attr(native_class=False)
+@dataclass(frozen=True)
+class TripleOptions(EditionOptions):
+    """T-12: the turn timer (its seconds, its penalty); T-2: the youngest player, who
+    starts (-1: nobody is asked, the player left of the dealer starts)."""
+
+    timer: bool = option(False)
+    timer_seconds: int = option(7, lo=1)
+    timer_penalty: int = option(6, lo=0)
+    starting_player: int = option(-1, lo=-1)
+
+    def check(self, rs: Ruleset) -> None:
+        if self.starting_player >= rs.max_players:
+            raise ValueError("starting_player is a seat, or -1 for left of the dealer")
+        if self.timer_penalty > len(rs.cards()):
+            raise ValueError("a penalty cannot be more cards than the deck holds")
 
 
 def light(remaining: int) -> str:
@@ -150,8 +170,8 @@ class TripleGame(Game):
 
     def unit_view(self) -> TraysView:
         """The white lights and the capacity lights; counts and capacities are hidden."""
-        rs = self.ruleset
-        timer = TimerView(rs.timer_seconds, rs.timer_penalty) if rs.timer else None
+        opts = self.ruleset.opt(TripleOptions)
+        timer = TimerView(opts.timer_seconds, opts.timer_penalty) if opts.timer else None
         lights = tuple(self.bank.light(t) for t in range(TRAYS))
         return TraysView(self.bank.lit, lights, timer, self.last_tray)
 
@@ -346,13 +366,14 @@ class TripleGame(Game):
 
     def _on_time_up(self, a: TimeUp, ev: list[E.Event]) -> None:
         p = a.player
-        if not self.ruleset.timer:
+        opts = self.ruleset.opt(TripleOptions)
+        if not opts.timer:
             raise IllegalAction("T-12", "the turn timer is off")
         self.need(p, "run out of time", TURN, DRAWN, Decision.PRESS_TRAY)
         self.uno_open.clear()
         self.drawn = None
         ev.append(E.TimeRanOut(p))
-        self.penalty(p, self.ruleset.timer_penalty, "time_up", ev)
+        self.penalty(p, opts.timer_penalty, "time_up", ev)
         self.begin_turn(self.next_player(p), ev)  # no tray press
 
     # ------------------------------------------------------------------ set-up (T-2)
@@ -369,7 +390,7 @@ class TripleGame(Game):
         self.begin_turn(first, ev)
 
     def first_player(self) -> int:
-        p = self.ruleset.starting_player
+        p = self.ruleset.opt(TripleOptions).starting_player
         return p if 0 <= p < self.players and self.pos[p] >= 0 else super().first_player()
 
 
@@ -381,3 +402,36 @@ TripleGame.HANDLERS = {
     GiveAway: TripleGame._on_give,  # type: ignore[dict-item]
     TimeUp: TripleGame._on_time_up,  # type: ignore[dict-item]
 }
+
+
+def triple() -> Ruleset:
+    """UNO Triple Play (section T): three trays, 2-6 players, a match to 500."""
+    deck: list[tuple[Card, int]] = []
+    for colour in COLOURS:
+        deck.append((card(colour, Rank.ZERO), 1))
+        deck += [(card(colour, r), 2) for r in (*NUMBER_RANKS[1:], Rank.REVERSE, Rank.SKIP)]
+        deck.append((card(colour, Rank.DISCARD_TWO), 2))
+    deck += [
+        (card(None, Rank.WILD), 4),
+        (card(None, Rank.WILD_CLEAR), 4),
+        (card(None, Rank.WILD_GIVE_AWAY), 4),
+    ]
+    values = {
+        **{r: int(r) for r in NUMBER_RANKS},
+        Rank.REVERSE: 20,
+        Rank.SKIP: 20,
+        Rank.DISCARD_TWO: 20,
+        Rank.WILD: 50,
+        Rank.WILD_CLEAR: 50,
+        Rank.WILD_GIVE_AWAY: 50,
+    }
+    return Ruleset("triple", tuple(deck), values_by_rank(values), max_players=6,
+                   first_card=FirstCard.BOTTOM_ACTIONS, options=TripleOptions())
+
+
+EDITION = register(Edition(
+    triple(),
+    TripleGame,
+    frozenset({Decision.TURN, Decision.DRAWN, Decision.PRESS_TRAY, Decision.PAIR,
+               Decision.GIVE, Decision.OVER}),
+))

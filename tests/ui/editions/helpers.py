@@ -4,7 +4,6 @@ people (as keys and clicks would), the AI seats play through the bot runner."""
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -22,7 +21,7 @@ from tests.ui.conftest import table_for
 def play_match(app: App, ed: str, kinds: str, seed: int, outdir: Path,
                timeout: float = 25.0, shots: int = 4, **rules: object) -> TableScene:
     """Play a single-hand match of ``ed`` to its end; a few screenshots on the way."""
-    rs = replace(ruleset_of(ed), match=MatchKind.SINGLE_HAND, **rules)
+    rs = ruleset_of(ed).with_options(match=MatchKind.SINGLE_HAND, **rules)
     table = table_for(app, new_game(rs, len(kinds), seed), kinds, resumed=False)
     app.hooks = TestHooks(autoplay=True)
     deadline = time.monotonic() + timeout

@@ -12,7 +12,7 @@ import pytest
 
 from game import i18n
 from game.rules.cards import Rank, card
-from game.rules.ruleset import CUSTOM_EFFECTS
+from game.rules.editions.attack import CUSTOM_EFFECTS
 from game.settings import Settings
 from game.ui import intents as I
 from game.ui.app import App

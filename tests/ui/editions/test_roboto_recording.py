@@ -26,9 +26,8 @@ from tests.voice.conftest import SKIP_REASON, VIRTUAL_AUDIO, VirtualAudio, chirp
 
 def record_scene(app: App, kinds: str, recorder: Recorder, store: ClipStore,
                  house_rule: bool = True) -> RobotoRecordScene:
-    from dataclasses import replace
 
-    rs = replace(edition("roboto"), house_rule=house_rule)
+    rs = edition("roboto").with_options(house_rule=house_rule)
     scene = RobotoRecordScene(app, rs, seats(kinds), seed=4, race_mode="reaction",
                               recorder=recorder, store=store)
     app.reset(scene)

@@ -240,14 +240,13 @@ def test_typing_the_names_by_choice_does_not_claim_there_is_no_microphone(
     """R-2: "Type the names instead" while the microphone is being looked for closes it;
     the house-rule step then offers the examples without saying the microphone is
     missing."""
-    from dataclasses import replace
 
     from game.rules.ruleset import edition
     from game.ui.editions.roboto.setup import RobotoRecordScene
     from game.voice.clips import ClipStore
     from tests.ui.conftest import seats
 
-    scene = RobotoRecordScene(app, replace(edition("roboto"), house_rule=True), seats("HA"),
+    scene = RobotoRecordScene(app, edition("roboto").with_options(house_rule=True), seats("HA"),
                               seed=4, recorder=_WaitingMicrophone(),
                               store=ClipStore(tmp_path / "clips"))
     app.reset(scene)

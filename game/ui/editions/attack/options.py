@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.i18n import N_, _
-from game.rules.ruleset import CUSTOM_EFFECTS, Ruleset
+from game.rules.editions.attack import AttackOptions as Rules
+from game.rules.ruleset import Ruleset
 from game.ui.scenes.setup_sections import SetupForm, SetupSection
 from game.ui.widgets import Choice, Control
 
@@ -29,21 +29,24 @@ class AttackOptions(SetupSection):
     caption_room = {"custom_effect": 22}
 
     def defaults(self, base: Ruleset, given: bool) -> dict[str, Any]:
-        return {"custom_count": base.custom_count, "custom_effect": base.custom_effect}
+        opts = base.opt(Rules)
+        return {"custom_count": opts.custom_count, "custom_effect": opts.custom_effect}
 
     def controls(self, form: SetupForm) -> list[Control]:
-        effects = [(e, EFFECT_LABELS[e][0] if e in EFFECT_LABELS else e) for e in CUSTOM_EFFECTS]
+        effects = [(e, EFFECT_LABELS[e][0] if e in EFFECT_LABELS else e)
+                   for e in Rules.choices("custom_effect")]
         return [
             Choice.make("custom_count", N_("Wild Customizable cards"),
-                        [(n, str(n)) for n in range(4)], form.options["custom_count"],
+                        [(n, str(n)) for n in Rules.choices("custom_count")],
+                        form.options["custom_count"],
                         form.setter("custom_count")),
             Choice.make("custom_effect", N_("Their effect"), effects,
                         form.options["custom_effect"], form.setter("custom_effect")),
         ]
 
     def apply(self, rs: Ruleset, form: SetupForm) -> Ruleset:
-        return replace(rs, custom_count=form.options["custom_count"],
-                       custom_effect=form.options["custom_effect"])
+        return rs.with_options(custom_count=form.options["custom_count"],
+                               custom_effect=form.options["custom_effect"])
 
     def caption(self, control: Control) -> str:
         if control.id == "custom_effect" and isinstance(control, Choice):

@@ -5,11 +5,11 @@ screen (:mod:`.setup`) before the table."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from game.i18n import N_
-from game.rules.ruleset import CHATTINESS, Ruleset
+from game.rules.editions.roboto import RobotoOptions as Rules
+from game.rules.ruleset import Ruleset
 from game.saves import SeatInfo
 from game.ui.editions.roboto.setup import RobotoRecordScene
 from game.ui.scene import AppHost
@@ -26,11 +26,12 @@ class RobotoOptions(SetupSection):
 
     def defaults(self, base: Ruleset, given: bool) -> dict[str, Any]:
         # R-2: a house rule is asked for by default; R-13: "New game" keeps the last choice.
-        return {"chattiness": base.chattiness,
-                "house_rule": base.house_rule if given else True, "race_mode": "family"}
+        opts = base.opt(Rules)
+        return {"chattiness": opts.chattiness,
+                "house_rule": opts.house_rule if given else True, "race_mode": "family"}
 
     def controls(self, form: SetupForm) -> list[Control]:
-        chat = [(c, CHATTINESS_LABELS.get(c, c)) for c in CHATTINESS]
+        chat = [(c, CHATTINESS_LABELS.get(c, c)) for c in Rules.choices("chattiness")]
         return [
             Choice.make("chattiness", N_("Chattiness"), chat, form.options["chattiness"],
                         form.setter("chattiness")),
@@ -42,8 +43,8 @@ class RobotoOptions(SetupSection):
         ]
 
     def apply(self, rs: Ruleset, form: SetupForm) -> Ruleset:
-        return replace(rs, chattiness=form.options["chattiness"],
-                       house_rule=form.options["house_rule"])
+        return rs.with_options(chattiness=form.options["chattiness"],
+                               house_rule=form.options["house_rule"])
 
     def start(self, app: AppHost, ruleset: Ruleset, seats: Sequence[SeatInfo],
               seed: int | None, form: SetupForm) -> bool:

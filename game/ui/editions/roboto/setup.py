@@ -31,6 +31,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.names import clean_name, new_player_id
+from game.rules.editions.roboto import RobotoOptions
 from game.rules.ruleset import Ruleset
 from game.saves import SeatInfo
 from game.ui import intents as I
@@ -323,7 +324,7 @@ class RobotoRecordScene(Scene):
             self.finish(False, "", None)
 
     def after_names(self) -> None:
-        if self.ruleset.house_rule and self.caller >= 0:
+        if self.ruleset.opt(RobotoOptions).house_rule and self.caller >= 0:
             self.message = ""
             self.go("rule")
         else:
@@ -359,7 +360,7 @@ class RobotoRecordScene(Scene):
             self.app.settings.player_names = [s.name for s in seats]
             self.app.settings.player_ids = [s.player_id for s in seats]
             self.app.save_settings()
-        start_match(self.app, replace(self.ruleset, house_rule=house_rule), seats, self.seed,
+        start_match(self.app, self.ruleset.with_options(house_rule=house_rule), seats, self.seed,
                     self.race_mode)
         session = getattr(self.app.top, "session", None)
         if session is not None:

@@ -14,6 +14,7 @@ import pygame
 
 from game.i18n import _
 from game.rules.cards import Card
+from game.rules.editions.triple import TripleOptions
 from game.ui import cardart, text, theme
 from game.ui.table.draw import rotated_face
 
@@ -201,7 +202,7 @@ class TrayDrawing:
         if self.timer_left is None:
             return
         s = self.table.layout.s
-        total = max(1, self.table.session.ruleset.timer_seconds)
+        total = max(1, self.table.session.ruleset.opt(TripleOptions).timer_seconds)
         k = max(0.0, min(1.0, self.timer_left / total))
         c = self.ring_at
         rad = int(34 * s)

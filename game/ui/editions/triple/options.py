@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from game.i18n import N_
+from game.rules.editions.triple import TripleOptions as Rules
 from game.rules.ruleset import Ruleset, edition
 from game.ui.scenes.setup_sections import SetupForm, SetupSection
 from game.ui.widgets import Choice, Control
@@ -16,7 +16,8 @@ class TripleOptions(SetupSection):
     keys = ("youngest", "timer")
 
     def defaults(self, base: Ruleset, given: bool) -> dict[str, Any]:
-        return {"youngest": base.starting_player, "timer": base.timer}
+        opts = base.opt(Rules)
+        return {"youngest": opts.starting_player, "timer": opts.timer}
 
     def _seats(self, form: SetupForm) -> list[tuple[Any, str]]:
         seats: list[tuple[Any, str]] = [(-1, N_("Not asked (left of the dealer)"))]
@@ -36,7 +37,7 @@ class TripleOptions(SetupSection):
         youngest = form.options["youngest"]
         if youngest >= min(form.players, rs.max_players):
             youngest = -1  # the youngest left the table: nobody is asked
-        return replace(rs, starting_player=youngest, timer=form.options["timer"])
+        return rs.with_options(starting_player=youngest, timer=form.options["timer"])
 
     def renamed(self, form: SetupForm, controls: Sequence[Control]) -> None:
         """The youngest is chosen by name: follow the names as they are typed."""

@@ -21,6 +21,7 @@ from game.i18n import N_
 from game.rules import actions as A
 from game.rules import events as E
 from game.rules.cards import RANK_OF, Card, Rank
+from game.rules.editions.triple import TripleOptions
 from game.rules.engine import Decision
 from game.rules.units import TraysView
 from game.ui import intents as I
@@ -213,7 +214,7 @@ class TrayUnit(TrayDrawing, DeviceLayer):
         """The timer runs: timer mode, the person at the screen to act, nothing moving."""
         t = self.table
         s = t.session
-        if not s.ruleset.timer or s.over or t.viewer is None:
+        if not s.ruleset.opt(TripleOptions).timer or s.over or t.viewer is None:
             return False
         if s.to_act != t.viewer or not s.is_human(t.viewer) or not t.presenter.idle:
             return False
@@ -228,7 +229,7 @@ class TrayUnit(TrayDrawing, DeviceLayer):
                 self.timer_left = None
             return
         if self.timer_left is None:
-            self.timer_left = float(self.table.session.ruleset.timer_seconds)
+            self.timer_left = float(self.table.session.ruleset.opt(TripleOptions).timer_seconds)
             return
         before = math.ceil(self.timer_left)
         self.timer_left -= dt
