@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 
 import game.rules.events as E
+import game.rules.events_editions as EE
 from game.rules.cards import CARDS, Colour
 
-EVENTS = [c for c in vars(E).values() if isinstance(c, type) and dataclasses.is_dataclass(c)
-          and c.__module__ == E.__name__]
+MODULES = (E, EE)
+EVENTS = [c for m in MODULES for c in vars(m).values()
+          if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == m.__name__]
 
 
 def test_every_event_is_in_the_union() -> None:
@@ -46,8 +48,10 @@ def test_each_init_takes_exactly_its_fields_in_order_with_their_defaults(cls: ty
 WRITTEN = {
     node.name: {f.target.id: ast.unparse(f.annotation) for f in node.body
                 if isinstance(f, ast.AnnAssign) and isinstance(f.target, ast.Name)}
+    for m in MODULES
     for node in ast.parse(
-        (Path(__file__).parents[2] / "game" / "rules" / "events.py").read_text("utf-8")).body
+        (Path(__file__).parents[2] / "game" / "rules" / f"{m.__name__.split('.')[-1]}.py")
+        .read_text("utf-8")).body
     if isinstance(node, ast.ClassDef)
 }
 
