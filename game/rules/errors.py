@@ -1,4 +1,5 @@
-"""The one error the engine raises for a move the rules do not allow."""
+"""The errors the engine raises: a move the rules do not allow, a position text that is
+not one."""
 
 from __future__ import annotations
 
@@ -14,3 +15,7 @@ class IllegalAction(ValueError):
         super().__init__(f"[{clause}] {message}")
         self.clause = clause
         self.message = message
+
+
+class PositionError(ValueError):
+    """The text is not a valid position; the message says which field and why."""
