@@ -183,7 +183,7 @@ class Game(Table):
         else:  # H-3: a jump-in window is open until the player to act acts
             actor, turns = self.to_act, self.turns
             handler(self, action, ev)
-            if p == actor and self.turns == turns and not isinstance(action, CallUno | Catch):
+            if p == actor and self.turns == turns and not isinstance(action, (CallUno, Catch)):
                 self.jump = None
         self.actions.append(action)
         self._log(ev)

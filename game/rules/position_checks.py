@@ -231,7 +231,7 @@ def _check_roboto(g: RobotoGame) -> None:
 
 
 def answer(g: Game) -> None:
-    answers = [a for a in g.legal_actions() if not isinstance(a, CallUno | Catch)]
+    answers = [a for a in g.legal_actions() if not isinstance(a, (CallUno, Catch))]
     if not answers:
         raise PositionError(
             f"decision: player {g.to_act} has no legal answer to the {g.decision.value} decision"
