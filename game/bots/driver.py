@@ -38,8 +38,8 @@ def seat_rng(seed: int, seat: int) -> random.Random:
 def holds(hand: list[Card], c: Card) -> bool:
     """Is ``c`` in ``hand``? By identity: every card is the one shared object of its code
     (:data:`~game.rules.cards.CARDS`, kept so across processes by ``Card.__reduce__``), and
-    compiled, this loop is a few times faster than ``in``, which compares each card's
-    value (the jump-in check runs for three hands after every card played)."""
+    compiled, this loop took about half the time of ``in``, which compares each card's
+    value (measured in a profile; the check runs for three hands after every card played)."""
     return any(x is c for x in hand)
 
 
