@@ -46,8 +46,10 @@ KEEP_PURE = ("__init__.py", "native.py", "actions.py")
 #: The bots' hot path, compiled with the engine: the match runner, the random and
 #: heuristic bots, how every bot plays the house rules (asked after each card with
 #: jump-in on), the hard bot's play-outs and its dealing of the hidden cards (measured:
-#: half the search's time went there once the engine was compiled). The rest of game/bots
-#: (the search loop, beliefs, the medium rules) stays interpreted until it is measured to pay.
+#: half the search's time went there once the engine was compiled) and its statistics over
+#: the worlds. The rest of game/bots (the search loop, whose class the arena reads options
+#: from by signature, beliefs, the medium rules) stays interpreted until it is measured to
+#: pay.
 BOT_MODULES = (
     "game/bots/driver.py",
     "game/bots/random_bot.py",
@@ -56,6 +58,7 @@ BOT_MODULES = (
     "game/bots/house.py",
     "game/bots/rollout.py",
     "game/bots/determinize.py",
+    "game/bots/paired.py",
 )
 
 

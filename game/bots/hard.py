@@ -24,7 +24,6 @@ short: the table shows AI turns at a human pace anyway, and may give it more
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Sequence
@@ -32,6 +31,7 @@ from collections.abc import Sequence
 from game.bots.base import UnoPlan
 from game.bots.determinize import Dealer, WorldError, bluffed, build_world
 from game.bots.medium import MediumBot
+from game.bots.paired import paired, weighted_mean
 from game.bots.rollout import estimate as estimate  # re-exported: the search's judge
 from game.bots.rollout import score_candidates
 from game.rules.actions import Action, CallUno, Catch, Challenge, Draw, Pass, Play
@@ -168,37 +168,17 @@ class HardBot:
         self.last_steps = steps
         return cands[self._pick(cands, active, scores, weights, d, default)]
 
-    @staticmethod
-    def _paired(xs: list[float], ys: list[float], ws: list[float]) -> tuple[float, float]:
-        """Weighted mean of the paired differences ``xs - ys`` and its standard error."""
-        n = min(len(xs), len(ys))
-        w = ws[:n]
-        total = sum(w)
-        if n < 2 or total <= 0:
-            return 0.0, 1.0
-        diffs = [x - y for x, y in zip(xs[:n], ys[:n])]
-        mean = sum(wi * di for wi, di in zip(w, diffs)) / total
-        var = sum(wi * (di - mean) ** 2 for wi, di in zip(w, diffs)) / total * n / (n - 1)
-        n_eff = total * total / sum(wi * wi for wi in w)
-        return mean, math.sqrt(var / n_eff)
-
-    @staticmethod
-    def _mean(xs: list[float], ws: list[float]) -> float:
-        n = len(xs)
-        total = sum(ws[:n])
-        return sum(w * x for w, x in zip(ws, xs)) / total if total > 0 else 0.0
-
     def _prune(self, active: list[int], scores: list[list[float]], ws: list[float],
                d: int) -> list[int]:
         """Successive rejection: stop spending play-outs on candidates clearly worse than
         the best so far (the default is always kept)."""
-        best = max(active, key=lambda i: self._mean(scores[i], ws))
+        best = max(active, key=lambda i: weighted_mean(scores[i], ws))
         keep = []
         for i in active:
             if i in (best, d):
                 keep.append(i)
                 continue
-            mean, se = self._paired(scores[i], scores[best], ws)
+            mean, se = paired(scores[i], scores[best], ws)
             if mean + 2.5 * se >= 0:
                 keep.append(i)
         return keep
@@ -206,10 +186,10 @@ class HardBot:
     def _pick(self, cands: list[Action], active: list[int], scores: list[list[float]],
               ws: list[float], d: int, default: Action) -> int:
         """The best candidate by mean outcome, if it beats the default clearly enough."""
-        best = max(active, key=lambda i: self._mean(scores[i], ws))
+        best = max(active, key=lambda i: weighted_mean(scores[i], ws))
         if best == d or default not in cands:
             return best
-        mean, se = self._paired(scores[best], scores[d], ws)
+        mean, se = paired(scores[best], scores[d], ws)
         z = self.z
         if isinstance(cands[best], Draw | Pass | Challenge) and not isinstance(
             default, Draw | Pass | Challenge

@@ -51,9 +51,9 @@ _ACTION_MIN = int(Rank.SKIP)
 _TRAY_SAVERS = (int(Rank.WILD_CLEAR), int(Rank.WILD_GIVE_AWAY))
 
 
-def other_decision(g: Game, p: int, rng: random.Random) -> Action:
+def other_decision(g: Game, p: int, rng: random.Random | None = None) -> Action:
     """An edition's own decision in a play-out: the leader as victim, a safe tray,
-    always a pair; anything else at random."""
+    always a pair; anything else at random (from ``rng``, default the game's)."""
     acts = [x for x in g.legal_actions() if not isinstance(x, CallUno | Catch)]
     d = g.decision
     if d is Decision.PICK_PLAYER:
@@ -71,7 +71,7 @@ def other_decision(g: Game, p: int, rng: random.Random) -> Action:
         return acts[-1]
     if d is Decision.SWAP:  # H-2: the smallest hand
         return min(acts, key=lambda a: len(g.hands[a.target]) if isinstance(a, SwapWith) else 99)
-    return acts[rng.randrange(len(acts))]
+    return acts[(g.rng if rng is None else rng).randrange(len(acts))]
 
 
 def _red_trays(g: Game) -> tuple[int, ...]:
@@ -158,11 +158,13 @@ def best_colour(g: Game, p: int) -> int:
 def play_out(
     g: Game,
     me: int,
-    rng: random.Random,
+    rng: random.Random | None,
     challenge_rate: Sequence[float],
     max_steps: int = 600,
 ) -> tuple[int, int]:
-    """Play ``g`` to the end of the hand; returns (winner or -1 if cut short, steps)."""
+    """Play ``g`` to the end of the hand; returns (winner or -1 if cut short, steps).
+    The coins come from ``rng``; ``None`` is the game's own RNG, asked for only when a
+    coin is tossed (a world's RNG is seeded when first used, see ``Table.rng``)."""
     steps = 0
     apply = g.apply
     fast = type(g).turn_actions is Game.turn_actions and not g.ruleset.no_bluffing
@@ -187,7 +189,9 @@ def play_out(
         elif d is COLOUR:
             a = CHOOSE[p][best_colour(g, p)]
         elif d is CHALLENGE_D:
-            a = CHALLENGE[p] if p != me and rng.random() < challenge_rate[p] else ACCEPT[p]
+            a = ACCEPT[p]
+            if p != me and (g.rng if rng is None else rng).random() < challenge_rate[p]:
+                a = CHALLENGE[p]
         else:
             a = other_decision(g, p, rng)
         apply(a)
@@ -244,8 +248,8 @@ def score_candidates(
         g = template.with_hidden(hands, draw, seed, wd4)
         g.apply(cands[i])
         # The world's own fresh RNG (seeded alike for every candidate) also drives the
-        # play-out's coins: one Random made per play-out, not two.
-        winner, n = play_out(g, me, g.rng, rates, depth)
+        # play-out's coins: one Random per play-out, and only if one is needed.
+        winner, n = play_out(g, me, None, rates, depth)
         steps += n + 1
         if winner < 0:
             value = estimate(g, me, kind)

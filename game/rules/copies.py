@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from game.rules.cards import Card
 from game.rules.match import MatchState
-from game.rules.native import shallow_copy
+from game.rules.native import blank
 
 if TYPE_CHECKING:
     from game.rules.table import Table
@@ -16,9 +16,17 @@ if TYPE_CHECKING:
     G = TypeVar("G", bound=Table)
 
 
+def bare_copy(game: G, seed: int) -> G:
+    """A new game of ``game``'s class sharing all its values (``Table.copy_state_to``);
+    ``seed`` is for a compiled class's ``__init__``, which a blank game still runs."""
+    g = blank(type(game), game.ruleset, game.players, seed)
+    game.copy_state_to(g)
+    return g
+
+
 def clone(game: G) -> G:
     """An independent copy: same state, same RNG state."""
-    g = shallow_copy(game, game.ruleset, game.players, game.seed)
+    g = bare_copy(game, game.seed)
     g.rng = random.Random()
     g.rng.setstate(game.rng.getstate())
     g.match = copy_match(game.match)
@@ -32,7 +40,6 @@ def clone(game: G) -> G:
     g.uno_open = list(game.uno_open)
     g.hand_events = list(game.hand_events)
     g.copy_devices_from(game)
-    g.deliveries = g.delivery_table()
     return g
 
 
@@ -44,9 +51,10 @@ def with_hidden(game: G, hands: Sequence[Sequence[Card]], draw: Sequence[Card], 
                 wd4: Wd4) -> G:
     """A determinized world (see ``Game.with_hidden``): the mutable parts copied as
     :func:`clone` does, the hidden cards replaced, and a fresh RNG instead of a copy of
-    the RNG state (the slow part of a clone). No actions or events are carried over."""
-    g = shallow_copy(game, game.ruleset, game.players, seed)
-    g.rng = random.Random(seed)
+    the RNG state (the slow part of a clone), seeded only if the world draws from it.
+    No actions or events are carried over."""
+    g = bare_copy(game, seed)
+    g.reseed(seed)
     g.match = copy_match(game.match)
     g.actions = []
     g.hand_events = []
@@ -59,7 +67,6 @@ def with_hidden(game: G, hands: Sequence[Sequence[Card]], draw: Sequence[Card], 
     g.uno_open = list(game.uno_open)
     g.wd4 = wd4
     g.copy_devices_from(game)
-    g.deliveries = g.delivery_table()
     return g
 
 

@@ -84,7 +84,6 @@ class Game(Table):
         self.setup_devices()
         self.deliveries = self.delivery_table()
         if blank:
-            self.initial_events: tuple[E.Event, ...] = ()
             return
         ev: list[E.Event] = [E.MatchStarted(players, ruleset.edition)]
         self.start_hand(ev)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
 from game.bots.hard import HardBot
+from game.bots.paired import paired, weighted_mean
 from game.rules.view import view
 from tests.ai.helpers import positions
 
@@ -61,7 +63,26 @@ def test_a_cut_play_out_favours_the_smaller_hand_and_wilds() -> None:
 
 
 def test_paired_differences_decide_only_when_clear() -> None:
-    mean, se = HardBot._paired([1.0] * 30, [0.0] * 30, [1.0] * 30)
+    mean, se = paired([1.0] * 30, [0.0] * 30, [1.0] * 30)
     assert mean == 1.0 and se == 0.0
-    mean, se = HardBot._paired([1.0, 0.0] * 15, [0.0, 1.0] * 15, [1.0] * 30)
+    mean, se = paired([1.0, 0.0] * 15, [0.0, 1.0] * 15, [1.0] * 30)
     assert mean == 0.0 and se > 0.1
+
+
+def test_paired_statistics_are_the_textbook_sums() -> None:
+    """The loops give the numbers ``sum`` gives, to the last bit, on either build."""
+    rng = random.Random(5)
+    for n in (2, 3, 17, 200):
+        xs = [rng.random() for _ in range(n)]
+        ys = [rng.random() for _ in range(n + 3)]  # the longer list is cut to n
+        ws = [rng.choice((1.0, 0.3, 0.05)) for _ in range(n + 3)]
+        w = ws[:n]
+        total = sum(w)
+        diffs = [x - y for x, y in zip(xs, ys)]
+        mean = sum(wi * di for wi, di in zip(w, diffs)) / total
+        var = sum(wi * (di - mean) ** 2 for wi, di in zip(w, diffs)) / total * n / (n - 1)
+        se = math.sqrt(var / (total * total / sum(wi * wi for wi in w)))
+        assert paired(xs, ys, ws) == (mean, se)
+        assert weighted_mean(xs, ws) == sum(wi * x for wi, x in zip(ws, xs)) / sum(ws[:n])
+    assert paired([1.0], [0.0], [1.0]) == (0.0, 1.0)
+    assert weighted_mean([], []) == 0.0

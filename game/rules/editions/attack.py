@@ -97,6 +97,11 @@ class AttackGame(Game):
         assert isinstance(other, AttackGame)
         self.launcher = other.launcher.copy()
 
+    def copy_state_to(self, new: Table) -> None:
+        super().copy_state_to(new)
+        assert isinstance(new, AttackGame)
+        new.launcher, new.picking, new.going_out = self.launcher, self.picking, self.going_out
+
     def unit_view(self) -> LauncherView:
         return LauncherView(self.launcher.presses, self.picking, self.going_out)
 

@@ -133,6 +133,11 @@ class RobotoGame(Game):
         assert isinstance(other, RobotoGame)
         self.unit = other.unit.copy()
 
+    def copy_state_to(self, new: Table) -> None:
+        super().copy_state_to(new)
+        assert isinstance(new, RobotoGame)
+        new.unit = self.unit
+
     def unit_view(self) -> RobotoView:
         u, i = self.unit, self.unit.pending
         if i is None:

@@ -168,6 +168,12 @@ class TripleGame(Game):
         self.tray_colour = list(other.tray_colour)
         self.tray_rank = list(other.tray_rank)
 
+    def copy_state_to(self, new: Table) -> None:
+        super().copy_state_to(new)
+        assert isinstance(new, TripleGame)
+        new.bank, new.tray_colour, new.tray_rank = self.bank, self.tray_colour, self.tray_rank
+        new.last_tray, new.give, new.overload_due = self.last_tray, self.give, self.overload_due
+
     def unit_view(self) -> TraysView:
         """The white lights and the capacity lights; counts and capacities are hidden."""
         opts = self.ruleset.opt(TripleOptions)
