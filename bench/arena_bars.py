@@ -29,7 +29,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.arena import CHUNK, Ledger, LedgerError, Tally, run_arena  # noqa: E402
+from game.arena import CHUNK, Ledger, LedgerError, run_arena  # noqa: E402
+from game.arena_tally import Tally  # noqa: E402
 from game.bots.hard import TABLE_BUDGET, TABLE_TIME_LIMIT  # noqa: E402
 from game.options import ArgumentParser, games_type, int_range, processes_type, run_command  # noqa: E402
 from game.rules.ruleset import MatchKind, Ruleset, edition  # noqa: E402

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from game import arena, cli, i18n, position, sim
-from game.arena import bot_from_spec
+from game.bot_specs import bot_from_spec
 from game.bots import HardBot
 from game.options import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, MAX_TARGET
 

@@ -7,7 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.arena import Times, bot_from_spec, seating_for, wilson
+from game.arena import seating_for
+from game.arena_tally import Times, wilson
+from game.bot_specs import bot_from_spec
 from game.bots.hard import HardBot
 
 ROOT = Path(__file__).resolve().parents[2]

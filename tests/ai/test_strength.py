@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.arena import play_games, wilson
+from game.arena import play_games
+from game.arena_tally import wilson
 from game.rules.ruleset import MatchKind, edition
 
 OFFICIAL = replace(edition("official"), match=MatchKind.SINGLE_HAND)
