@@ -31,6 +31,7 @@ from game.ui.family import count_events
 from game.ui.scene import Scene
 from game.ui.session import Session
 from game.ui.table import flow as table_flow
+from game.ui.table import hand_input
 from game.ui.table.conductor import Conductor
 from game.ui.table.controls import REFUSALS, REFUSED, Choices, action_for, build_controls
 from game.ui.table.draw import draw_table, log_lines
@@ -353,7 +354,7 @@ class TableScene(Scene):
         if changed:
             self.refresh()
         if self.queued is not None and self.presenter.idle:
-            self._play_queued()
+            hand_input.play_queued(self)
             changed = True
         return changed
 
@@ -393,41 +394,10 @@ class TableScene(Scene):
         lay = self.layout
         return pygame.Rect(0, 0, lay.size[0], lay.hand_area.top)
 
-    def _drag(self, intent: I.Intent) -> bool:
-        """Mouse drag-and-drop of a card onto the table; ``True`` if ``intent`` was part
-        of it."""
-        if isinstance(intent, I.Grab):
-            if 0 <= intent.index < len(self.model.hand):
-                self.drag = Drag(intent.index, self.model.hand[intent.index], intent.pos,
-                                 intent.pos)
-                self.focus_id(f"card{intent.index}")
-                self.refresh()
-            return True
-        drag = self.drag
-        if drag is None:
-            return False
-        if isinstance(intent, I.Pointer):
-            drag.pos = intent.pos
-            far = max(abs(intent.pos[0] - drag.grab[0]), abs(intent.pos[1] - drag.grab[1]))
-            drag.moved = drag.moved or far > 10 * self.layout.s
-            return True
-        if isinstance(intent, I.Release):
-            self.drag = None
-            if drag.card not in self.model.hand:
-                return True
-            index = drag.index if drag.index < len(self.model.hand) and \
-                self.model.hand[drag.index] == drag.card else self.model.hand.index(drag.card)
-            if not drag.moved or self.drop_zone().collidepoint(intent.pos):
-                self.handle(I.PlayCard(index))  # a click, or dropped on the table
-            else:
-                self.refresh()  # let go over the hand: the card goes back to its place
-            return True
-        return False
-
     def handle(self, intent: I.Intent) -> None:
         if self.voice.handle(intent):
             return
-        if self._drag(intent):
+        if hand_input.drag(self, intent):
             return
         if isinstance(intent, I.Release):
             return
@@ -444,13 +414,14 @@ class TableScene(Scene):
                 self.focus = self.hover
                 self.refresh()
             return
-        if isinstance(intent, I.Navigate) and intent.dy == 0 and self._in_hand():
-            self._step_hand(intent.dx)
+        if isinstance(intent, I.Navigate) and intent.dy == 0 and hand_input.in_hand(self):
+            hand_input.step_hand(self, intent.dx)
             return
         if isinstance(intent, I.JumpIn) and len(self.session.humans) > 1:
-            self._claim_jump()
+            hand_input.claim_jump(self)
             return
-        if isinstance(intent, TURN_INTENTS) and not self.my_turn() and self._hold(intent):
+        if isinstance(intent, TURN_INTENTS) and not self.my_turn() and \
+                hand_input.hold(self, intent):
             return
         result = action_for(self, intent)
         if result is None:
@@ -464,77 +435,6 @@ class TableScene(Scene):
         else:
             self.act(result)
         self.refresh()
-
-    def _claim_jump(self) -> None:
-        """H-3 at a hot-seat table: someone pressed "Jump in!" (see JumpInScene)."""
-        from game.ui.table.controls import jump_button
-        from game.ui.table.dialogs import JumpInScene
-
-        if jump_button(self) is None:
-            self.say(N_("There is nothing to jump in on right now."))
-            return
-        self.app.push(JumpInScene(self.app, self))
-
-    def _hold(self, intent: I.Intent) -> bool:
-        """A turn's move given while it is not yet shown as the person's turn: ``True`` if
-        it was dealt with here (queued, or dropped because the device is about to change
-        hands), ``False`` to let it be refused as usual."""
-        s, me = self.session, self.viewer
-        if me is None or s.over:
-            return False
-        if s.to_act != me and s.is_human(s.to_act) and len(s.humans) > 1:
-            return True  # the next person's turn: nothing of this one carries over to theirs
-        if s.to_act == me and not self.presenter.idle:
-            card = None
-            if isinstance(intent, I.PlayCard) and 0 <= intent.index < len(self.model.hand):
-                card = self.model.hand[intent.index]
-            self.queued = (s.version, intent, card)
-            return True
-        return False
-
-    def _play_queued(self) -> None:
-        """Apply the move given during the animations, now that the turn is shown."""
-        if self.queued is None or not self.my_turn() or self.app.top is not self:
-            return
-        version, intent, card = self.queued
-        self.queued = None
-        if version != self.session.version:
-            return  # the table changed meanwhile (a catch): the person sees it and decides
-        if card is not None:
-            if card not in self.model.hand:
-                return
-            intent = I.PlayCard(self.model.hand.index(card))
-        self.handle(intent)
-
-    def _in_hand(self) -> bool:
-        return (self.focused_id() or "").startswith("card")
-
-    def _step_hand(self, dx: int) -> None:
-        n = len(self.model.hand)
-        if n == 0:
-            return
-        i = int((self.focused_id() or "card0")[4:])
-        self.focus_id(f"card{max(0, min(n - 1, i + dx))}")
-        self.refresh()
-        self.say_focused_card()
-
-    def say_focused_card(self) -> None:
-        """Say the card the keys just moved to, and what it does (its caption), for a
-        player who cannot see the screen; the newest card cuts off the one before."""
-        from game.narrate import card_name
-        from game.ui.card_faces import caption_of
-
-        focus = self.focused_id() or ""
-        if self.settings.narration == "off" or not focus[4:].isdigit():
-            return
-        i = int(focus[4:])
-        if not focus.startswith("card") or i >= len(self.model.hand):
-            return
-        card = self.model.hand[i]
-        msgid = caption_of(RANK_OF[card], self.session.edition)
-        words = card_name(card)
-        self.app.sound.hush()
-        self.app.sound.say(f"{words}. {_(msgid)}" if msgid else words)
 
     def act(self, action: A.Action) -> bool:
         """Apply an action of the player at the screen; a refusal is explained."""
