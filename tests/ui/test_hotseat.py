@@ -9,7 +9,8 @@ from game.rules import actions as A
 from game.rules.view import PlayerView
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.table.dialogs import ChallengeScene, PassDeviceScene, RevealScene
+from game.ui.table.dialogs import ChallengeScene, RevealScene
+from game.ui.table.hotseat import PassDeviceScene
 from tests.rules.helpers import build
 from tests.ui.conftest import pump, shot, table_for
 

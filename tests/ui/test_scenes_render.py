@@ -18,7 +18,8 @@ from game.ui.scenes.notice import NoticeScene, settings_notice
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.table.chooser import ChooserScene
-from game.ui.table.dialogs import ChallengeScene, ColourScene, PassDeviceScene, RevealScene
+from game.ui.table.dialogs import ChallengeScene, ColourScene, RevealScene
+from game.ui.table.hotseat import PassDeviceScene
 from game.ui.table.pause import PauseScene
 from game.ui.table.results import HandEndScene, MatchEndScene
 from tests.rules.helpers import build

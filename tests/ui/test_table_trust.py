@@ -16,8 +16,8 @@ from game.rules import events as E
 from game.rules.cards import Card
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.table.dialogs import PassDeviceScene
 from game.ui.table.draw import turn_label
+from game.ui.table.hotseat import PassDeviceScene
 from tests.rules.helpers import build
 from tests.ui.conftest import pump, table_for
 

@@ -116,7 +116,7 @@ def jump_button(t: TableFace) -> Button | None:
     """H-3 at a hot-seat table: a "Jump in!" button beside the discard pile after every card
     that may be jumped on — whether or not anyone holds its twin, so the button tells
     nobody anything. Pressing it (or J) asks who jumps in, passes the device to them and
-    shows them only their identical card (:class:`game.ui.table.dialogs.JumpInScene`)."""
+    shows them only their identical card (:class:`game.ui.table.hotseat.JumpInScene`)."""
     s = t.session
     if len(s.humans) < 2 or "jump_in" not in s.house() or s.jump_card() is None \
             or not t.presenter.idle:

@@ -13,13 +13,8 @@ from game.rules import events as E
 from game.rules.engine import Decision
 from game.rules.ruleset import MatchKind
 from game.ui.table.chooser import ChooserScene
-from game.ui.table.dialogs import (
-    ChallengeScene,
-    ColourScene,
-    PassDeviceScene,
-    RevealScene,
-    SwapScene,
-)
+from game.ui.table.dialogs import ChallengeScene, ColourScene, RevealScene, SwapScene
+from game.ui.table.hotseat import PassDeviceScene
 from game.ui.table.results import HandEndScene, MatchEndScene
 
 if TYPE_CHECKING:

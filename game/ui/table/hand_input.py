@@ -52,7 +52,7 @@ def drag(t: TableScene, intent: I.Intent) -> bool:
 def claim_jump(t: TableScene) -> None:
     """H-3 at a hot-seat table: someone pressed "Jump in!" (see JumpInScene)."""
     from game.ui.table.controls import jump_button
-    from game.ui.table.dialogs import JumpInScene
+    from game.ui.table.hotseat import JumpInScene
 
     if jump_button(t) is None:
         t.say(N_("There is nothing to jump in on right now."))
