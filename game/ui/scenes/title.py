@@ -13,7 +13,7 @@ from game.rules.cards import Card
 from game.saves import SavedSlot, list_matches
 from game.ui import cardart, family, text, theme
 from game.ui import intents as I
-from game.ui.editions.roboto.figure import RobotoPuppet
+from game.ui.editions.roboto.puppet import RobotoPuppet
 from game.ui.scenes.base import PanelScene
 from game.ui.scenes.matches import describe_match, resume_match
 from game.ui.scenes.notice import save_notice

@@ -11,7 +11,8 @@ from pathlib import Path
 import pygame
 
 from game.ui.app import App
-from game.ui.editions.roboto.figure import EXPRESSIONS, RobotoFigure
+from game.ui.editions.roboto.figure import RobotoFigure
+from game.ui.editions.roboto.puppet import EXPRESSIONS
 from tests.ui.conftest import fresh_table, pump, shot
 
 
