@@ -15,7 +15,7 @@ from game.ui import cardart
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.card_faces import caption_of, face_of
-from game.ui.table.draw import card_caption
+from game.ui.table.panels import card_caption
 from tests.rules.helpers import build
 from tests.ui.conftest import pump, shot, table_for
 
@@ -96,7 +96,7 @@ def test_every_action_face_side_by_side(app: App, outdir: Path) -> None:
 def test_a_caption_never_covers_your_turn_label_nor_the_log(app: App, outdir: Path) -> None:
     """Seen on the end-to-end screenshots: a card's caption hid "Zoé — your turn", and at
     the hand's left end it covered the top of the log."""
-    from game.ui.table.draw import caption_box
+    from game.ui.table.panels import caption_box
 
     hand = "RS RS Y6 YDA G2 G5 GDA B2 B3 B5 B7 BH2 W WAA WCU"
     game = build([hand, "R1 R2 R3", "G1 G2 G3", "B1 B2 B3"], "R6", turn=0, ed="attack")

@@ -15,7 +15,7 @@ from game.rules.editions import new_game
 from game.rules.ruleset import Ruleset, edition
 from game.settings import Settings
 from game.ui.app import App
-from game.ui.table.draw import draw_house_rules
+from game.ui.table.panels import draw_house_rules
 from game.ui.table.scene import TableScene
 from tests.ui.conftest import pump, shot, table_for
 

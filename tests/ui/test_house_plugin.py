@@ -19,7 +19,7 @@ from game.ui.app import App
 from game.ui.scenes.help import HOUSE_TAB, HelpScene
 from game.ui.scenes.house_setup import HouseRulesScene, Toggle
 from game.ui.scenes.setup import SetupScene
-from game.ui.table.draw import draw_house_rules
+from game.ui.table.panels import draw_house_rules
 from tests.ui.conftest import pump, shot, started_app, table_for
 
 TOY = HouseRuleFace(

@@ -12,8 +12,8 @@ from game.rules.engine import Decision, Game
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.table.dialogs import ChallengeScene, SwapScene
-from game.ui.table.draw import house_prompt
 from game.ui.table.hotseat import JumpInScene, PassDeviceScene
+from game.ui.table.panels import house_prompt
 from game.ui.table.scene import TableScene
 from tests.rules.helpers import build
 from tests.ui.conftest import pump, shot, table_for

@@ -15,7 +15,7 @@ from game.rules import actions as A
 from game.rules.cards import WILD
 from game.rules.engine import Decision
 from game.ui import intents as I
-from game.ui.table.draw import house_prompt
+from game.ui.table.panels import house_prompt
 
 if TYPE_CHECKING:
     from game.ui.table.host import TableFace

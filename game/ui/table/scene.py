@@ -34,9 +34,10 @@ from game.ui.table import flow as table_flow
 from game.ui.table import hand_input
 from game.ui.table.conductor import Conductor
 from game.ui.table.controls import REFUSALS, REFUSED, Choices, action_for, build_controls
-from game.ui.table.draw import draw_table, log_lines
+from game.ui.table.draw import draw_table
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.model import LOG_EVENTS, Drag, TableModel
+from game.ui.table.panels import log_lines
 from game.ui.table.presenter import Presenter
 from game.ui.table.voice import TableVoice
 from game.ui.voices import clip_notice, house_rule_voice
