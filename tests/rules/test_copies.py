@@ -16,7 +16,7 @@ from game.rules import registry
 from game.rules.actions import CallUno, Catch
 from game.rules.editions import new_game
 from game.rules.engine import Game
-from game.rules.native import _compiled_attributes
+from game.rules.native import compiled_attributes
 from game.rules.position import dump
 from game.rules.ruleset import edition
 
@@ -27,7 +27,7 @@ def attributes(obj: object) -> list[str]:
     """Every attribute ``obj`` holds: its ``__dict__`` (interpreted) or the slots of its
     compiled class and bases."""
     if hasattr(type(obj), "__mypyc_attrs__"):
-        return [n for n in _compiled_attributes(type(obj)) if hasattr(obj, n)]
+        return [n for n in compiled_attributes(type(obj)) if hasattr(obj, n)]
     return list(vars(obj))
 
 
