@@ -99,10 +99,20 @@ class RunningApp:
         self.shots = 0
         try:
             self.window = find_window(self.proc, display)
-        except AssertionError:
-            self.log.flush()
+        except AssertionError as exc:
+            # Say what was on the display, and stop the game: nothing else would (the test
+            # never gets an app to close), and it would idle on until the machine stops.
+            up = self.state_path.exists()
+            shown = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "."],
+                                   env={**os.environ, "DISPLAY": display},
+                                   capture_output=True, text=True, timeout=20).stdout.split()
+            self.proc.kill()
+            self.proc.wait(15)
+            self.log.close()
             shutil.copy(home / "app.log", outdir / "app.log")
-            raise
+            raise AssertionError(
+                f"{exc}; the game {'had' if up else 'had not'} drawn its first screen; "
+                f"visible windows on {display}: {shown or 'none'}") from exc
         geo = self.xdo("getwindowgeometry", "--shell", self.window)
         vals = dict(line.split("=") for line in geo.split())
         self.origin = (int(vals["X"]), int(vals["Y"]))
