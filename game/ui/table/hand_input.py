@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
 
 
-def drag(t: TableScene, intent: I.Intent) -> bool:
+def drag_card(t: TableScene, intent: I.Intent) -> bool:
     """Mouse drag-and-drop of a card onto the table; ``True`` if ``intent`` was part
     of it."""
     if isinstance(intent, I.Grab):

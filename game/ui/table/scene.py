@@ -398,7 +398,7 @@ class TableScene(Scene):
     def handle(self, intent: I.Intent) -> None:
         if self.voice.handle(intent):
             return
-        if hand_input.drag(self, intent):
+        if hand_input.drag_card(self, intent):
             return
         if isinstance(intent, I.Release):
             return
