@@ -200,91 +200,29 @@ def play_out(
 
 
 
-#: The cut-off judge, :func:`estimate`: a player's strength is ``exp(w . features)`` of
-#: their hand (:data:`FEATURES`), and their chance to win is their share of everyone's
-#: strength (with two players, a logistic model of the difference). The weights are
-#: fitted on medium self-play, official single hands, by ``tools/fit_estimate.py``
-#: (``--players 2 --games 60000``; ``--players 4 --games 16000`` for three players or
-#: more, where a card more counts for more and the colours held count for nothing).
-#: Held-out log loss, two players: 0.607, where the last judge (hand sizes, wilds and the
-#: turn, hand-set) gave 0.628 and the hand sizes alone 0.663.
-FEATURES = (
-    "log_hand_size",  # log of the cards held (1 for none)
-    "wilds",  # wilds other than the ones below
-    "draw_fours",  # Wild Draw Fours and Wild Hit 4s
-    "actions",  # coloured action cards
-    "colours",  # colours held
-    "to_act",  # 1 for the player to act
-    "can_play",  # 1 if the player to act holds a card that fits now
-)
-WEIGHTS_2 = (-0.78, 0.60, 0.96, 0.21, -0.27, -0.28, 0.53)
-WEIGHTS_N = (-1.42, 0.56, 0.81, 0.10, 0.00, -0.47, 0.82)
-_STRONG_WILDS = (int(Rank.WILD_DRAW_FOUR), int(Rank.WILD_HIT_FOUR))
-
-
-def weights_for(players: int) -> tuple[float, ...]:
-    """The estimate's weights for a hand of ``players`` (in :data:`FEATURES` order)."""
-    return WEIGHTS_2 if players == 2 else WEIGHTS_N
-
-
-def hand_features(g: Game, q: int) -> tuple[float, ...]:
-    """Player ``q``'s :data:`FEATURES` (what :func:`strength` weighs; for fitting)."""
-    hand = g.hands[q]
-    wild = wd4 = action = 0
-    held = [0, 0, 0, 0, 0]
-    for c in hand:
-        col = COLOUR_OF[c]
-        held[col] = 1
-        if col == WILD:
-            if RANK_OF[c] in _STRONG_WILDS:
-                wd4 += 1
-            else:
-                wild += 1
-        elif RANK_OF[c] >= _ACTION_MIN:
-            action += 1
-    to_act = q == g.to_act
-    can_play = to_act and any(g.fits(c) for c in hand)
-    return (math.log(max(1, len(hand))), float(wild), float(wd4), float(action),
-            float(held[0] + held[1] + held[2] + held[3]), float(to_act), float(can_play))
-
-
-def strength(g: Game, q: int, w: Sequence[float]) -> float:
-    """``exp(w . hand_features(g, q))``, written out: it runs at every cut-off."""
-    hand = g.hands[q]
-    wild = wd4 = action = 0
-    held = [0, 0, 0, 0, 0]
-    for c in hand:
-        col = COLOUR_OF[c]
-        held[col] = 1
-        if col == WILD:
-            if RANK_OF[c] in _STRONG_WILDS:
-                wd4 += 1
-            else:
-                wild += 1
-        elif RANK_OF[c] >= _ACTION_MIN:
-            action += 1
-    x = (w[0] * math.log(max(1, len(hand))) + w[1] * wild + w[2] * wd4 + w[3] * action
-         + w[4] * (held[0] + held[1] + held[2] + held[3]))
-    if q == g.to_act:
-        x += w[5]
-        for c in hand:
-            if g.fits(c):
-                x += w[6]
-                break
-    return math.exp(x)
+#: Chance to win from the hands (a logistic fit on medium self-play, 2 players): a
+#: player's strength is size ** -SIZE_EXP * exp(WILD_WEIGHT * wilds held), times
+#: TURN_BONUS for the player to act; the chance is their share of the total strength.
+SIZE_EXP = 0.75
+WILD_WEIGHT = 0.75
+TURN_BONUS = math.exp(0.25)
 
 
 def estimate(g: Game, me: int, kind: MatchKind) -> float:
     """My (or my side's) chance to win the hand, for a play-out cut short."""
-    total = mine = 0.0
-    mine_seats = side(kind, g.seats, me)
-    w = weights_for(len(g.seats))
+    strength: dict[int, float] = {}
     for q in g.seats:
-        s = strength(g, q, w)
-        total += s
-        if q in mine_seats:
-            mine += s
-    return mine / total
+        hand = g.hands[q]
+        wilds = 0
+        for c in hand:
+            if COLOUR_OF[c] == WILD:
+                wilds += 1
+        s = math.pow(max(1, len(hand)), -SIZE_EXP) * math.exp(WILD_WEIGHT * wilds)
+        strength[q] = s * TURN_BONUS if q == g.to_act else s
+    mine = 0.0
+    for q in side(kind, g.seats, me):
+        mine += strength[q]
+    return mine / sum(strength.values())
 
 
 def score_candidates(

@@ -62,45 +62,6 @@ def test_a_cut_play_out_favours_the_smaller_hand_and_wilds() -> None:
     assert estimate(wild, 0, MatchKind.SINGLE_HAND) > estimate(plain, 0, MatchKind.SINGLE_HAND)
 
 
-def test_the_cut_off_strength_is_its_weighted_features() -> None:
-    """``strength`` is written out for speed; it must weigh exactly ``hand_features``
-    (which the fitting tool reads), in every edition, for every seat."""
-    from game.bots.rollout import FEATURES, hand_features, strength, weights_for
-
-    checked = 0
-    for ed, players in (("official", 2), ("official", 4), ("attack", 3), ("triple", 3),
-                        ("sonic", 2), ("roboto", 4)):
-        w = weights_for(players)
-        assert len(w) == len(FEATURES)
-        for game in positions(ed, players, range(2), every=3):
-            for q in game.seats:
-                f = hand_features(game, q)
-                expected = math.exp(sum(a * b for a, b in zip(w, f, strict=True)))
-                assert math.isclose(strength(game, q, w), expected, rel_tol=1e-12)
-                assert f[5] == (q == game.to_act) and (f[6] <= f[5])
-                checked += 1
-    assert checked > 100
-
-
-def test_the_cut_off_judge_reads_tempo_and_strong_wilds() -> None:
-    from game.bots.rollout import estimate
-    from game.rules.ruleset import MatchKind
-    from tests.ai.helpers import build
-
-    single = MatchKind.SINGLE_HAND
-    # A Wild Draw Four is worth more than a plain wild, a Skip more than a number.
-    wd4 = build(["R5 W+4 G2", "Y3 Y4 Y5"], "R1", turn=1)
-    wild = build(["R5 W G2", "Y3 Y4 Y5"], "R1", turn=1)
-    assert estimate(wd4, 0, single) > estimate(wild, 0, single)
-    skip = build(["R5 GS", "Y3 Y4"], "R1", turn=1)
-    number = build(["R5 G6", "Y3 Y4"], "R1", turn=1)
-    assert estimate(skip, 0, single) > estimate(number, 0, single)
-    # The player to act is better off holding a card that fits than not.
-    fits = build(["R5 G2", "Y3 Y4"], "R1", turn=0)
-    stuck = build(["B5 G2", "Y3 Y4"], "R1", turn=0)
-    assert estimate(fits, 0, single) > estimate(stuck, 0, single)
-
-
 def test_paired_differences_decide_only_when_clear() -> None:
     mean, se = paired([1.0] * 30, [0.0] * 30, [1.0] * 30)
     assert mean == 1.0 and se == 0.0
