@@ -230,15 +230,21 @@ class SavedMatch:
             raise SaveError(f"the save does not replay: {exc}") from exc
 
 
+#: The last second of the year 9999: a later time stamp was never written by a clock (and
+#: the date of one far later cannot be shown: ``time.localtime`` overflows).
+LATEST_SAVE_TIME = 253_402_300_799.0
+
+
 def _saved_at(value: Any) -> float:
-    """A save's time stamp: a finite number of seconds, else :class:`SaveError`."""
+    """A save's time stamp: seconds since 1970 up to :data:`LATEST_SAVE_TIME`, else
+    :class:`SaveError`."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise SaveError(f"bad saved_at {value!r}")
     try:
         out = float(value)
     except OverflowError:
         raise SaveError("saved_at is out of range") from None
-    if not math.isfinite(out):
+    if not math.isfinite(out) or not 0.0 <= out <= LATEST_SAVE_TIME:
         raise SaveError("saved_at is out of range")
     return out
 

@@ -164,6 +164,8 @@ def _save_text(**changes: object) -> str:
     "{" * 100_000,
     _save_text(saved_at=10 ** 400),  # OverflowError turning it into a float
     _save_text(saved_at=float("inf")),  # json writes Infinity
+    _save_text(saved_at=2 ** 70),  # a float, but past any date the list can show
+    _save_text(saved_at=-1.0),  # before any clock could have written it
     _save_text(record={"format": "uno-record", "version": 1, "players": 3, "seed": 1,
                        "ruleset": [], "actions": []}),  # AttributeError in the engine
     _save_text(seats="abc"),

@@ -120,10 +120,12 @@ def test_a_saved_match_is_named_by_edition_players_and_date_in_both_languages() 
     assert when(now - 3600, now) == "today, 17:00"
     assert when(now - 86400, now) == "yesterday, 18:00"
     assert when(time.mktime((2026, 11, 28, 9, 5, 0, 0, 0, -1)), now) == "28 Nov, 09:05"
+    assert when(2.0 ** 70, now) == "date unknown"  # loading refuses it; the list never fails
     i18n.set_language("fr")
     try:
         assert when(now - 3600, now) == "aujourd’hui, 17:00"
         assert when(time.mktime((2026, 11, 28, 9, 5, 0, 0, 0, -1)), now) == "28 nov., 09:05"
+        assert when(2.0 ** 70, now) == "date inconnue"
     finally:
         i18n.set_language("en")
 

@@ -36,9 +36,13 @@ MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("
 
 
 def when(saved_at: float, now: float | None = None) -> str:
-    """A save's date as a family reads it: "today, 16:40", "yesterday, 09:05", "3 Dec, 18:20"."""
-    t = time.localtime(saved_at)
-    today = time.localtime(time.time() if now is None else now)
+    """A save's date as a family reads it: "today, 16:40", "yesterday, 09:05", "3 Dec, 18:20"
+    (and "date unknown" for a time this platform cannot show; loading refuses those)."""
+    try:
+        t = time.localtime(saved_at)
+        today = time.localtime(time.time() if now is None else now)
+    except (OverflowError, OSError, ValueError):
+        return _("date unknown")
     hour = f"{t.tm_hour:02d}:{t.tm_min:02d}"
     days = (time.mktime((*today[:3], 0, 0, 0, 0, 0, -1)) -
             time.mktime((*t[:3], 0, 0, 0, 0, 0, -1))) / 86400
