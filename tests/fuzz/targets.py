@@ -598,9 +598,10 @@ def save_files(draw: st.DrawFn) -> bytes:
 
 
 def check_save(data: bytes) -> None:
-    """The title screen's read: the match (it replays and saves again), or a problem with
-    the file moved aside unchanged."""
-    from game.saves import read_autosave, write_save
+    """The title screen's read: the match (it replays, the saved-matches list names it,
+    and it saves again), or a problem with the file moved aside unchanged."""
+    from game.saves import SavedSlot, read_autosave, write_save
+    from game.ui.scenes.matches import describe_match
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "autosave.json"
@@ -611,6 +612,8 @@ def check_save(data: bytes) -> None:
             if match is not None:
                 step = "replay"
                 match.replay()
+                step = "describe_match"
+                describe_match(SavedSlot(path, match))
                 step = "write_save"
                 write_save(match, Path(tmp) / "again.json")
         except Exception as exc:
