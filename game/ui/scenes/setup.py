@@ -21,9 +21,7 @@ import pygame
 from game import i18n
 from game.bots import BOTS
 from game.i18n import N_, _
-from game.names import clean_name, is_player_id, new_player_id
-from game.narrate import AI_NAMES
-from game.profiles import AVATAR_KINDS, Avatar, default_avatar
+from game.names import clean_name
 from game.rules.house import parse_house
 from game.rules.ruleset import MatchKind, Ruleset, edition
 from game.saves import SeatInfo
@@ -33,7 +31,18 @@ from game.ui.avatars import AvatarChoice
 from game.ui.backdrop import felt
 from game.ui.editions import edition_names, edition_ui
 from game.ui.scene import Scene
-from game.ui.scenes import house_setup  # noqa: F401  (registers the house rules' section)
+from game.ui.scenes import (
+    house_setup,  # noqa: F401  (registers the house rules' section)
+    seating,
+)
+from game.ui.scenes.seating import (
+    HIDDEN_LEVELS,
+    MAX_SEATS,
+    default_name,
+    known_players,
+    level_label,
+    player_ids,
+)
 from game.ui.scenes.setup_sections import SetupSection, global_sections
 from game.ui.session import default_level
 from game.ui.table.start import start_match
@@ -42,7 +51,6 @@ from game.ui.widgets import Button, Choice, Control, TextField, panel
 if TYPE_CHECKING:
     from game.ui.scene import AppHost
 
-MAX_SEATS = 10
 TARGETS = (100, 200, 300, 500, 1000)
 #: Match kinds in the order offered (the common ones first).
 MATCH_LABELS = {
@@ -54,69 +62,6 @@ MATCH_LABELS = {
     MatchKind.PARTNERS_ROTATING: N_("Rotating partners (4 players)"),
     MatchKind.TEAMS: N_("Two teams (4, 6, 8, 10)"),
 }
-#: Levels kept for tests and the command line, never offered at a seat: a bot that plays
-#: at random drags a family's hands on (issue 13 item 8).
-HIDDEN_LEVELS = frozenset({"random", "random-play"})
-LEVEL_LABELS = {
-    "random": N_("Beginner (random)"),
-    "random-play": N_("Beginner (plays any card it can)"),
-    "heuristic": N_("Standard"),
-    "easy": N_("Easy"),
-    "medium": N_("Medium"),
-    "hard": N_("Hard"),
-}
-
-
-
-def level_label(kind: str) -> str:
-    return LEVEL_LABELS.get(kind, kind.replace("_", " ").capitalize())
-
-
-def default_name(seat: int, human: bool) -> str:
-    """The name of a seat left without one: "Player 2" for a person, an AI's own name."""
-    return _("Player {number}").format(number=seat + 1) if human else AI_NAMES[seat]
-
-
-def known_players(settings: Any, seats: Sequence[SeatInfo]) -> list[tuple[str, str]]:
-    """The (cleaned name, id) of the players last seen at each seat: the match just played
-    (``seats``), else the settings' remembered players ("" for a name that is no name; a
-    malformed or missing id is replaced by a new one)."""
-    if seats:
-        return [(s.name, s.player_id) for s in seats]
-    names = [n if isinstance(n, str) else "" for n in settings.player_names]
-    ids = list(getattr(settings, "player_ids", []))
-    out: list[tuple[str, str]] = []
-    for i, name in enumerate(names[:MAX_SEATS]):
-        pid = ids[i] if i < len(ids) and is_player_id(ids[i]) else new_player_id()
-        out.append((clean_name(name), pid))
-    return out
-
-
-def player_ids(names: Sequence[str], known: Sequence[tuple[str, str]]) -> list[str]:
-    """An id for each of ``names``: the id of the same name at the same seat last time, else
-    of the same name at another seat (people changed places), else a new one. A name is one
-    player: two "Sam" take the two remembered Sams' ids, never the same one twice."""
-    ids: list[str | None] = [None] * len(names)
-    used: set[int] = set()
-    for i, name in enumerate(names):
-        if i < len(known) and known[i][0] == name:
-            ids[i] = known[i][1]
-            used.add(i)
-    for i, name in enumerate(names):
-        if ids[i] is None:
-            j = next((j for j, (n, _pid) in enumerate(known) if n == name and j not in used),
-                     None)
-            if j is not None:
-                used.add(j)
-            ids[i] = known[j][1] if j is not None else new_player_id()
-    taken: set[str] = set()
-    out: list[str] = []
-    for pid in ids:
-        assert pid is not None
-        pid = pid if pid not in taken else new_player_id()  # (settings that list one id twice)
-        taken.add(pid)
-        out.append(pid)
-    return out
 
 
 class SetupScene(Scene):
@@ -140,7 +85,7 @@ class SetupScene(Scene):
         if seats:
             for i, seat in enumerate(seats[:MAX_SEATS]):
                 self.seats[i] = {"name": seat.name, "human": seat.human, "level": seat.level}
-        self._give_faces()
+        seating.give_faces(self)
         ed = ruleset.edition if ruleset else \
             given.edition or app.settings.last_edition or "official"
         self.edition = ed if ed in edition_names() else edition_names()[0]
@@ -163,59 +108,6 @@ class SetupScene(Scene):
             self.options["house_rules"] = tuple(parse_house(app.options.house))
         self.error = ""
         self.focus_first = True
-
-    def _give_faces(self) -> None:
-        """Each seat's face: the profile's of the player last seen there (or of the name
-        shown), else one no other seat wears (an AI, a new player)."""
-        for i, seat in enumerate(self.seats):
-            pid = self.known[i][1] if i < len(self.known) else ""
-            profile = family.profiles(self.app).get(pid) if pid else None
-            seat["avatar"] = profile.avatar if profile is not None else \
-                family.face_for_name(self.app, str(seat["name"]))
-        worn = {a.kind for a in (seat["avatar"] for seat in self.seats) if a is not None}
-        for i, seat in enumerate(self.seats):
-            if seat["avatar"] is None:
-                given = default_avatar(f"{i}{seat['name']}", worn)
-                seat["avatar"] = given
-                worn.add(given.kind)
-
-    def _unclash(self) -> None:
-        """No two seats at the table wear one face: a seat whose face an earlier seat wears
-        (more players shown, two profiles with one face) takes the next free one."""
-        kinds = list(AVATAR_KINDS)
-        worn: set[str] = set()
-        for i in range(self.players):
-            kind = self.seats[i]["avatar"].kind
-            if kind in worn and len(worn) < len(kinds):
-                start = kinds.index(kind)
-                kind = next(kinds[(start + k) % len(kinds)] for k in range(1, len(kinds))
-                            if kinds[(start + k) % len(kinds)] not in worn)
-                self.seats[i]["avatar"] = Avatar.of(kind)
-            worn.add(kind)
-
-    def _worn(self, i: int) -> set[str]:
-        """The faces the other seats at the table wear."""
-        return {self.seats[j]["avatar"].kind for j in range(self.players) if j != i}
-
-    def _face_setter(self, i: int) -> Callable[[Avatar], None]:
-        def set_face(avatar: Avatar) -> None:
-            self.seats[i]["avatar"] = avatar
-            self.relayout()
-        return set_face
-
-    def _face_follows_name(self, i: int) -> None:
-        """A name typed that has a profile: the seat wears that player's face."""
-        others = [str(self.seats[j]["name"]) for j in range(self.players) if j != i]
-        avatar = family.face_for_name(self.app, str(self.seats[i]["name"]))
-        if avatar is None or str(self.seats[i]["name"]) in others:
-            return
-        self.seats[i]["avatar"] = avatar
-        control = next((c for c in self.controls if c.id == f"avatar{i}"), None)
-        if isinstance(control, AvatarChoice):
-            fresh = AvatarChoice.for_seat(control.id, avatar, self._worn(i), control.on_change
-                                          or (lambda a: None))
-            control.options, control.index, control.taken = fresh.options, fresh.index, \
-                fresh.taken
 
     def _remembered_levels(self) -> list[str]:
         """Each seat's AI level at the last table set up (an unknown one: the default)."""
@@ -289,7 +181,7 @@ class SetupScene(Scene):
         if key != "name":
             self.relayout()
         else:  # a section may show names (Triple Play's youngest player)
-            self._face_follows_name(i)
+            seating.face_follows_name(self, i)
             for section in self.sections():
                 section.renamed(self, self.controls)
 
@@ -321,14 +213,14 @@ class SetupScene(Scene):
         single = self.ruleset().match is MatchKind.SINGLE_HAND
         out[2].enabled = not single
         kinds = [(True, N_("Person")), (False, N_("AI"))]
-        self._unclash()
+        seating.unclash(self)
         offered = [k for k in BOTS if k not in HIDDEN_LEVELS]
         for i in range(self.players):
             seat = self.seats[i]
             shown = offered if seat["level"] in offered else [*offered, seat["level"]]
             levels = [(k, level_label(k)) for k in shown]  # (a hidden one given at start-up)
-            out.append(AvatarChoice.for_seat(f"avatar{i}", seat["avatar"], self._worn(i),
-                                             self._face_setter(i)))
+            out.append(AvatarChoice.for_seat(f"avatar{i}", seat["avatar"], seating.worn(self, i),
+                                             seating.face_setter(self, i)))
             out.append(Choice.make(f"kind{i}", "", kinds, seat["human"],
                                    self._seat_setter(i, "human")))
             out.append(TextField.make(f"name{i}", N_("Name"), seat["name"],
