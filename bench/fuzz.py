@@ -45,6 +45,7 @@ AREAS = ("command_lines", "saves", "settings", "positions", "scenes")
 OWNERS = (
     ("game/rules/position.py", "position codec (issue 12 item 7)"),
     ("game/saves.py", "saves loading (issue 12 item 3)"),
+    ("game/autosave.py", "saves loading (issue 12 item 3)"),
     ("game/settings.py", "settings (issue 12 items 1 and 3)"),
     ("game/voice", "names and recordings (issue 12 item 4)"),
     ("game/cli.py", "command lines (issue 12 item 8)"),

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.autosave import AutoSaver
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
 from game.names import clean_name
@@ -21,7 +22,6 @@ from game.rules.position import dump
 from game.rules.ruleset import edition
 from game.saves import (
     FORMAT,
-    AutoSaver,
     SavedMatch,
     SaveError,
     SeatInfo,

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
+from game.autosave import AutoSaver
 from game.bots import BOTS
 from game.house_rules import tonight
 from game.rules import events as E
@@ -23,7 +24,7 @@ from game.rules.editions import new_game
 from game.rules.engine import Decision, Game
 from game.rules.ruleset import Ruleset
 from game.rules.view import PlayerView, view
-from game.saves import AutoSaver, SavedMatch, SeatInfo, data_dir
+from game.saves import SavedMatch, SeatInfo, data_dir
 
 
 def default_level() -> str:

@@ -104,7 +104,7 @@ def test_settings_in_a_read_only_folder_are_told_on_screen_once(
 
 def test_a_full_disk_stops_the_autosave_with_a_notice_spoken_once_and_it_resumes(
         app: App, monkeypatch: pytest.MonkeyPatch, outdir: Path) -> None:
-    from game import saves
+    from game import autosave, saves
 
     spoken: list[str] = []
 
@@ -115,7 +115,7 @@ def test_a_full_disk_stops_the_autosave_with_a_notice_spoken_once_and_it_resumes
     monkeypatch.setattr(type(app.sound), "voice_on", property(lambda self: True))
     monkeypatch.setattr(app.sound, "say", say)
     failing = failing_writes(monkeypatch, saves, errno.ENOSPC)
-    monkeypatch.setattr(saves, "RETRY_S", 0.05)
+    monkeypatch.setattr(autosave, "RETRY_S", 0.05)
     started_app(app)
     app.dispatch(I.Press("new"))
     app.dispatch(I.Press("start"))

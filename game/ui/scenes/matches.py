@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.autosave import AutoSaver
 from game.i18n import N_, _
 from game.profiles import Avatar
-from game.saves import AutoSaver, SavedSlot, SaveError, delete_match, list_matches
+from game.saves import SavedSlot, SaveError, delete_match, list_matches
 from game.ui import family, text, theme
 from game.ui import intents as I
 from game.ui.avatars import draw_avatar

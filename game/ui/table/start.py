@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from game.autosave import AutoSaver
 from game.rules.ruleset import Ruleset
-from game.saves import AutoSaver, SeatInfo, new_match_path
+from game.saves import SeatInfo, new_match_path
 from game.ui.scene import AppHost
 from game.ui.session import Session
 
