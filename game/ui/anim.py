@@ -7,7 +7,7 @@ banners appear without growing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -201,6 +201,34 @@ class Banner(Sprite):
             img.set_alpha(alpha)
         plate.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2)))
         return plate
+
+def _reach(b: Banner) -> pygame.Rect:
+    """Every place ``b`` will be (banners rise as they age)."""
+    box = b.box()
+    return box.union(box.move(0, -int(b.px * 0.4)))
+
+
+def clear_of(banner: Banner, shown: Sequence[Banner]) -> Banner:
+    """Move ``banner`` up (down near the top edge) until it covers none of ``shown``:
+    "Time is up!" and a "+6" at the same seat stack, neither hides the other."""
+    others = [_reach(sp) for sp in shown]
+    gap = max(2, banner.px // 6)
+    start = banner.pos
+    for step in (-1, 1):
+        banner.pos = start
+        for _round in range(len(others) + 1):
+            mine = _reach(banner)
+            hit = [r for r in others if r.colliderect(mine)]
+            if not hit:
+                break
+            dy = (mine.bottom - min(r.top for r in hit) if step < 0
+                  else max(r.bottom for r in hit) - mine.top)
+            banner.pos = (banner.pos[0], banner.pos[1] + step * (dy + gap))
+        if _reach(banner).top >= 0 and not any(r.colliderect(_reach(banner)) for r in others):
+            return banner
+    banner.pos = start
+    return banner
+
 
 
 @dataclass

@@ -9,7 +9,7 @@ it, so the hot-seat table cannot show what the player at the screen may not see.
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -19,6 +19,29 @@ from game.rules.engine import Decision
 from game.rules.view import PlayerView
 
 LOG_EVENTS = 40
+
+
+def dealt_hands(events: Sequence[E.Event], viewer: int | None,
+                final_hand: Sequence[Card]) -> dict[int, list[Card]]:
+    """For each ``HandStarted`` in ``events`` (by index), the viewer's hand right after the
+    deal, worked back from ``final_hand`` (the hand once all ``events`` happened)."""
+    out: dict[int, list[Card]] = {}
+    if viewer is None:
+        return out
+    hand = Counter(final_hand)
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if isinstance(e, E.CardsDrawn) and e.player == viewer:
+            hand -= Counter(e.cards)
+        elif isinstance(e, E.CardPlayed) and e.player == viewer:
+            hand[e.card] += 1
+        elif isinstance(e, E.HandStarted):
+            out[i] = list(hand.elements())
+            hand = Counter()
+        elif isinstance(e, E.HandsSwapped | E.HandsPassed):  # H-2: the hand that came
+            out[i] = list(hand.elements())
+            hand = Counter()  # (the one before is the model's: not worked back further)
+    return out
 
 
 @dataclass

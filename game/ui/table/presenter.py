@@ -6,15 +6,15 @@ lands. Durations are divided by the speed setting (0: everything at once, as in 
 reduced motion swaps travel for short fades. An edition's device layers may claim an event
 first (``present``) to animate it their own way. Some events pause the presentation until
 a dialog is dismissed (the hand's scores, the match's end, a challenge revealed to you).
+The house rules' moments (a stack, a jump-in, hands flying on a 7 or a 0) are in
+:mod:`game.ui.table.presenter_house`.
 """
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
-
-import pygame
 
 from game.i18n import N_
 from game.narrate import COLOUR_NAMES
@@ -22,9 +22,10 @@ from game.rules import events as E
 from game.rules.cards import Card
 from game.settings import Settings
 from game.ui import theme
-from game.ui.anim import Banner, Ring, Settle, Sprite, fly
+from game.ui.anim import Banner, Ring, Settle, Sprite, clear_of, fly
+from game.ui.table import presenter_house as house
 from game.ui.table.layout import TableLayout
-from game.ui.table.model import TableModel
+from game.ui.table.model import TableModel, dealt_hands
 from game.ui.tween import Tween
 
 PAUSING = (E.HandEnded, E.MatchEnded)
@@ -45,29 +46,6 @@ class PresenterHost(Protocol):
     def pause_for(self, event: E.Event) -> bool: ...
 
     def claim(self, event: E.Event, presenter: Presenter) -> bool: ...
-
-
-def dealt_hands(events: Sequence[E.Event], viewer: int | None,
-                final_hand: Sequence[Card]) -> dict[int, list[Card]]:
-    """For each ``HandStarted`` in ``events`` (by index), the viewer's hand right after the
-    deal, worked back from ``final_hand`` (the hand once all ``events`` happened)."""
-    out: dict[int, list[Card]] = {}
-    if viewer is None:
-        return out
-    hand = Counter(final_hand)
-    for i in range(len(events) - 1, -1, -1):
-        e = events[i]
-        if isinstance(e, E.CardsDrawn) and e.player == viewer:
-            hand -= Counter(e.cards)
-        elif isinstance(e, E.CardPlayed) and e.player == viewer:
-            hand[e.card] += 1
-        elif isinstance(e, E.HandStarted):
-            out[i] = list(hand.elements())
-            hand = Counter()
-        elif isinstance(e, E.HandsSwapped | E.HandsPassed):  # H-2: the hand that came
-            out[i] = list(hand.elements())
-            hand = Counter()  # (the one before is the model's: not worked back further)
-    return out
 
 
 class Presenter:
@@ -187,32 +165,12 @@ class Presenter:
         self.add(self.clear_of_others(banner))
 
     def clear_of_others(self, banner: Banner) -> Banner:
-        """Move ``banner`` up (down near the top edge) until it covers no banner still
-        shown: "Time is up!" and a "+6" at the same seat stack, neither hides the other."""
+        """``banner`` moved clear of the banners still shown (:func:`~game.ui.anim.clear_of`)."""
+        return clear_of(banner, [sp for sp in self.sprites
+                                 if isinstance(sp, Banner) and not sp.finished])
 
-        def reach(b: Banner) -> pygame.Rect:  # every place it will be (banners rise)
-            box = b.box()
-            return box.union(box.move(0, -int(b.px * 0.4)))
-
-        others = [reach(sp) for sp in self.sprites if isinstance(sp, Banner) and not sp.finished]
-        gap = max(2, banner.px // 6)
-        start = banner.pos
-        for step in (-1, 1):
-            banner.pos = start
-            for _round in range(len(others) + 1):
-                mine = reach(banner)
-                hit = [r for r in others if r.colliderect(mine)]
-                if not hit:
-                    break
-                dy = (mine.bottom - min(r.top for r in hit) if step < 0
-                      else max(r.bottom for r in hit) - mine.top)
-                banner.pos = (banner.pos[0], banner.pos[1] + step * (dy + gap))
-            if reach(banner).top >= 0 and not any(r.colliderect(reach(banner)) for r in others):
-                return banner
-        banner.pos = start
-        return banner
-
-    def _widths(self, player: int) -> tuple[int, int]:
+    def hand_widths(self, player: int) -> tuple[int, int]:
+        """A card's width on the piles, and in ``player``'s hand (smaller at a seat)."""
         lay = self.host.layout
         return (lay.card_w, lay.card_w if player not in lay.seats else lay.small_w)
 
@@ -223,7 +181,7 @@ class Presenter:
         m = self.model
         mine = player == m.viewer and card is not None
         sprite = fly(card if mine else None, start, lay.seat_point(player),
-                     (lay.card_w, self._widths(player)[1]), duration, delay,
+                     (lay.card_w, self.hand_widths(player)[1]), duration, delay,
                      on_done=lambda: m.receive(player, card), flip=mine, still=self.still,
                      marks=self.host.settings.colour_blind_marks)
         if mine:
@@ -395,88 +353,6 @@ class Presenter:
         self.host.sfx("shuffle")
         self.hold = self.d(0.7)
 
-    # house rules (H-1 … H-3) ----------------------------------------------------------
-    def _stacked(self, e: E.Stacked, dealt: list[Card] | None) -> None:
-        """H-1: the stack's total, over the discard pile, each time it grows."""
-        lay = self.host.layout
-        self.banner(N_("Stack +{count}"), (lay.discard.centerx, lay.discard.top - 30 * lay.s),
-                    34, 1.3, colour=theme.TEXT, back=theme.DANGER, count=e.total)
-        self.host.sfx("penalty")
-        self.hold = self.d(0.35)
-
-    def _jumped_in(self, e: E.JumpedIn, dealt: list[Card] | None) -> None:
-        """H-3: the jumper's seat calls it; their card flies next (``CardPlayed``)."""
-        self.banner(N_("{player} jumps in!"), self.seat_label(e.player), 30, 1.4,
-                    colour=theme.ACCENT, back=theme.BUTTON_PRIMARY,
-                    player=self.model.names[e.player])
-        self.host.sfx("catch")
-        self.hold = self.d(0.3)
-
-    def _hands_swapped(self, e: E.HandsSwapped, dealt: list[Card] | None) -> None:
-        self._move_hands([(e.first, e.second), (e.second, e.first)], dealt, N_("Swap!"))
-
-    def _hands_passed(self, e: E.HandsPassed, dealt: list[Card] | None) -> None:
-        seats = list(self.model.seats)
-        step = 1 if e.clockwise else -1
-        moves = [(q, seats[(i + step) % len(seats)]) for i, q in enumerate(seats)]
-        self._move_hands(moves, dealt, N_("Every hand passes on!"))
-
-    def _move_hands(self, moves: list[tuple[int, int]], after: list[Card] | None,
-                    msgid: str) -> None:
-        """H-2: whole hands fly from seat to seat, face down (nobody sees another's cards;
-        at a hot-seat table not even their own), and land as the counts (and your new hand)
-        change."""
-        lay, m = self.host.layout, self.model
-        before = list(m.counts)
-        counts = list(m.counts)
-        for a, b in moves:
-            counts[b] = before[a]
-        viewer_moves = any(m.viewer in (a, b) for a, b in moves)
-
-        def land() -> None:
-            m.counts = counts
-            if viewer_moves and after is not None:
-                m.hand = m.ordered(after)
-
-        last: Sprite | None = None
-        longest = -1.0
-        open_hand = not self.hidden_swaps and m.viewer is not None
-        leaving = list(m.hand)
-        for a, b in moves:
-            m.counts[a] = 0
-            if a == m.viewer:
-                m.hand = []
-            shown = min(6, before[a])
-            for k in range(shown):
-                delay = k * self.d(0.07)
-                card: Card | None = None
-                flip = False
-                if open_hand and a == m.viewer and k < len(leaving):
-                    card = leaving[k]  # yours, face up as it leaves
-                elif open_hand and b == m.viewer and after is not None and k < len(after):
-                    card, flip = after[k], True  # turns face up as it comes to you
-                sprite = self.add(fly(card, lay.seat_point(a), lay.seat_point(b),
-                                      (self._widths(a)[1], self._widths(b)[1]),
-                                      self.d(0.55), delay, spin=15, flip=flip,
-                                      still=self.still,
-                                      marks=self.host.settings.colour_blind_marks))
-                if delay > longest:
-                    last, longest = sprite, delay
-        if last is None:
-            land()
-        else:
-            done = last.tween.on_done
-
-            def both() -> None:
-                if done is not None:
-                    done()
-                land()
-
-            last.tween.on_done = both
-        self.banner(msgid, lay.banner, 36, 1.3)
-        self.host.sfx("deal")
-        self.hold = max(0.0, longest) + self.d(0.6)
-
     def _hand_ended(self, e: E.HandEnded, dealt: list[Card] | None) -> None:
         self.model.scores = list(e.scores)
         self.host.sfx("win")
@@ -509,8 +385,8 @@ _HANDLERS: dict[type, Callable[[Presenter, Any, list[Card] | None], None]] = {
     E.HandEnded: Presenter._hand_ended,
     E.PlayerEliminated: Presenter._eliminated,
     E.MatchEnded: Presenter._match_ended,
-    E.Stacked: Presenter._stacked,
-    E.JumpedIn: Presenter._jumped_in,
-    E.HandsSwapped: Presenter._hands_swapped,
-    E.HandsPassed: Presenter._hands_passed,
+    E.Stacked: house.stacked,
+    E.JumpedIn: house.jumped_in,
+    E.HandsSwapped: house.hands_swapped,
+    E.HandsPassed: house.hands_passed,
 }
