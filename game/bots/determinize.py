@@ -16,7 +16,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from game.bots.beliefs import BIG, KEYS, NKEYS, WILD_KEY, WILD_TRUST, Tracker
+from game.bots.beliefs import Tracker
+from game.bots.opponent import BIG, KEYS, NKEYS, WILD_KEY, WILD_TRUST
 from game.rules.actions import CallUno
 from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
 from game.rules.editions import game_class

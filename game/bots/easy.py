@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import game.bots.editions as ed
 import game.bots.house as house
 from game.bots.base import UnoPlan
-from game.bots.beliefs import colour_counts
+from game.bots.opponent import colour_counts
 from game.rules.actions import (
     Accept,
     Action,

@@ -29,7 +29,8 @@ from collections.abc import Sequence
 import game.bots.editions as ed
 import game.bots.house as house
 from game.bots.base import UnoPlan
-from game.bots.beliefs import RANK_KEY, WILD_KEY, Tracker, colour_counts, p_holds
+from game.bots.beliefs import Tracker
+from game.bots.opponent import RANK_KEY, WILD_KEY, colour_counts, p_holds
 from game.rules.actions import (
     Accept,
     Action,

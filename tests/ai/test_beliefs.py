@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from game.bots.beliefs import RANK_KEY, WILD_KEY, Tracker, p_holds
+from game.bots.beliefs import Tracker
+from game.bots.opponent import RANK_KEY, WILD_KEY, p_holds
 from game.rules.actions import Accept, Challenge, ChooseColour, Draw, Pass, Play
 from game.rules.cards import Card, Colour
 from game.rules.engine import Game
