@@ -63,13 +63,12 @@ def at_origin() -> None:
     if pygame.display.get_surface() is None:
         return  # no window yet: SDL opens the full-screen one in place
     try:
-        from pygame._sdl2.video import Window
-
-        window = Window.from_display_module()
-        if tuple(window.position) != (0, 0):
-            window.position = (0, 0)
+        # pygame-ce 2.5's own calls; the private ``_sdl2`` window object they replace is
+        # deprecated and warned on every use.
+        if tuple(pygame.display.get_window_position()) != (0, 0):
+            pygame.display.set_window_position((0, 0))
             pygame.event.pump()  # let the X server see the move before the mode changes
-    except Exception as exc:  # an older pygame, a driver without windows: nothing to move
+    except Exception as exc:  # a driver that cannot place windows (Wayland): nothing to move
         _log.info("could not place the full-screen window: %s", exc)
 
 
