@@ -202,6 +202,7 @@ class Banner(Sprite):
         plate.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2)))
         return plate
 
+
 def _reach(b: Banner) -> pygame.Rect:
     """Every place ``b`` will be (banners rise as they age)."""
     box = b.box()
@@ -228,7 +229,6 @@ def clear_of(banner: Banner, shown: Sequence[Banner]) -> Banner:
             return banner
     banner.pos = start
     return banner
-
 
 
 @dataclass
