@@ -4,6 +4,7 @@ player knows, and independent copies for search."""
 from __future__ import annotations
 
 import random
+import statistics
 from collections import Counter
 
 from game.bots.beliefs import Tracker
@@ -110,3 +111,42 @@ def test_a_world_is_built_without_the_position_text_for_every_edition_and_option
                 checked += 1
             runner.step()
         assert checked
+
+
+def _leaned_reference(pool: list[Card], size: int, lean: list[float], rng: random.Random,
+                      ) -> list[Card]:
+    """``size`` cards of ``pool``, weighted without replacement by colour (wilds weigh 1):
+    the law the dealer promises, written the plain way (Efraimidis-Spirakis keys)."""
+    weights = [*lean, 1.0]
+    keyed = sorted(((rng.random() ** (1 / weights[COLOUR_OF[c]]), i) for i, c in
+                    enumerate(pool)), reverse=True)
+    return [pool[i] for _, i in keyed[:size]]
+
+
+def test_a_named_colour_leans_the_dealt_hand_by_the_trackers_weights() -> None:
+    # Player 1 plays a Wild and names red: a careful player names the colour they hold,
+    # so player 0's worlds deal player 1 more red than chance would, in the proportion
+    # the tracker's lean says. The mean number of reds over many deals must match an
+    # independent draw of the same law, and stand clearly above an unweighted draw.
+    g = build(["R5 G7 B2 Y9 G3", "W Y3 Y4 G1 B6 R8"], "B1", turn=1)
+    tr = Tracker().update(view(g, 0))
+    g.apply(Play(1, C("W")))
+    g.apply(ChooseColour(1, Colour.RED))
+    v = view(g, 0)
+    tr.update(v)
+    tr.stats[1].erratic = -20.0  # careful: the lean counts in full
+    lean = tr.lean(1)
+    assert lean[Colour.RED] > 1.5 and lean[Colour.YELLOW] == 1.0
+    pool = sorted(tr.unseen(v).elements())
+    n, size = 4000, v.hand_sizes[1]
+    rng = random.Random(7)
+
+    def reds(hands: list[list[Card]]) -> list[int]:
+        return [sum(COLOUR_OF[c] == Colour.RED for c in h) for h in hands]
+
+    dealt = reds([deal_hidden(v, tr, rng)[0][1] for _ in range(n)])
+    law = reds([_leaned_reference(pool, size, lean, rng) for _ in range(n)])
+    plain = reds([_leaned_reference(pool, size, [1.0] * 4, rng) for _ in range(n)])
+    se = (statistics.pvariance(dealt) / n + statistics.pvariance(law) / n) ** 0.5
+    assert abs(statistics.fmean(dealt) - statistics.fmean(law)) < 4 * se
+    assert statistics.fmean(dealt) > statistics.fmean(plain) + 10 * se
