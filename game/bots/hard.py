@@ -143,6 +143,7 @@ class HardBot:
         if challenge and 0 <= tr.wd4_colour < WILD:
             relax = {culprit: (tr.wd4_colour, *tr.wd4_soft)}
         template: Game | None = None
+        spare: list[Game] = []  # the world the play-outs make over (score_candidates)
         scores: list[list[float]] = [[] for _ in cands]
         weights: list[float] = []
         d = cands.index(default) if default in cands else 0
@@ -167,7 +168,7 @@ class HardBot:
                 wd4 = (culprit, guilty, tuple(hands[culprit]))
                 weight = like_guilty if guilty else 1.0
             steps += score_candidates(template, hands, draw, seed, wd4, cands, active, me,
-                                      kind, seats, rates, self.depth, scores)
+                                      kind, seats, rates, self.depth, scores, spare)
             weights.append(weight)
             if len(weights) >= next_prune and len(active) > 1:
                 # Every 8 worlds at first, then every eighth more: a prune reads every

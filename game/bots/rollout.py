@@ -239,13 +239,18 @@ def score_candidates(
     rates: Sequence[float],
     depth: int,
     scores: list[list[float]],
+    spare: list[Game],
 ) -> int:
     """Play each ``active`` candidate in the world ``template`` with these hidden cards,
     then ``depth`` play-out steps; append each outcome (1 or 0 for a hand won or lost by
-    my side, else :func:`estimate`) to ``scores[i]``. Returns the steps taken."""
+    my side, else :func:`estimate`) to ``scores[i]``. Returns the steps taken. Each world
+    is made over the last one played out, kept in ``spare`` from call to call (empty at
+    first: a search passes the same list every time)."""
     steps = 0
     for i in active:
-        g = template.with_hidden(hands, draw, seed, wd4)
+        g = template.with_hidden(hands, draw, seed, wd4, spare[0] if spare else None)
+        if not spare:
+            spare.append(g)
         g.apply(cands[i])
         # The world's own fresh RNG (seeded alike for every candidate) also drives the
         # play-out's coins: one Random per play-out, and only if one is needed.

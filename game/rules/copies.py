@@ -48,12 +48,19 @@ Wd4 = tuple[int, bool, tuple[Card, ...]] | None
 
 
 def with_hidden(game: G, hands: Sequence[Sequence[Card]], draw: Sequence[Card], seed: int,
-                wd4: Wd4) -> G:
+                wd4: Wd4, into: G | None = None) -> G:
     """A determinized world (see ``Game.with_hidden``): the mutable parts copied as
     :func:`clone` does, the hidden cards replaced, and a fresh RNG instead of a copy of
     the RNG state (the slow part of a clone), seeded only if the world draws from it.
-    No actions or events are carried over."""
-    g = bare_copy(game, seed)
+    No actions or events are carried over. ``into``, a world of ``game``'s class that is
+    no longer needed, is made over rather than a new game made: every attribute is set
+    again (``copy_state_to`` sets them all, the mutable ones are new), and it skips
+    ``__init__``, a fifth of a short play-out's cost (measured, compiled)."""
+    if into is None:
+        g = bare_copy(game, seed)
+    else:
+        g = into
+        game.copy_state_to(g)
     g.reseed(seed)
     g.match = copy_match(game.match)
     g.actions = []

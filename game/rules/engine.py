@@ -389,10 +389,10 @@ class Game(Table):
         return copies.clone(self)
 
     def with_hidden(self, hands: Sequence[Sequence[Card]], draw: Sequence[Card], seed: int,
-                    wd4: copies.Wd4 | Literal["same"] = "same") -> Game:
-        """A determinized world for search: this game with these hands and draw pile, a
-        fresh RNG from ``seed`` and, if given, the pending Wild Draw Four's ``wd4``."""
-        return copies.with_hidden(self, hands, draw, seed, self.wd4 if wd4 == "same" else wd4)
+                    wd4: copies.Wd4 | Literal["same"] = "same", into: Game | None = None) -> Game:
+        """A determinized world for search (:func:`copies.with_hidden`): these hidden cards,
+        a fresh RNG from ``seed``, the pending Wild Draw Four's ``wd4`` if given."""
+        return copies.with_hidden(self, hands, draw, seed, self.wd4 if wd4 == "same" else wd4, into)
 
 
 #: Each action type's handler (:mod:`~game.rules.turns`); editions extend a copy.

@@ -144,3 +144,26 @@ def test_lazy_rng_is_the_seeded_one() -> None:
     b.rng = random.Random(42)
     b.start_hand([])
     assert a.hands == b.hands and a.draw_pile == b.draw_pile and a.discard == b.discard
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_a_world_made_over_a_spent_one_is_a_fresh_world(name: str) -> None:
+    """Search makes each world over the last one played out (``with_hidden(into=…)``):
+    whatever that play-out changed (its devices, the match it ended, its RNG), the world
+    made over it has every attribute a new world has, and plays on alike."""
+    g = played(name, 11, 20)
+    hands, draw = [list(h) for h in g.hands], list(g.draw_pile)
+    spent = g.with_hidden(hands, draw, 5)
+    rng = random.Random(3)
+    spent.rng.random()  # its RNG seeded and moved on
+    while not spent.over:
+        acts = [a for a in spent.legal_actions() if not isinstance(a, CallUno | Catch)]
+        spent.apply(acts[rng.randrange(len(acts))])
+    made = g.with_hidden(hands, draw, 77, "same", spent)
+    fresh = g.with_hidden(hands, draw, 77)
+    assert made is spent
+    names = attributes(fresh)
+    assert sorted(attributes(made)) == sorted(names)
+    for n in names:
+        assert state(getattr(made, n)) == state(getattr(fresh, n)), n
+    play_both(made, fresh, 200, 12)
