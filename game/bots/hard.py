@@ -27,7 +27,7 @@ It always catches, and calls UNO whenever the move it chose plays its next-to-la
 
 ``budget`` is the number of play-out steps per decision (deterministic, so a fixed RNG
 gives a fixed choice; 100,000 by default, more than the compiled build affords in 0.13 s,
-about 40,000 on this machine, so that the time limit ends the long searches);
+about 50,000 on this machine, so that the time limit ends the long searches);
 ``time_limit`` (seconds of this thread's CPU time, ``None`` for none) stops the search.
 CPU time rather than the wall clock, so that other work on the machine (or the UI
 thread) does not cut the search short: the table shows AI turns at a human pace anyway,
