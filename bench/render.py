@@ -240,7 +240,7 @@ def frame_times(seconds_ai: float, seed: int, level: str,
     edition, also how many of those frames showed each of its device's animations."""
     import pygame
 
-    from game.ui.table.results import MatchEndScene
+    from game.ui.table.match_end import MatchEndScene
     from game.ui.table.scene import TableScene
 
     app = title_first()
@@ -324,7 +324,8 @@ def moment_times(name: str, seed: int, level: str) -> dict[str, object]:
     from game.saves import SeatInfo
     from game.ui import intents as I
     from game.ui.session import Session
-    from game.ui.table.results import HandEndScene, MatchEndScene
+    from game.ui.table.match_end import MatchEndScene
+    from game.ui.table.results import HandEndScene
     from game.ui.table.scene import TableScene
 
     app = title_first()

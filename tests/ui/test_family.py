@@ -26,7 +26,8 @@ from game.ui.avatars import RGB, AvatarChoice
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stats import COLUMNS, StatsRow, StatsScene
 from game.ui.session import Session
-from game.ui.table.results import HandEndScene, MatchEndScene
+from game.ui.table.match_end import MatchEndScene
+from game.ui.table.results import HandEndScene
 from game.ui.table.scene import TableScene
 from game.userfiles import WATCH
 from tests.ui.conftest import colour_share, pump, shot, started_app

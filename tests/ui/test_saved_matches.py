@@ -152,7 +152,7 @@ def test_a_resumed_match_tells_the_story_of_all_its_hands(app: App, dirs: Path) 
     the hands played before it were left out of the story."""
     from game.rules import actions as A
     from game.rules import events as E
-    from game.ui.table.results import MatchEndScene
+    from game.ui.table.match_end import MatchEndScene
     from tests.ui.moments import find
 
     poised = find("official", lambda _g, m, ev: isinstance(m, A.Play)

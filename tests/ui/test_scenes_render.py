@@ -20,8 +20,9 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.table.chooser import ChooserScene
 from game.ui.table.dialogs import ChallengeScene, ColourScene, RevealScene
 from game.ui.table.hotseat import PassDeviceScene
+from game.ui.table.match_end import MatchEndScene
 from game.ui.table.pause import PauseScene
-from game.ui.table.results import HandEndScene, MatchEndScene
+from game.ui.table.results import HandEndScene
 from tests.rules.helpers import build
 from tests.ui.conftest import colour_share, fresh_table, pump, shot, started_app, table_for
 

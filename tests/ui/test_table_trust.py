@@ -334,7 +334,8 @@ def test_the_scoring_count_fits_a_table_of_ten(app: App, outdir: Path) -> None:
 
 
 def test_the_match_end_cheers_the_winner_and_tells_the_story(app: App, outdir: Path) -> None:
-    from game.ui.table.results import HandEndScene, MatchEndScene
+    from game.ui.table.match_end import MatchEndScene
+    from game.ui.table.results import HandEndScene
     from tests.ui.conftest import shot
 
     app.settings.animation_speed = 1.0
@@ -369,7 +370,8 @@ def test_the_match_end_cheers_the_winner_and_tells_the_story(app: App, outdir: P
 
 
 def test_reduced_motion_counts_at_once_and_throws_no_confetti(app: App) -> None:
-    from game.ui.table.results import HandEndScene, MatchEndScene
+    from game.ui.table.match_end import MatchEndScene
+    from game.ui.table.results import HandEndScene
 
     app.settings.animation_speed = 1.0
     app.settings.reduced_motion = True

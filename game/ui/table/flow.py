@@ -15,7 +15,8 @@ from game.rules.ruleset import MatchKind
 from game.ui.table.chooser import ChooserScene
 from game.ui.table.dialogs import ChallengeScene, ColourScene, RevealScene, SwapScene
 from game.ui.table.hotseat import PassDeviceScene
-from game.ui.table.results import HandEndScene, MatchEndScene
+from game.ui.table.match_end import MatchEndScene
+from game.ui.table.results import HandEndScene
 
 if TYPE_CHECKING:
     from game.ui.table.host import TableFace

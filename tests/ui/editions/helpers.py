@@ -12,7 +12,7 @@ from game.rules.editions import new_game
 from game.rules.ruleset import MatchKind
 from game.rules.ruleset import edition as ruleset_of
 from game.ui.app import App
-from game.ui.table.results import MatchEndScene
+from game.ui.table.match_end import MatchEndScene
 from game.ui.table.scene import TableScene
 from game.ui.testhooks import TestHooks
 from tests.ui.conftest import table_for
