@@ -14,7 +14,8 @@ import pytest
 from game import i18n
 from game.ui.app import App
 from game.ui.editions.roboto.look import EYE, METAL
-from game.ui.scenes.demo import END_S, RACE_FLASH, SCRIPT, TryMeScene
+from game.ui.scenes.demo import TryMeScene
+from game.ui.scenes.demo_script import END_S, RACE_FLASH, SCRIPT
 from game.ui.scenes.title import TitleScene
 from tests.ui.conftest import colour_share, pump, shot, started_app
 

@@ -7,15 +7,15 @@ set-up), calls a turn, a surprise command whose red cards go on the pile one at 
 two, shows his friends of the other editions and says goodbye. He speaks through the voice
 when it is on; without it he is still animated, with his speech bubbles.
 
-The whole scene is a function of one clock: ``draw`` changes nothing, ``update`` only moves
-the clock, starts each line and plays the sounds on their cues. Any key, a click or Esc
+The whole scene is a function of one clock, its script in
+:mod:`~game.ui.scenes.demo_script`: ``draw`` changes nothing, ``update`` only moves the
+clock, starts each line and plays the sounds on their cues. Any key, a click or Esc
 returns to the title, and so does the end of the script.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -32,63 +32,28 @@ from game.ui.editions.attack.draw import head_image
 from game.ui.editions.roboto.puppet import RobotoPuppet
 from game.ui.editions.roboto.races import draw_lamp
 from game.ui.scene import Scene
+from game.ui.scenes.demo_script import (
+    CUES,
+    END_S,
+    FLIGHTS,
+    FRIENDS,
+    FRIENDS_HIDE,
+    FRIENDS_SHOW,
+    HANDS,
+    RACE_DONE,
+    RACE_FLASH,
+    RACE_HIDE,
+    RACE_SHOW,
+    SCRIPT,
+    Flight,
+    hand_at,
+    top_at,
+    turn_at,
+)
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost
-
-
-@dataclass(frozen=True)
-class Line:
-    """What Roboto says at ``at`` seconds; ``seat`` and ``other`` fill {player}/{other}."""
-
-    at: float
-    msgid: str
-    seat: int = -1
-    other: int = -1
-
-
-@dataclass(frozen=True)
-class Flight:
-    """A card moving from a seat (or the draw pile, -1) to the pile (-1) or a seat."""
-
-    card: str
-    src: int
-    dst: int
-    at: float
-    seconds: float = 0.45
-
-
-SCRIPT = (
-    Line(0.4, N_("Hello! I am Roboto. I run your UNO game, and I love surprises!")),
-    Line(4.4, N_("{player}, your turn!"), 0),
-    Line(7.8, N_("Surprise command! {player}, discard all your red cards!"), 1),
-    Line(12.4, N_("{player}, you continue!"), 2),
-    Line(15.2, N_("Duel! {player} against {other}: first to touch your nose!"), 0, 2),
-    Line(20.2, N_("{player} was last: draw two cards!"), 2),
-    Line(23.8, N_("Meet my friends: a dinosaur launcher, three trays and a speedy hedgehog!")),
-    Line(29.4, N_("Choose New game and play with me. See you soon!")),
-)
-END_S = 33.0
-HANDS = (("R5", "G7", "Y+2", "B1"), ("R2", "G3", "R7", "B9", "Y4"), ("Y6", "G1", "BS", "W"))
-FIRST_TOP = "R9"
-FLIGHTS = (
-    Flight("R5", 0, -1, 5.4),
-    Flight("R2", 1, -1, 9.8),  # R-7: one at a time
-    Flight("R7", 1, -1, 10.7),
-    Flight("G8", -1, 2, 21.0),
-    Flight("Y3", -1, 2, 21.5),
-)
-#: Whose turn the table shows (from, to, seat).
-TURNS = ((4.4, 7.8, 0), (12.4, 15.2, 2))
-#: The duel: the lamp shows, flashes, and each racer is done.
-RACE_SHOW, RACE_FLASH, RACE_HIDE = 16.0, 17.8, 20.9
-RACE_DONE = {0: 18.4, 2: 19.3}
-#: The glimpse of the other editions, and their cards.
-FRIENDS_SHOW, FRIENDS_HIDE = 23.8, 29.2
-FRIENDS = (("attack", ("RH2", "WAA")), ("triple", ("BD2", "WCL")), ("sonic", ("WVL",)))
-CUES = ((5.4, "card"), (9.8, "card"), (10.7, "card"), (17.8, "uno"), (18.4, "click"),
-        (19.3, "click"), (21.0, "draw"), (21.5, "draw"), (23.8, "wild"), (29.4, "win"))
 
 
 def _ease(t: float) -> float:
@@ -219,22 +184,6 @@ class TryMeScene(Scene):
         super().handle(intent)
 
     # ------------------------------------------------------------------ what is on the table
-    def hand(self, seat: int, t: float) -> list[str]:
-        cards = list(HANDS[seat])
-        for f in FLIGHTS:
-            if f.src == seat and t >= f.at and f.card in cards:
-                cards.remove(f.card)
-            if f.dst == seat and t >= f.at + f.seconds:
-                cards.append(f.card)
-        return cards
-
-    def top(self, t: float) -> str:
-        landed = [f.card for f in FLIGHTS if f.dst == -1 and t >= f.at + f.seconds]
-        return landed[-1] if landed else FIRST_TOP
-
-    def turn(self, t: float) -> int:
-        return next((seat for a, b, seat in TURNS if a <= t < b), -1)
-
     def card_pos(self, seat: int, i: int, n: int) -> tuple[int, int]:
         r = self.seats[seat]
         step = min(self.cw * 0.62, (r.width - self.cw * 1.2) / max(1, n - 1))
@@ -269,7 +218,7 @@ class TryMeScene(Scene):
     def draw_table(self, surface: pygame.Surface, t: float) -> None:
         s = self.s
         fade = min(1.0, t / 0.8)
-        turn = self.turn(t)
+        turn = turn_at(t)
         for seat, r in enumerate(self.seats):
             plate = pygame.Surface(r.size, pygame.SRCALPHA)
             pygame.draw.rect(plate, (*theme.PANEL, int(200 * fade)), plate.get_rect(),
@@ -280,14 +229,14 @@ class TryMeScene(Scene):
                              border_radius=int(12 * s))
             text.draw(surface, self.names[seat], int(18 * s), (r.centerx, r.top + int(6 * s)),
                       theme.ACCENT if seat == turn else theme.TEXT, "midtop")
-            hand = self.hand(seat, t)
+            hand = hand_at(seat, t)
             for i, code in enumerate(hand):
                 img = cardart.face(Card.parse(code), self.cw)
                 surface.blit(img, img.get_rect(center=self.card_pos(seat, i, len(hand))))
         back = cardart.back(self.cw)
         for k in range(3, -1, -1):
             surface.blit(back, self.draw_pile.move(k * 2, k * 2))
-        top = cardart.face(Card.parse(self.top(t)), self.cw)
+        top = cardart.face(Card.parse(top_at(t)), self.cw)
         surface.blit(top, self.pile)
         for f in FLIGHTS:
             if f.at <= t < f.at + f.seconds:
@@ -301,7 +250,7 @@ class TryMeScene(Scene):
         else:
             start = self.draw_pile.center
         if f.dst >= 0:
-            n = len(self.hand(f.dst, f.at + f.seconds))
+            n = len(hand_at(f.dst, f.at + f.seconds))
             end = self.card_pos(f.dst, n - 1, n)
         else:
             end = self.pile.center
@@ -420,7 +369,7 @@ class TryMeScene(Scene):
     def test_state(self) -> dict[str, Any]:
         return {"clock": round(self.clock, 2), "line": self.line,
                 "words": self.robot.words if self.robot.bubble > 0 else "",
-                "talking": self.robot.talk > 0, "voiced": self.voiced, "turn": self.turn(
-                    self.clock), "top": self.top(self.clock), "done": self.done,
+                "talking": self.robot.talk > 0, "voiced": self.voiced, "turn": turn_at(
+                    self.clock), "top": top_at(self.clock), "done": self.done,
                 "race": RACE_SHOW <= self.clock < RACE_HIDE, "names": list(self.names),
                 "robot": [*self.robot.body]}
