@@ -20,13 +20,14 @@ set -euo pipefail
 #   binutils                      objdump/strip for PyInstaller's binary analysis (make dist)
 #   desktop-file-utils            desktop-file-validate, to test the Linux menu entry
 #   x11-utils                     xprop, to read the window's icon and class in a test
+#   matchbox-window-manager       a small window manager: full screen is tested with and without one
 PACKAGES=(
     python3-venv python3-dev gcc libc6-dev
     espeak-ng libespeak-ng1
     libportaudio2 libsndfile1
     pulseaudio pulseaudio-utils libasound2-plugins
     xvfb xauth xdotool imagemagick
-    binutils desktop-file-utils x11-utils
+    binutils desktop-file-utils x11-utils matchbox-window-manager
 )
 
 say() { echo "install-system-deps: $*" >&2; }
@@ -37,7 +38,8 @@ if ! command -v dpkg >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; th
     say "  ${PACKAGES[*]}"
     say "i.e. Python >= 3.11 with venv and headers, a C compiler, the eSpeak NG library and CLI, PortAudio,"
     say "libsndfile, PulseAudio and its utilities, the ALSA PulseAudio plugin, Xvfb, xauth,"
-    say "xdotool, ImageMagick and binutils. Continuing."
+    say "xdotool, ImageMagick, binutils, desktop-file-utils, x11-utils and a small window manager"
+    say "(matchbox, for one test). Continuing."
     exit 0
 fi
 
