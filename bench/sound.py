@@ -44,12 +44,12 @@ def synth_times() -> dict[str, float]:
 def frames(level: str = "medium") -> dict[str, object]:
     import pygame
 
-    from game.audio import board as board_module
+    from game.audio.frames import FRAMES
     from game.settings import Settings
     from game.ui.app import App
     from game.ui.table.scene import TableScene
 
-    board_module._FRAMES.clear()  # from cold, as at the game's start
+    FRAMES.clear()  # from cold, as at the game's start
     app = App(Settings(narration="off", animation_speed=1.0), size=(1280, 720))
     table = TableScene(app, edition_session("official", 7, level))
     app.reset(table)

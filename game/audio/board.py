@@ -4,13 +4,14 @@
   ``master × its bus's volume`` (effects and device sounds: "Sound effects"; music: "Music"),
   read from the settings at every play, and not at all when muted or at 0.
 - **Channels.** ``pygame.mixer`` channel 0 is the voice's (the speaker plays speech through
-  :meth:`SoundBoard.voice_output`), channel 1 the music's (looped); effects take the others.
+  :meth:`SoundBoard.voice_output`, :mod:`game.audio.voice_output`), channel 1 the music's
+  (looped); effects take the others.
 - **Ducking.** While the voice speaks, the music falls to :data:`DUCK_MUSIC` of its level
   (ramped, so it never clicks) and effects play at :data:`DUCK_EFFECTS` of theirs.
-- **Off the frame loop.** Sounds are synthesized on the board's own thread: all of them are
-  warmed up after the first frame, and one asked for before it is ready plays as soon as it
-  is built (or not at all if that took longer than :data:`LATE_S`). :meth:`play` itself only
-  hands a ready buffer to SDL (microseconds).
+- **Off the frame loop.** Sounds are synthesized (:mod:`game.audio.frames`) on the board's
+  own thread: all of them are warmed up after the first frame, and one asked for before it
+  is ready plays as soon as it is built (or not at all if that took longer than
+  :data:`LATE_S`). :meth:`play` itself only hands a ready buffer to SDL (microseconds).
 - **No device, no crash.** Without an audio device every call is silent; it is logged once
   (the player is told once by the voice notice, :mod:`game.voice.notices`).
 """
@@ -24,13 +25,13 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 import game.audio.registry as registry
+from game.audio.frames import sound_frames
 from game.audio.registry import RATE, Bus
+from game.audio.voice_output import VoiceOutput
 from game.settings import Settings
 
-__all__ = ["DUCK_EFFECTS", "DUCK_MUSIC", "LATE_S", "MIXER_BUFFER", "SoundBoard", "VoiceOutput"]
+__all__ = ["DUCK_EFFECTS", "DUCK_MUSIC", "LATE_S", "MIXER_BUFFER", "SoundBoard"]
 
 _log = logging.getLogger(__name__)
 
@@ -55,11 +56,6 @@ LATE_S = 0.25
 EXCLUSIVE_FADE_MS = 80
 #: The default music (registered by game.audio.music).
 MUSIC = "music"
-#: Headroom of the int16 conversion.
-_FULL_SCALE = 32000
-#: The int16 frames of every sound built in this process, by (name, synth function, mixer
-#: format): a sound is synthesized once per run even if the mixer is opened again.
-_FRAMES: dict[tuple[str, object, tuple[int, int, int]], np.ndarray] = {}
 
 
 class SoundBoard:
@@ -260,15 +256,18 @@ class SoundBoard:
             return None
         with self._lock:
             if self._voice is None:
-                self._voice = VoiceOutput(self)
+                assert self._format is not None and self._pg is not None
+                self._voice = VoiceOutput(self, self._pg, self._format, VOICE_CHANNEL)
             return self._voice
 
-    def _voice_started(self, seconds: float) -> None:
+    def voice_started(self, seconds: float) -> None:
+        """The voice started a phrase of ``seconds`` (its output tells): duck the rest."""
         with self._wake:
             self._voice_until = self._clock() + seconds
             self._wake.notify()
 
-    def _voice_stopped(self) -> None:
+    def voice_stopped(self) -> None:
+        """The voice was stopped: let the rest back up."""
         with self._wake:
             self._voice_until = 0.0
             self._wake.notify()
@@ -313,12 +312,8 @@ class SoundBoard:
         spec = registry.lookup(name)
         if name in self._failed or fmt is None or spec is None:
             return None
-        key = (name, spec.synth, fmt)
         try:
-            frames = _FRAMES.get(key)
-            if frames is None:
-                frames = self._frames(registry.render(name), fmt)
-                _FRAMES[key] = frames
+            frames = sound_frames(spec, fmt)
             with self._lock:  # never while close() shuts the mixer
                 if self._closed:
                     return None
@@ -329,26 +324,6 @@ class SoundBoard:
             return None
         self._sounds[name] = sound
         return sound
-
-    @staticmethod
-    def _frames(wave: np.ndarray, fmt: tuple[int, int, int]) -> np.ndarray:
-        """``wave`` as int16 frames in the mixer's rate and channels."""
-        rate, _fmt, channels = fmt
-        stereo = wave if wave.ndim == 2 else np.repeat(wave[:, None], 2, axis=1)
-        if rate != RATE:
-            n = max(1, round(len(stereo) * rate / RATE))
-            idx = np.linspace(0, len(stereo) - 1, n)
-            base = np.arange(len(stereo))
-            stereo = np.stack([np.interp(idx, base, stereo[:, c]) for c in (0, 1)], axis=1)
-        pcm = np.round(np.clip(stereo, -1, 1) * _FULL_SCALE).astype(np.int16)
-        if channels == 1:
-            frames = pcm.mean(axis=1).astype(np.int16)
-        elif channels == 2:
-            frames = pcm
-        else:
-            frames = np.zeros((len(pcm), channels), np.int16)
-            frames[:, :2] = pcm
-        return np.ascontiguousarray(frames)
 
     def _tick(self) -> None:
         """Start, stop, fade and duck the music (on the board's thread)."""
@@ -409,43 +384,3 @@ class SoundBoard:
                 except Exception as exc:
                     _log.info("mixer did not close cleanly: %s", exc)
             self._opened = False
-
-
-class VoiceOutput:
-    """The voice's channel on the board (a :class:`game.voice.playback.Output`): speech plays
-    on channel 0, follows mute, and ducks the music and the effects while it is heard."""
-
-    def __init__(self, board: SoundBoard) -> None:
-        assert board._format is not None and board._pg is not None
-        self._board = board
-        self._pg = board._pg
-        self.rate, self._format, self.channels = board._format
-        self._channel = self._pg.mixer.Channel(VOICE_CHANNEL)
-        self._volume = 1.0
-
-    def _level(self, volume: float) -> float:
-        return 0.0 if getattr(self._board.settings, "mute", False) else volume
-
-    def play(self, pcm: bytes, volume: float) -> None:
-        """Start ``pcm`` (interleaved int16 at the mixer's rate and channels) now."""
-        if self._format == -16:
-            sound = self._pg.mixer.Sound(buffer=pcm)
-        else:  # let pygame convert to the mixer's own sample format
-            frames = np.frombuffer(pcm, np.int16).reshape(-1, self.channels)
-            sound = self._pg.mixer.Sound(array=frames if self.channels > 1 else frames[:, 0])
-        self._volume = volume
-        self._channel.set_volume(self._level(volume))
-        self._channel.play(sound)
-        seconds = len(pcm) / 2 / max(1, self.channels) / max(1, self.rate)
-        self._board._voice_started(seconds)
-
-    def busy(self) -> bool:
-        return bool(self._channel.get_busy())
-
-    def stop(self) -> None:
-        self._channel.stop()
-        self._board._voice_stopped()
-
-    def set_volume(self, volume: float) -> None:
-        self._volume = volume
-        self._channel.set_volume(self._level(volume))
