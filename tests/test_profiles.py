@@ -14,7 +14,9 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from game import profile_store as S
 from game import profiles as P
+from game.profile_store import ProfileStore, load_profiles, save_profiles
 from game.profiles import (
     AVATAR_COLOURS,
     AVATAR_KINDS,
@@ -22,10 +24,7 @@ from game.profiles import (
     EditionStats,
     Profile,
     ProfileBook,
-    ProfileStore,
     default_avatar,
-    load_profiles,
-    save_profiles,
 )
 from game.rules import events as E
 from game.stats import SeatRef, record
@@ -179,7 +178,7 @@ def test_a_folder_in_place_of_the_file_is_put_aside(tmp_path: Path) -> None:
 
 def test_a_file_larger_than_the_cap_is_not_read(tmp_path: Path) -> None:
     path = tmp_path / "profiles.json"
-    path.write_bytes(b" " * (P.MAX_FILE_BYTES + 1))
+    path.write_bytes(b" " * (S.MAX_FILE_BYTES + 1))
     _book, problem = load_profiles(path)
     assert problem is not None and problem.kept_as is not None
 
@@ -200,7 +199,7 @@ def test_any_exception_while_reading_is_a_problem_not_a_crash(
     def broken(path: Path, limit: int) -> bytes:
         raise MemoryError("no memory left")
 
-    monkeypatch.setattr(P, "read_capped", broken)
+    monkeypatch.setattr(S, "read_capped", broken)
     _book, problem = load_profiles(path)
     assert problem is not None and "memory" in problem.reason
     assert problem.kept_as is not None and problem.kept_as.exists()
@@ -214,7 +213,7 @@ def test_a_damaged_file_that_cannot_be_put_aside_is_never_written_over(
     def refuse(path: Path, label: str = "corrupt") -> Path:
         raise PermissionError(errno.EACCES, "read-only", str(path))
 
-    monkeypatch.setattr(P, "keep_aside", refuse)
+    monkeypatch.setattr(S, "keep_aside", refuse)
     store = ProfileStore(path, WriteWatch(stderr=lambda line: None))
     assert store.problem is not None and store.problem.kept_as is None
     store.book.ensure("a1b2c3d4e5f6", "Sam")
@@ -240,7 +239,7 @@ def test_a_full_disk_is_told_once_and_saving_again_is_told(
     watch = WriteWatch(stderr=lines.append)
     path = tmp_path / "profiles.json"
     store = ProfileStore(path, watch)
-    real = P.atomic_write
+    real = S.atomic_write
     failing = [True]
 
     def write(target: Path, data: bytes) -> None:
@@ -248,7 +247,7 @@ def test_a_full_disk_is_told_once_and_saving_again_is_told(
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(target))
         real(target, data)
 
-    monkeypatch.setattr(P, "atomic_write", write)
+    monkeypatch.setattr(S, "atomic_write", write)
     store.book.ensure("a1b2c3d4e5f6", "Sam")
     assert store.save() is False and store.save() is False  # the game goes on
     notices = watch.take()
@@ -305,7 +304,7 @@ def test_a_new_profile_keeps_the_face_worn_at_the_table() -> None:
 @st.composite
 def profile_files(draw: st.DrawFn) -> bytes:
     """The sample file with bytes or JSON values mutated (the fuzz targets' mutations)."""
-    base = P.encode(sample_book())
+    base = S.encode(sample_book())
     if draw(st.integers(0, 2)) == 0:
         return bytes(draw(mutated_bytes(base)))
     doc = draw(mutated_json(json.loads(base)))
@@ -318,7 +317,7 @@ def profile_files(draw: st.DrawFn) -> bytes:
 @slice_of(max_examples=150)
 @given(profile_files())
 @example(b"[" * 100_000)
-@example(P.encode(sample_book()).replace(b'"played": 3', b'"played": 1' + b"0" * 5000))
+@example(S.encode(sample_book()).replace(b'"played": 3', b'"played": 1' + b"0" * 5000))
 def test_a_mutated_profiles_file_is_used_or_kept_aside_byte_for_byte(data: bytes) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "profiles.json"

@@ -1,7 +1,7 @@
 """The players' profiles in the running game: faces at the set-up and the table, statistics
 counted at the table, the stats screen's data.
 
-The app's :class:`~game.profiles.ProfileStore` is loaded the first time a screen needs it
+The app's :class:`~game.profile_store.ProfileStore` is loaded the first time a screen needs it
 (:func:`profiles`), one per app (a second app, a restart, reads the file again). A profiles
 file that had to be put aside is told once, on screen (:func:`tell_problem`, from the title
 screen), and a write that fails once through the file notices (:mod:`game.ui.file_notices`).
@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_
 from game.names import new_player_id
-from game.profiles import Avatar, ProfileStore, default_avatar
+from game.profile_store import ProfileStore
+from game.profiles import Avatar, default_avatar
 from game.rules import events as E
 from game.saves import SeatInfo
 from game.stats import SeatRef, record

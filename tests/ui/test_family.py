@@ -13,7 +13,8 @@ import pygame
 import pytest
 
 from game import i18n
-from game.profiles import AVATAR_KINDS, Avatar, load_profiles, profiles_path
+from game.profile_store import load_profiles, profiles_path
+from game.profiles import AVATAR_KINDS, Avatar
 from game.rules import events as E
 from game.rules.editions import new_game
 from game.rules.ruleset import MatchKind, edition
@@ -387,12 +388,12 @@ def test_a_full_disk_for_the_statistics_is_told_on_screen_once_and_the_game_goes
     import errno
     import os
 
-    from game import profiles as profiles_module
+    from game import profile_store
 
     def full(path: Path, data: bytes) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
 
-    monkeypatch.setattr(profiles_module, "atomic_write", full)
+    monkeypatch.setattr(profile_store, "atomic_write", full)
     setup = open_setup(app)
     setup.players = 2
     setup.match = MatchKind.SINGLE_HAND
