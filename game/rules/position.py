@@ -19,20 +19,24 @@ position continues with an RNG seeded from ``seed`` (exact replays use game reco
 codes written as :func:`dump` writes them, the whole deck exactly once, a pending
 decision that the edition has and the table fits, and an answer to it. Anything else
 raises :class:`PositionError` naming the field; nothing else is raised.
+
+This module holds the line's layout, :func:`dump` and :func:`load`; each field value's
+own grammar (numbers, card codes, players …) is :mod:`game.rules.position_fields`, and
+what a loaded position must be, field by field, :mod:`game.rules.position_checks`.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from enum import Enum
 from typing import Any, Final, TypeVar
 
 import game.rules.house.play as house_play
 import game.rules.position_checks as checks
+import game.rules.position_fields as fields
 import game.rules.unit_codec as unit_codec
-from game.rules.cards import RANK_CODES, RANK_OF, WILD, Card, Colour, Rank, format_cards
+from game.rules.cards import RANK_OF, WILD, Card, Colour, Rank, format_cards
 from game.rules.editions import game_class
 from game.rules.engine import NO_RANK, Decision, Game
 from game.rules.errors import PositionError
@@ -53,22 +57,6 @@ FIELDS = tuple(k for k in ALL_FIELDS if k not in OPTIONAL)
 
 
 T = TypeVar("T")
-
-_INT: Final = re.compile(r"-?[0-9]+")  # ASCII digits only
-
-def _card_codes() -> dict[str, Card]:
-    codes = {}
-    for head in "RYGBW":
-        for code in RANK_CODES.values():
-            try:
-                c = Card.parse(head + code)
-            except ValueError:
-                continue
-            codes[str(c)] = c
-    return codes
-
-
-_CARD_CODES: Final = _card_codes()
 
 
 def _ints(items: list[int]) -> str:
@@ -166,107 +154,8 @@ def _split(text: str) -> dict[str, str]:
     return kv
 
 
-# ---------------------------------------------------------------------- field parsers
-# Each raises ValueError with a message that follows the field's name.
-
-
-def _int(text: str, lo: int | None = None, hi: int | None = None) -> int:
-    """A whole number in ASCII digits (``-`` allowed), within ``lo``..``hi``."""
-    if not _INT.fullmatch(text):
-        raise ValueError(f"{short(text)!r} is not a whole number")
-    value = int(text)
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise ValueError(f"{short(text)} is not within {lo}..{hi}")
-    return value
-
-
-def _count(text: str) -> int:
-    return _int(text, 0, MAX_COUNT)
-
-
-def _flag(text: str) -> bool:
-    if text not in ("0", "1"):
-        raise ValueError(f"{short(text)!r} is not 0 or 1")
-    return text == "1"
-
-
-def _cards(text: str) -> list[Card]:
-    """``-`` or card codes joined by dots, exactly as :func:`dump` writes them."""
-    if text == "-":
-        return []
-    out = []
-    for code in text.split("."):
-        c = _CARD_CODES.get(code)
-        if c is None:
-            raise ValueError(f"not a card code: {short(code)!r}")
-        out.append(c)
-    return out
-
-
-def _drawn(text: str) -> Card | None:
-    cards = _cards(text)
-    if len(cards) > 1:
-        raise ValueError("one card, or -")
-    return cards[0] if cards else None
-
-
-def _entries(text: str, sep: str, n: int, what: str) -> list[str]:
-    items = text.split(sep)
-    if len(items) != n:
-        raise ValueError(f"{n} entries needed, one per {what}; got {len(items)}")
-    return items
-
-
-def _player(n: int, allow_none: bool = False) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        if allow_none and text == "-":
-            return -1
-        p = _int(text)
-        if not 0 <= p < n:
-            raise ValueError(f"no player {p} in a {n}-player game")
-        return p
-
-    return parse
-
-
-def _players(n: int) -> Callable[[str], list[int]]:
-    """``-`` or distinct players joined by commas."""
-    player = _player(n)
-
-    def parse(text: str) -> list[int]:
-        out = [] if text == "-" else [player(x) for x in text.split(",")]
-        if len(set(out)) != len(out):
-            raise ValueError("a player is listed twice")
-        return out
-
-    return parse
-
-
-def _direction(text: str) -> int:
-    if text not in ("+", "-"):
-        raise ValueError("dir is + (clockwise) or - (counter-clockwise)")
-    return 1 if text == "+" else -1
-
-
-def _colour(text: str) -> int:
-    if text == "W":
-        return WILD
-    if len(text) != 1 or text not in "RYGB":
-        raise ValueError(f"{short(text)!r} is not R, Y, G, B or W")
-    return "RYGB".index(text)
-
-
-def _wd4(n: int) -> Callable[[str], tuple[int, bool, tuple[Card, ...]] | None]:
-    def parse(text: str) -> tuple[int, bool, tuple[Card, ...]] | None:
-        if text == "-":
-            return None
-        parts = text.split(":")
-        if len(parts) != 3:
-            raise ValueError("wd4 is player:guilty:hand, or -")
-        who, guilty, shown = parts
-        return _player(n)(who), _flag(guilty), tuple(_cards(shown))
-
-    return parse
+# ---------------------------------------------------------------------- the options and players
+# Read against the edition (each value's own grammar: game.rules.position_fields).
 
 
 def _parse_rules(ed: str, text: str) -> Ruleset:
@@ -289,14 +178,14 @@ def _parse_rules(ed: str, text: str) -> Ruleset:
                 raise ValueError(f"{name} is 0 or 1")
             changes[name] = raw == "1"
         elif isinstance(current, int):
-            changes[name] = _int(raw, -MAX_COUNT, MAX_COUNT)
+            changes[name] = fields.integer(raw, -MAX_COUNT, MAX_COUNT)
         else:
             changes[name] = raw
     return base.with_options(**changes)  # the Ruleset checks its own ranges
 
 
 def _player_count(rs: Ruleset, text: str) -> int:
-    players = _int(text, 0, MAX_COUNT)
+    players = fields.integer(text, 0, MAX_COUNT)
     rs.check_players(players)
     return players
 
@@ -324,8 +213,8 @@ def load(text: str) -> Game:
     get("edition", edition)
     rs = get("rules", lambda t: _parse_rules(kv["edition"], t))
     n = get("players", lambda t: _player_count(rs, t))
-    player, maybe, players = _player(n), _player(n, allow_none=True), _players(n)
-    seed = get("seed", _int)
+    player, maybe, players = fields.player(n), fields.player(n, allow_none=True), fields.players(n)
+    seed = get("seed", fields.integer)
     g = game_class(rs).blank(rs, n, seed)  # every field is set below
     g.ruleset, g.players = rs, n
     house_play.setup(g)
@@ -333,8 +222,10 @@ def load(text: str) -> Game:
     g.rng = random.Random(g.seed)
     g.setup_devices()
     ms = MatchState.new(n)
-    ms.scores = get("scores", lambda t: [_count(x) for x in _entries(t, ",", n, "player")])
-    ms.hand_no = get("hand", lambda t: _int(t, 1, MAX_COUNT))
+    ms.scores = get(
+        "scores", lambda t: [fields.count(x) for x in fields.entries(t, ",", n, "player")]
+    )
+    ms.hand_no = get("hand", lambda t: fields.integer(t, 1, MAX_COUNT))
     ms.dealer = get("dealer", player)
     for p in get("out", players):
         ms.eliminated[p] = True
@@ -343,21 +234,25 @@ def load(text: str) -> Game:
     g.pos = [-1] * n
     for i, p in enumerate(g.seats):
         g.pos[p] = i
-    g.direction = get("dir", _direction)
+    g.direction = get("dir", fields.direction)
     g.to_act = get("turn", player)
     g.decision = get("decision", Decision)
-    g.colour = get("colour", _colour)
-    g.drawn = get("drawn", _drawn)
-    g.wd4 = get("wd4", _wd4(n))
+    g.colour = get("colour", fields.colour)
+    g.drawn = get("drawn", fields.drawn)
+    g.wd4 = get("wd4", fields.wd4(n))
     g.uno_open = get("uno", players)
     g.uno_declared = get("declared", maybe)
-    g.colour_then_play = get("firstwild", _flag)
-    g.dead_turns = get("dead", _count)
-    g.starved = get("starved", _count)
-    g.turns = get("turns", _count)
-    g.hands = get("hands", lambda t: [_cards(h) for h in _entries(t, "/", n, "player")])
-    g.draw_pile = get("draw", _cards)
-    g.piles = get("discard", lambda t: [_cards(p) for p in _entries(t, "|", g.PILES, "pile")])
+    g.colour_then_play = get("firstwild", fields.flag)
+    g.dead_turns = get("dead", fields.count)
+    g.starved = get("starved", fields.count)
+    g.turns = get("turns", fields.count)
+    g.hands = get(
+        "hands", lambda t: [fields.cards(h) for h in fields.entries(t, "/", n, "player")]
+    )
+    g.draw_pile = get("draw", fields.cards)
+    g.piles = get(
+        "discard", lambda t: [fields.cards(p) for p in fields.entries(t, "|", g.PILES, "pile")]
+    )
     if not all(g.piles):
         raise PositionError("discard: a discard pile is empty")
     g.discard = g.piles[0]
@@ -398,15 +293,17 @@ def _load_house(g: Game, text: str) -> None:
         if x == "-":
             return None
         code, sep, pile = x.partition("@")
-        t = _int(pile, 0, g.PILES - 1) if sep else -1
-        if code not in _CARD_CODES or t < 0:
+        t = fields.integer(pile, 0, g.PILES - 1) if sep else -1
+        if code not in fields.CARD_CODES or t < 0:
             raise ValueError(f"{short(x)!r} is not a card@pile")
-        return _CARD_CODES[code], t
+        return fields.CARD_CODES[code], t
 
     d = g.decision
     if stack != "-":
         total, _, rank = stack.partition(":")
-        g.stack, g.stack_rank = _int(total, 1, MAX_COUNT), _int(rank, 0, len(Rank) - 1)
+        g.stack, g.stack_rank = (
+            fields.integer(total, 1, MAX_COUNT), fields.integer(rank, 0, len(Rank) - 1)
+        )
         if not g.stacking or g.stack_rank not in house_play.STACKS:
             raise ValueError("a stack needs stacking on and a rank that stacks")
         if d is Decision.TURN or d is Decision.DRAWN:
@@ -424,13 +321,13 @@ def _load_house(g: Game, text: str) -> None:
         g.move = house_play.PASS_ALL
     elif move != "-":
         a, _, b = move.partition(":")
-        g.move = (_int(a), _int(b))
+        g.move = (fields.integer(a), fields.integer(b))
         if g.move[0] not in seats or g.move[1] not in seats or g.move[0] == g.move[1]:
             raise ValueError("a swap moves two seated players' hands")
     if g.move is not None and not g.seven_o:
         raise ValueError("hands move only with seven_o on")
     if swap != "-":
-        g.swap_to = _int(swap)
+        g.swap_to = fields.integer(swap)
         if g.swap_to not in seats or d is not Decision.SWAP:
             raise ValueError("swapto is a seated player, while a 7's swap is being named")
     elif d is Decision.SWAP:

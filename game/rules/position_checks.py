@@ -15,7 +15,8 @@ from game.rules.actions import TRAYS, CallUno, Catch
 from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Rank, format_cards
 from game.rules.editions.attack import AttackGame
 from game.rules.editions.roboto import RobotoGame
-from game.rules.editions.triple import CAPACITY, OVERLOAD, TripleGame
+from game.rules.editions.triple import TripleGame
+from game.rules.editions.triple_trays import CAPACITY, OVERLOAD
 from game.rules.engine import Decision, Game
 from game.rules.errors import PositionError
 from game.rules.registry import edition_of
