@@ -27,7 +27,7 @@ from game.rules import events as E
 from game.rules import new_game
 from game.rules.editions.attack import Launcher
 from game.rules.editions.roboto import COMMAND_WEIGHTS, MIN_GAP, RobotoUnit
-from game.rules.editions.triple import TrayBank, light
+from game.rules.editions.triple_trays import TrayBank, light
 from game.rules.engine import Game
 from game.rules.ruleset import MatchKind
 

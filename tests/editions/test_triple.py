@@ -28,7 +28,8 @@ from game.rules.actions import (
     TimeUp,
 )
 from game.rules.cards import Colour, Rank
-from game.rules.editions.triple import TrayBank, light, shares_of
+from game.rules.editions.triple import shares_of
+from game.rules.editions.triple_trays import TrayBank, light
 from game.rules.engine import Decision, Game
 from game.rules.position import dump, load
 from game.rules.ruleset import MatchKind

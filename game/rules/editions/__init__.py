@@ -1,5 +1,6 @@
-"""The editions the engine plays, one module each; importing this package registers
-them (see :mod:`game.rules.registry`), in the order the set-up lists them.
+"""The editions the engine plays, one module each (an edition's device may have a module of
+its own beside it, as Triple Play's trays do in ``triple_trays.py``); importing this package
+registers them (see :mod:`game.rules.registry`), in the order the set-up lists them.
 
 A new edition is a module here that registers itself, and one import line below.
 """

@@ -1,20 +1,21 @@
 """UNO Triple Play (RULES.md section T): three discard trays on an electronic unit.
 
-The :class:`TrayBank` lights some trays at each turn (only those take a card), counts
-presses against a hidden capacity per tray and overloads a tray, whose presser then
-draws the number shown. Wilds name no colour (any card may follow them); Discard Two
-takes a second card of its colour; Wild Clear resets its tray; Wild Give Away shares
-an overload penalty among opponents. The timer mode is an input: ``TimeUp``.
+The unit's :class:`~game.rules.editions.triple_trays.TrayBank` (in its own module) lights
+some trays at each turn (only those take a card), counts presses against a hidden
+capacity per tray and overloads a tray, whose presser then draws the number shown. This
+module holds the edition's rules (:class:`TripleGame`), its options and its ruleset.
+Wilds name no colour (any card may follow them); Discard Two takes a second card of its
+colour; Wild Clear resets its tray; Wild Give Away shares an overload penalty among
+opponents. The timer mode is an input: ``TimeUp``.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import accumulate, combinations
-from typing import ClassVar, Final
+from itertools import combinations
+from typing import ClassVar
 
-import game.rules.chance as chance
 import game.rules.events as E
 from game.rules.actions import (
     DRAW,
@@ -32,6 +33,7 @@ from game.rules.actions import (
 from game.rules.cards import COLOUR_OF, COLOURS, NUMBER_RANKS, RANK_OF, WILD, Card, Rank, card
 from game.rules.dealing import turn_first_card
 from game.rules.decisions import DRAWN, TURN, Decision
+from game.rules.editions.triple_trays import CAPACITY, TrayBank
 from game.rules.engine import Delivery, Game, Handler
 from game.rules.errors import IllegalAction
 from game.rules.events import FirstPlayerChosen
@@ -41,13 +43,6 @@ from game.rules.registry import Edition, register
 from game.rules.ruleset import EditionOptions, FirstCard, Ruleset, option, values_by_rank
 from game.rules.table import Table
 from game.rules.units import TimerView, TraysView, UnitView
-
-#: T-3: how many trays light up: one 30 %, two 45 %, three 25 %.
-LIT_WEIGHTS: Final = (30, 45, 25)
-LIT_CUM: Final = tuple(accumulate(LIT_WEIGHTS))
-#: T-5: hidden capacity range, and the overload numbers (T-6).
-CAPACITY: Final = (5, 9)
-OVERLOAD: Final = (1, 4)
 
 
 @mypyc_attr(native_class=False)
@@ -66,71 +61,6 @@ class TripleOptions(EditionOptions):
             raise ValueError("starting_player is a seat, or -1 for left of the dealer")
         if self.timer_penalty > len(rs.cards()):
             raise ValueError("a penalty cannot be more cards than the deck holds")
-
-
-def light(remaining: int) -> str:
-    """T-5: green while ≥ 4 presses remain, yellow at 2-3, red at 1."""
-    return "green" if remaining >= 4 else "yellow" if remaining >= 2 else "red"
-
-
-@mypyc_attr(native_class=False)  # tests replace its methods on an instance
-class TrayBank:
-    """The unit's three trays: white "open" lights and capacity counters.
-
-    The ``script_*`` lists force the next outcomes (lit trays, capacities, overload
-    numbers) so that tests can set up any situation; the RNG decides the rest.
-    """
-
-    def __init__(self) -> None:
-        self.lit: tuple[int, ...] = (0, 1, 2)
-        self.count = [0, 0, 0]
-        self.capacity = [7, 7, 7]
-        self.script_lit: list[tuple[int, ...]] = []
-        self.script_capacity: list[int] = []
-        self.script_overload: list[int] = []
-
-    def reset_all(self, rng: random.Random) -> None:
-        for t in range(TRAYS):
-            self.reset(t, rng)
-
-    def reset(self, t: int, rng: random.Random) -> None:
-        self.count[t] = 0
-        if self.script_capacity:
-            self.capacity[t] = self.script_capacity.pop(0)
-        else:
-            self.capacity[t] = chance.randint(rng, *CAPACITY)
-
-    def light_up(self, rng: random.Random) -> tuple[int, ...]:
-        """T-3: a random non-empty set of trays opens for the turn."""
-        if self.script_lit:
-            self.lit = tuple(sorted(self.script_lit.pop(0)))
-        else:
-            k = chance.weighted(rng, (1, 2, 3), LIT_CUM)
-            self.lit = tuple(sorted(chance.sample(rng, range(TRAYS), k)))
-        return self.lit
-
-    def press(self, t: int, rng: random.Random) -> int:
-        """T-5, T-6: count a press on tray ``t``; the overload number, or 0."""
-        self.count[t] += 1
-        if self.count[t] < self.capacity[t]:
-            return 0
-        if self.script_overload:
-            number = self.script_overload.pop(0)
-        else:
-            number = chance.randint(rng, *OVERLOAD)
-        self.reset(t, rng)
-        return number
-
-    def light(self, t: int) -> str:
-        return light(self.capacity[t] - self.count[t])
-
-    def copy(self) -> TrayBank:
-        other = TrayBank()
-        other.lit, other.count, other.capacity = self.lit, list(self.count), list(self.capacity)
-        other.script_lit = list(self.script_lit)
-        other.script_capacity = list(self.script_capacity)
-        other.script_overload = list(self.script_overload)
-        return other
 
 
 def shares_of(n: int, opponents: list[int]) -> list[tuple[tuple[int, int], ...]]:
