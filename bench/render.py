@@ -38,7 +38,7 @@
   match end's confetti.
 - ``idle_cpu_percent``: CPU used by the whole process (all threads) over a few seconds of
   the real frame loop while a person is thinking and nothing moves.
-- ``first_frame_s``: from launching ``python -m game`` (or ``python -m game.ui.app`` with no
+- ``first_frame_s``: from launching ``python -m game`` (or ``python -m game.ui.launch`` with no
   display) to the first frame on screen, median of three launches.
 """
 
@@ -84,7 +84,8 @@ def title_first() -> App:
     """The app as a person meets it: the title screen drawn, the AI's process booted
     meanwhile (it starts after the first frame), then a match."""
     from game.settings import Settings
-    from game.ui.app import App, start
+    from game.ui.app import App
+    from game.ui.launch import start
 
     app = App(Settings(narration="off", animation_speed=1.0), size=(1280, 720),
               bot_processes=True)  # as the game runs: the AI in its own process
@@ -447,7 +448,7 @@ def first_frame(runs: int, driver: str) -> dict[str, float]:
             cmd = [sys.executable, "-m", "game"]
         else:
             env["SDL_VIDEODRIVER"] = "dummy"
-            cmd = [sys.executable, "-m", "game.ui.app"]
+            cmd = [sys.executable, "-m", "game.ui.launch"]
         for _ in range(runs):
             t0 = time.time()
             out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True,

@@ -203,7 +203,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         args.delay = args.delay or 0.0
         return headless(args, ap)
     try:
-        from game.ui.app import run_app
+        from game.ui.launch import run_app
     except ImportError:
         print(_("The table is not built yet in this version; here is a match between AI "
                 "players instead."))

@@ -95,7 +95,7 @@ def test_a_second_game_says_it_is_already_open_and_leaves_the_save_alone(
 
     store_settings(Settings(guide_offered=True), Path(env["UNO_CONFIG_DIR"]) / "settings.toml")
     state = tmp_path / "state.json"
-    first = spawn(started, ["-m", "game.ui.app"], dict(env, UNO_TEST_STATE=str(state)))
+    first = spawn(started, ["-m", "game.ui.launch"], dict(env, UNO_TEST_STATE=str(state)))
     deadline = time.monotonic() + 90
     while not state.exists():  # written after the first frame: the lock is held by then
         assert first.poll() is None, first.communicate()[1]
@@ -106,7 +106,7 @@ def test_a_second_game_says_it_is_already_open_and_leaves_the_save_alone(
     files = sorted(p.relative_to(data).as_posix() for p in data.rglob("*"))
     saved = {p: (data / p).read_bytes() for p in files if (data / p).is_file()}
     assert before in saved.values()
-    second = spawn(started, ["-m", "game.ui.app"], dict(env, UNO_TEST_AUTOPLAY="1"))
+    second = spawn(started, ["-m", "game.ui.launch"], dict(env, UNO_TEST_AUTOPLAY="1"))
     _out, err = second.communicate(timeout=90)
     assert second.returncode == 1, err
     assert "already running" in err and "Traceback" not in err
@@ -141,7 +141,7 @@ def test_without_a_screen_the_second_copy_says_it_on_stderr(
         tmp_path: Path, env: dict[str, str], started: list[subprocess.Popen[str]]) -> None:
     holder = spawn(started, ["-c", HOLD, env["UNO_DATA_DIR"]], env)
     assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
-    run = subprocess.run([sys.executable, "-m", "game.ui.app"], cwd=ROOT, timeout=90,
+    run = subprocess.run([sys.executable, "-m", "game.ui.launch"], cwd=ROOT, timeout=90,
                          env=dict(env, SDL_VIDEODRIVER="no-such-driver"),
                          capture_output=True, text=True)
     assert run.returncode == 1 and "already running" in run.stderr

@@ -105,7 +105,7 @@ def _root(app: Any, root: str, folder: Path, save: bytes | None) -> None:
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
     from game.saves import SeatInfo
-    from game.ui.app import start
+    from game.ui.launch import start
     from game.ui.session import Session
 
     names = ["Ann", "Bob", "Cid", "Dee"]

@@ -17,7 +17,8 @@ from game import i18n
 from game.rules.engine import Game
 from game.saves import SeatInfo
 from game.settings import Settings
-from game.ui.app import App, start
+from game.ui.app import App
+from game.ui.launch import start
 from game.ui.session import Session
 from game.ui.table.scene import TableScene
 

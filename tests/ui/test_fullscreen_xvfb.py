@@ -20,7 +20,8 @@ PROBE = """
 import subprocess, sys, time
 import pygame
 from game.settings import Settings
-from game.ui.app import App, start
+from game.ui.app import App
+from game.ui.launch import start
 app = App(Settings(narration="off", animation_speed=0.0), size=(1280, 720))
 start(app)
 app.frame(0.016)
