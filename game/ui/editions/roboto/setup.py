@@ -13,18 +13,16 @@ the game made (:func:`~game.voice.clips.check_clip`) is not played: the name is 
 :func:`game.ui.voices.clip_notice` tells the table once.
 
 The microphone opens on the recorder's own thread and closes on another one: the frame loop
-never waits. Without a microphone (none found, or it does not answer within a few seconds)
-the screen says so in one line and asks only for the typed names.
+never waits (see :mod:`game.ui.editions.roboto.microphone`, which also saves the takes and
+draws the level meter). Without a microphone (none found, or it does not answer within a
+few seconds) the screen says so in one line and asks only for the typed names.
 """
 
 from __future__ import annotations
 
-import logging
 import random
-import threading
 from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -37,22 +35,21 @@ from game.saves import SeatInfo
 from game.ui import intents as I
 from game.ui import text, theme
 from game.ui.backdrop import felt
+from game.ui.editions.roboto.microphone import Microphone
 from game.ui.scene import Scene
-from game.ui.voices import clip_store, house_rule_voice
+from game.ui.voices import house_rule_voice
 from game.ui.widgets import Button, Choice, Control, TextField, panel
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from game.ui.scene import AppHost
     from game.voice.clips import ClipStore
-
-_log = logging.getLogger(__name__)
 
 #: The longest house rule that can be typed (Roboto reads it out; a sentence is enough).
 OWN_RULE_MAX = 80
 #: Seconds the microphone may take to answer before the typed names are used.
 MIC_TIMEOUT_S = 6.0
-#: A press shorter than this is not a hold (the key state may lag the key-down event).
-MIN_HOLD_S = 0.2
 #: R-1: the house-rule reference cards' kind of rule, offered when nobody has one in mind.
 HOUSE_RULE_EXAMPLES = (
     N_("Touch your nose!"),
@@ -80,7 +77,6 @@ class RobotoRecordScene(Scene):
         self.humans = [i for i, s in enumerate(self.seats) if s.human]
         self.names = {i: s.name for i, s in enumerate(self.seats)}
         self.renamed_ids: dict[int, str] = {}  # seat -> the id of the name typed here
-        self.store = store
         self.mic_timeout = mic_timeout
         self.clock = 0.0
         self.phase = "opening"  # opening, names, typed, rule, done
@@ -94,36 +90,14 @@ class RobotoRecordScene(Scene):
         self.message = ""
         self.force_held = False  # tests: the button is held down
         self.declined = False  # the names were typed by choice: the microphone is closed
-        self.latched = False
-        self.take_started = 0.0
-        self.recorder = recorder
-        if self.recorder is None:
-            try:
-                from game.voice.recorder import Recorder
-
-                self.recorder = Recorder()
-            except Exception as exc:  # the voice package is optional
-                _log.info("no recorder: %s", exc)
-        if self.recorder is None:
+        self.mic = Microphone(recorder, store)
+        if not self.mic.open():
             self.phase = "typed"
-        else:
-            try:
-                self.recorder.open(wait=False)
-            except Exception as exc:
-                _log.info("the microphone did not open: %s", exc)
-                self.phase = "typed"
 
     # ------------------------------------------------------------------ state
-    def mic_state(self) -> str:
-        state = getattr(self.recorder, "state", None)
-        return str(getattr(state, "value", "unavailable"))
-
-    def can_record(self) -> bool:
-        return self.mic_state() in ("listening", "recording")
-
     @property
     def recording(self) -> bool:
-        return self.mic_state() == "recording"
+        return self.mic.recording
 
     @property
     def player(self) -> int:
@@ -167,13 +141,13 @@ class RobotoRecordScene(Scene):
                                           self._namer(p)))
             out.append(Button.make("next", N_("Continue"), style="primary"))
         elif self.phase == "rule":
-            if self.can_record():
+            if self.mic.can_record():
                 out.append(Button.make("record", N_("Stop") if self.recording
                                        else N_("Record the house rule"), style="primary",
                                        hint="Space"))
             if self.rule_take is not None:
                 out.append(Button.make("keep", N_("Keep this house rule"), style="primary"))
-            if not self.can_record():  # no microphone: type your own rule
+            if not self.mic.can_record():  # no microphone: type your own rule
                 out.append(TextField.make("own_rule", N_("Your own rule"), self.own_rule,
                                           self._own_rule, max_len=OWN_RULE_MAX))
                 out.append(Button.make("use_own", N_("Use my rule"), style="primary"))
@@ -203,7 +177,7 @@ class RobotoRecordScene(Scene):
         s = self.s
         w, h = self.size
         row, gap = int(46 * s), int(10 * s)
-        meter = self.phase == "names" or (self.phase == "rule" and self.can_record())
+        meter = self.phase == "names" or (self.phase == "rule" and self.mic.can_record())
         head = int(222 * s) if meter else int(150 * s)
         height = head + len(self.controls) * (row + gap) + int(80 * s)
         self.panel = pygame.Rect(0, 0, min(w - int(40 * s), int(760 * s)),
@@ -234,7 +208,7 @@ class RobotoRecordScene(Scene):
 
     def update(self, dt: float) -> bool:
         self.clock += dt
-        state = self.mic_state()
+        state = self.mic.state()
         if self.phase == "opening":
             if state == "listening":
                 self.go("names" if self.humans else "rule")
@@ -243,9 +217,7 @@ class RobotoRecordScene(Scene):
                 self.go("typed")
             return True
         if self.recording:
-            long_enough = self.clock - self.take_started >= MIN_HOLD_S
-            if self.recorder.limit_reached or (not self.latched and long_enough
-                                               and not self.held()):
+            if self.mic.should_stop(self.clock, self.held):
                 self.stop_take()
             return True
         return self.phase in ("names", "rule")  # the level meter moves
@@ -258,16 +230,13 @@ class RobotoRecordScene(Scene):
         self.relayout()
 
     def start_take(self, latched: bool) -> None:
-        if self.recorder is None or not self.recorder.start(self.kind()):
+        if not self.mic.start(self.kind(), latched, self.clock):
             return
-        self.latched = latched
-        self.take_started = self.clock
         self.message = ""
         self.relayout()
 
     def stop_take(self) -> None:
-        take = self.recorder.stop()
-        self.latched = False
+        take = self.mic.stop()
         if take is None or take.empty:
             self.message = N_("Nothing was heard: try again, a little closer.")
         elif self.phase == "names":
@@ -281,7 +250,7 @@ class RobotoRecordScene(Scene):
     # ------------------------------------------------------------------ input
     def handle(self, intent: I.Intent) -> None:
         if isinstance(intent, I.Back):
-            self.close_mic()
+            self.mic.close()
             self.app.pop()
             return
         if not isinstance(intent, I.Press):
@@ -295,7 +264,7 @@ class RobotoRecordScene(Scene):
             else:  # the take lasts while the key or button is held, up to the limit
                 self.start_take(latched=False)
         elif c == "typed":
-            self.close_mic()
+            self.mic.close()
             self.declined = True
             self.go("typed")
         elif c == "next" and self.phase == "names":
@@ -309,7 +278,7 @@ class RobotoRecordScene(Scene):
         elif c == "next" and self.phase == "typed":
             self.after_names()
         elif c == "keep" and self.rule_take is not None:
-            path = self.save(self.caller, self.rule_take)
+            path = self.mic.save(self.player_id(self.caller), self.rule_take)
             self.finish(True, "", path)
         elif c in ("use_own", "own_rule"):  # the button, or Enter in the field
             rule = " ".join(self.own_rule.split())
@@ -330,29 +299,15 @@ class RobotoRecordScene(Scene):
         else:
             self.finish(False, "", None)
 
-    def save(self, player: int, take: Any) -> Path | None:
-        try:
-            store = self.store or clip_store()
-            return store.save(self.player_id(player), take.kind, take.samples, take.rate)
-        except Exception as exc:  # a full disk must not stop the game
-            _log.warning("clip not saved: %s", exc)
-            return None
-
     def save_name(self, player: int) -> None:
         take = self.takes.get(player)
         if take is not None:
-            self.save(player, take)
-
-    def close_mic(self) -> None:
-        """Close the stream on a thread of its own (joining the recorder's may take a while)."""
-        rec, self.recorder = self.recorder, None
-        if rec is not None:
-            threading.Thread(target=rec.close, name="uno-recorder-close", daemon=True).start()
+            self.mic.save(self.player_id(player), take)
 
     def finish(self, house_rule: bool, rule_text: str, rule_clip: Path | None) -> None:
         from game.ui.table.start import start_match
 
-        self.close_mic()
+        self.mic.close()
         self.phase = "done"
         seats = [replace(s, name=self.name_of(i), player_id=self.player_id(i))
                  for i, s in enumerate(self.seats)]
@@ -374,7 +329,7 @@ class RobotoRecordScene(Scene):
     def title(self) -> str:
         if self.phase == "names":
             return _("{player}, say your name!").format(player=self.name_of(self.player))
-        if self.phase == "rule" and not self.can_record():
+        if self.phase == "rule" and not self.mic.can_record():
             return _("{player}, choose the house rule!").format(
                 player=self.name_of(self.caller))
         if self.phase == "rule":
@@ -388,9 +343,9 @@ class RobotoRecordScene(Scene):
         if self.phase == "names":
             return _("Hold Space, Enter or the Record button while you say your name "
                      "(3 seconds at most).")
-        if self.phase == "rule" and not self.can_record() and self.declined:
+        if self.phase == "rule" and not self.mic.can_record() and self.declined:
             return _("Type your own rule, pick an example, or play without a house rule.")
-        if self.phase == "rule" and not self.can_record():
+        if self.phase == "rule" and not self.mic.can_record():
             return _("There is no microphone: type your own rule, pick an example, or "
                      "play without one.")
         if self.phase == "rule":
@@ -412,37 +367,15 @@ class RobotoRecordScene(Scene):
         box = pygame.Rect(self.meter.left, self.text_top, self.meter.width, int(60 * s))
         text.draw_wrapped(surface, self.hint(), int(18 * s), box,
                           theme.ACCENT if self.phase == "typed" and self.message else theme.TEXT)
-        if self.phase == "names" or (self.phase == "rule" and self.can_record()):
-            self.draw_meter(surface)
+        if self.phase == "names" or (self.phase == "rule" and self.mic.can_record()):
+            name_take = self.takes.get(self.player) if self.phase == "names" else None
+            self.mic.draw_meter(surface, self.meter, s, self.kind(), name_take)
         if self.message and self.phase != "typed":
             last = self.controls[-1].rect if self.controls else self.meter
             text.draw_wrapped(surface, _(self.message), int(18 * s), pygame.Rect(
                 self.meter.left, last.bottom + int(12 * s), self.meter.width, int(50 * s)),
                 theme.TEXT_DIM)
         super().draw(surface)
-
-    def draw_meter(self, surface: pygame.Surface) -> None:
-        s = self.s
-        r = self.meter
-        level = float(getattr(self.recorder, "level", 0.0)) if self.recorder else 0.0
-        pygame.draw.rect(surface, theme.BUTTON_DISABLED, r, border_radius=int(6 * s))
-        fill = r.copy()
-        fill.width = int(r.width * max(0.0, min(1.0, level)))
-        colour = theme.DANGER if self.recording else theme.ACCENT
-        if fill.width > 0:
-            pygame.draw.rect(surface, colour, fill, border_radius=int(6 * s))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, r, max(1, int(s)), border_radius=int(6 * s))
-        if self.recording:
-            limit = self.kind().max_seconds
-            msg = _("Recording… {seconds} s").format(
-                seconds=f"{self.recorder.elapsed:.1f}/{limit:.0f}")
-            text.draw(surface, msg, int(16 * s), (r.right, r.top - int(4 * s)), theme.DANGER,
-                      "bottomright")
-        elif self.phase == "names" and self.player in self.takes:
-            take = self.takes[self.player]
-            msg = _("Name recorded ({seconds} s)").format(seconds=f"{take.seconds:.1f}")
-            text.draw(surface, msg, int(16 * s), (r.right, r.top - int(4 * s)),
-                      theme.ACCENT, "bottomright")
 
     def autoplay_intent(self) -> I.Intent | None:
         if self.phase == "opening":
@@ -454,6 +387,6 @@ class RobotoRecordScene(Scene):
         return None
 
     def test_state(self) -> dict[str, Any]:
-        return {"phase": self.phase, "step": self.step, "mic": self.mic_state(),
+        return {"phase": self.phase, "step": self.step, "mic": self.mic.state(),
                 "recorded": sorted(self.takes), "caller": self.caller,
                 "message": self.message, "names": [self.names[p] for p in self.humans]}
