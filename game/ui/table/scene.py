@@ -4,8 +4,10 @@ The scene owns the flow: it presents the engine's events (animations), asks the 
 conductor to play the AI seats, pushes the dialogs a person's decision needs (colour,
 challenge, an edition's own through its device layers), hides every hand behind the
 pass-the-device screen between two people's turns, and turns the person's intents into
-actions. It only ever reads *views*: the player at the screen (the ``viewer``) sees their
-own hand and what is public.
+actions (:mod:`game.ui.table.acting`). It only ever reads *views*: the player at the screen
+(the ``viewer``) sees their own hand and what is public. What the table reads of itself
+(the cards that may be played, the hand's rects, the info line) is worked out in
+:mod:`game.ui.table.queries`.
 """
 
 from __future__ import annotations
@@ -15,13 +17,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n
-from game.i18n import N_, _
+from game.i18n import _
 from game.narrate import Narrator
 from game.rules import actions as A
 from game.rules import events as E
-from game.rules.cards import COLOUR_OF, RANK_OF, Rank
 from game.rules.engine import Decision
-from game.rules.errors import IllegalAction
 from game.rules.ruleset import MatchKind
 from game.rules.view import PlayerView
 from game.ui import anim, cardart, theme
@@ -30,10 +30,10 @@ from game.ui.editions import edition_ui
 from game.ui.family import count_events
 from game.ui.scene import Scene
 from game.ui.session import Session
+from game.ui.table import acting, hand_input, queries
 from game.ui.table import flow as table_flow
-from game.ui.table import hand_input
 from game.ui.table.conductor import Conductor
-from game.ui.table.controls import REFUSALS, REFUSED, Choices, action_for, build_controls
+from game.ui.table.controls import build_controls
 from game.ui.table.draw import draw_table
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.model import LOG_EVENTS, Drag, TableModel
@@ -49,17 +49,6 @@ if TYPE_CHECKING:
     from game.ui.table.host import Device, TableFace
 
 TOAST_S = 3.5
-#: The intents that are a move of the person whose turn it is.
-TURN_INTENTS = (I.PlayCard, I.DrawCard, I.PlayDrawn, I.KeepDrawn)
-MATCH_TEXT = {
-    MatchKind.STANDARD: N_("first to {target} points"),
-    MatchKind.SINGLE_HAND: N_("a single hand"),
-    MatchKind.RUNNING_TOTAL: N_("lowest total when someone reaches {target}"),
-    MatchKind.PARTNERS: N_("partners, first team to {target}"),
-    MatchKind.PARTNERS_ROTATING: N_("rotating partners, 12 hands"),
-    MatchKind.TEAMS: N_("teams, first team to {target}"),
-    MatchKind.CHALLENGE: N_("challenge: out at {target}, last one wins"),
-}
 
 
 class TableScene(Scene):
@@ -91,7 +80,7 @@ class TableScene(Scene):
         self.devices: list[Device] = [factory(self)
                                       for factory in edition_ui(session.edition).devices]
         self.devices += [layer(self) for layer in layers]
-        self.layout: TableLayout = table_layout(app.size, self._order(), self.viewer)
+        self.layout: TableLayout = table_layout(app.size, queries.seat_order(self), self.viewer)
         self.synced = False
         self.asked: tuple[int, Decision] | None = None
         self.passing_to: int | None = None
@@ -141,7 +130,7 @@ class TableScene(Scene):
         if self.model.sort_hand != self.settings.sort_hand:  # the setting changed meanwhile
             self.model.sort_hand = self.settings.sort_hand
             self.model.hand = self.model.ordered(self.model.hand)
-        self.layout = table_layout(self.size, self._order(), self.viewer)
+        self.layout = table_layout(self.size, queries.seat_order(self), self.viewer)
         for dev in self.devices:
             dev.relayout()
         self._plan_warming()
@@ -154,17 +143,9 @@ class TableScene(Scene):
         backs = [*anim.flight_widths(lay.card_w, lay.small_w), lay.card_w, lay.small_w]
         self.warmer.plan(first + rest, lay.card_w, self.settings.colour_blind_marks, backs)
 
-    def _order(self) -> list[int]:
-        seats = list(self.model.seats or self.session.seating)
-        if not seats:
-            return []
-        first = self.viewer if self.viewer in seats else seats[0]
-        i = seats.index(first)
-        return seats[i:] + seats[:i]
-
     # ------------------------------------------------------------------ views
     def view(self) -> PlayerView:
-        who = self.viewer if self.viewer is not None else self._order()[0]
+        who = self.viewer if self.viewer is not None else queries.seat_order(self)[0]
         return self.session.view(who)
 
     def _final_hand(self) -> tuple[Any, ...]:
@@ -217,69 +198,34 @@ class TableScene(Scene):
         return (me is not None and not self.session.over and self.session.to_act == me
                 and self.model.to_act == me and self.presenter.idle)
 
-    def playable_indices(self) -> set[int]:
-        if not self.my_turn():
-            return set()
-        cards = {a.card for a in self._legal if isinstance(a, A.Play)}
-        return {i for i, c in enumerate(self.model.hand) if c in cards}
-
-    def jump_indices(self) -> set[int]:
-        """H-3: the cards of your hand that may jump in now (they glow; J or a click plays
-        them): the twin of the card just played, while it is someone else's turn."""
-        me = self.viewer
-        card = self.session.jump_card()
-        if me is None or len(self.session.humans) > 1 or card is None \
-                or not self.model.discard or self.model.discard[-1] != card:
-            return set()  # (not before the card is seen landing)
-        cards = {a.card for a in self.session.jump_ins(me) if isinstance(a, A.Play)}
-        return {i for i, c in enumerate(self.model.hand) if c in cards}
-
     def legal_now(self) -> list[A.Action]:
         """What the player at the screen may do now (engine-checked)."""
         return list(self._legal)
 
+    # what the drawing, the controls and the input read (worked out in queries.py)
+    def playable_indices(self) -> set[int]:
+        return queries.playable_indices(self)
+
+    def jump_indices(self) -> set[int]:
+        return queries.jump_indices(self)
+
     def catch_targets(self) -> list[int]:
-        return [a.target for a in self._legal if isinstance(a, A.Catch)]
+        return queries.catch_targets(self)
 
     def can_call_uno(self) -> bool:
-        """The UNO! button lights only when the call means something (C-12): the person owes
-        it, or holds two cards and can play one now — not with two cards and nothing to
-        play (the engine would take the call, but it protects nothing)."""
-        if not any(isinstance(a, A.CallUno) for a in self._legal):
-            return False
-        return self.viewer in self.session.owes_uno() or \
-            any(isinstance(a, A.Play) for a in self._legal)
+        return queries.can_call_uno(self)
 
     def hand_rects(self) -> list[pygame.Rect]:
-        count = len(self.model.hand)
-        if self.viewer is None and self.model.seats:
-            count = self.model.counts[self._order()[0]]
-        focus = self.focused_id() or ""
-        at = int(focus[4:]) if focus.startswith("card") and focus[4:].isdigit() else None
-        rects = self.layout.hand_rects(count, at)  # the fan makes room for the focused card
-        lift = self.layout.lift
-        playable = self.playable_indices() if self.settings.highlight_playable else set()
-        playable |= self.jump_indices()
-        along = self.played_along(focus)
-        for i, r in enumerate(rects):
-            if focus == f"card{i}" or i in along:
-                r.move_ip(0, -lift)
-            elif i in playable:
-                r.move_ip(0, -lift // 2)
-        return rects
+        return queries.hand_rects(self)
 
     def played_along(self, focus: str) -> set[int]:
-        """A-7: the cards a focused, playable Discard All takes down with it (every card of
-        its colour), lifted with it so the person sees what goes."""
-        if not focus.startswith("card") or not focus[4:].isdigit():
-            return set()
-        i = int(focus[4:])
-        hand = self.model.hand
-        if (i >= len(hand) or RANK_OF[hand[i]] != Rank.DISCARD_ALL
-                or i not in self.playable_indices()):
-            return set()
-        colour = COLOUR_OF[hand[i]]
-        return {j for j, c in enumerate(hand) if j != i and COLOUR_OF[c] == colour}
+        return queries.played_along(self, focus)
+
+    def drop_zone(self) -> pygame.Rect:
+        return queries.drop_zone(self)
+
+    def info_line(self) -> str:
+        return queries.info_line(self)
 
     def is_ai(self, player: int) -> bool:
         return not self.session.is_human(player)
@@ -293,13 +239,6 @@ class TableScene(Scene):
         if self._log_cache is None or self._log_cache[0] != key:
             self._log_cache = (key, log_lines(self.narrator, recent, self.viewer))
         return self._log_cache[1]
-
-    def info_line(self) -> str:
-        rs = self.session.ruleset
-        match = _(MATCH_TEXT[rs.match]).format(target=rs.target)
-        return _("{edition} · hand {number} · {match}").format(
-            edition=_(edition_ui(rs.edition).title), number=max(1, self.model.hand_no),
-            match=match)
 
     def toast_text(self) -> str:
         if self.toast is None:
@@ -390,63 +329,11 @@ class TableScene(Scene):
             return I.Grab(intent.index, pos)
         return intent
 
-    def drop_zone(self) -> pygame.Rect:
-        """Where a dragged card is played when let go: the table above your hand."""
-        lay = self.layout
-        return pygame.Rect(0, 0, lay.size[0], lay.hand_area.top)
-
     def handle(self, intent: I.Intent) -> None:
-        if self.voice.handle(intent):
-            return
-        if hand_input.drag_card(self, intent):
-            return
-        if isinstance(intent, I.Release):
-            return
-        for dev in self.devices:
-            if dev.handle(intent):
-                self.refresh()
-                return
-        if isinstance(intent, I.Back):
-            self.app.open("pause", self)
-            return
-        if isinstance(intent, I.Pointer):  # the card under the mouse rises, as with the keys
-            super().handle(intent)
-            if self.hover is not None and self.controls[self.hover].id.startswith("card"):
-                self.focus = self.hover
-                self.refresh()
-            return
-        if isinstance(intent, I.Navigate) and intent.dy == 0 and hand_input.in_hand(self):
-            hand_input.step_hand(self, intent.dx)
-            return
-        if isinstance(intent, I.JumpIn) and len(self.session.humans) > 1:
-            hand_input.claim_jump(self)
-            return
-        if isinstance(intent, TURN_INTENTS) and not self.my_turn() and \
-                hand_input.hold(self, intent):
-            return
-        result = action_for(self, intent)
-        if result is None:
-            super().handle(intent)
-        elif isinstance(result, str):
-            self.say(result)
-        elif isinstance(result, Choices):
-            from game.ui.table.chooser import ChooserScene
-
-            self.app.push(ChooserScene(self.app, self, result, cancellable=True))
-        else:
-            self.act(result)
-        self.refresh()
+        acting.handle(self, intent, super().handle)
 
     def act(self, action: A.Action) -> bool:
-        """Apply an action of the player at the screen; a refusal is explained."""
-        try:
-            events = self.session.act(action)
-        except IllegalAction as exc:
-            msgid = REFUSALS.get(exc.clause, REFUSED)
-            self.say(msgid, clause=exc.clause)
-            return False
-        self.present(events)
-        return True
+        return acting.act(self, action)
 
     # ------------------------------------------------------------------ drawing & tests
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,125 @@
+"""What the table reads of itself: read-only questions the drawing, the controls and the
+input ask of the table scene — the seats in order from the person at the screen, the
+cards of their hand that may be played or may jump in now (and those a Discard All takes
+down with it), where each card of the hand is drawn and where a dragged card is played,
+whether the UNO! button means something now, whom a catch may name, and the info line.
+
+Functions of the table (:class:`game.ui.table.host.TableFace`), which answers them
+through its methods of the same names, so the scene stays about time, flow and input.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import N_, _
+from game.rules import actions as A
+from game.rules.cards import COLOUR_OF, RANK_OF, Rank
+from game.rules.ruleset import MatchKind
+from game.ui.editions import edition_ui
+
+if TYPE_CHECKING:
+    from game.ui.table.host import TableFace, TableHost
+
+MATCH_TEXT = {
+    MatchKind.STANDARD: N_("first to {target} points"),
+    MatchKind.SINGLE_HAND: N_("a single hand"),
+    MatchKind.RUNNING_TOTAL: N_("lowest total when someone reaches {target}"),
+    MatchKind.PARTNERS: N_("partners, first team to {target}"),
+    MatchKind.PARTNERS_ROTATING: N_("rotating partners, 12 hands"),
+    MatchKind.TEAMS: N_("teams, first team to {target}"),
+    MatchKind.CHALLENGE: N_("challenge: out at {target}, last one wins"),
+}
+
+
+def seat_order(t: TableHost) -> list[int]:
+    """The seats round the table, from the person at the screen's (or the first seat's)."""
+    seats = list(t.model.seats or t.session.seating)
+    if not seats:
+        return []
+    first = t.viewer if t.viewer in seats else seats[0]
+    i = seats.index(first)
+    return seats[i:] + seats[:i]
+
+
+def playable_indices(t: TableFace) -> set[int]:
+    if not t.my_turn():
+        return set()
+    cards = {a.card for a in t.legal_now() if isinstance(a, A.Play)}
+    return {i for i, c in enumerate(t.model.hand) if c in cards}
+
+
+def jump_indices(t: TableFace) -> set[int]:
+    """H-3: the cards of your hand that may jump in now (they glow; J or a click plays
+    them): the twin of the card just played, while it is someone else's turn."""
+    me = t.viewer
+    card = t.session.jump_card()
+    if me is None or len(t.session.humans) > 1 or card is None \
+            or not t.model.discard or t.model.discard[-1] != card:
+        return set()  # (not before the card is seen landing)
+    cards = {a.card for a in t.session.jump_ins(me) if isinstance(a, A.Play)}
+    return {i for i, c in enumerate(t.model.hand) if c in cards}
+
+
+def catch_targets(t: TableFace) -> list[int]:
+    return [a.target for a in t.legal_now() if isinstance(a, A.Catch)]
+
+
+def can_call_uno(t: TableFace) -> bool:
+    """The UNO! button lights only when the call means something (C-12): the person owes
+    it, or holds two cards and can play one now — not with two cards and nothing to
+    play (the engine would take the call, but it protects nothing)."""
+    legal = t.legal_now()
+    if not any(isinstance(a, A.CallUno) for a in legal):
+        return False
+    return t.viewer in t.session.owes_uno() or \
+        any(isinstance(a, A.Play) for a in legal)
+
+
+def hand_rects(t: TableFace) -> list[pygame.Rect]:
+    count = len(t.model.hand)
+    if t.viewer is None and t.model.seats:
+        count = t.model.counts[seat_order(t)[0]]
+    focus = t.focused_id() or ""
+    at = int(focus[4:]) if focus.startswith("card") and focus[4:].isdigit() else None
+    rects = t.layout.hand_rects(count, at)  # the fan makes room for the focused card
+    lift = t.layout.lift
+    playable = t.playable_indices() if t.settings.highlight_playable else set()
+    playable |= t.jump_indices()
+    along = t.played_along(focus)
+    for i, r in enumerate(rects):
+        if focus == f"card{i}" or i in along:
+            r.move_ip(0, -lift)
+        elif i in playable:
+            r.move_ip(0, -lift // 2)
+    return rects
+
+
+def played_along(t: TableFace, focus: str) -> set[int]:
+    """A-7: the cards a focused, playable Discard All takes down with it (every card of
+    its colour), lifted with it so the person sees what goes."""
+    if not focus.startswith("card") or not focus[4:].isdigit():
+        return set()
+    i = int(focus[4:])
+    hand = t.model.hand
+    if (i >= len(hand) or RANK_OF[hand[i]] != Rank.DISCARD_ALL
+            or i not in t.playable_indices()):
+        return set()
+    colour = COLOUR_OF[hand[i]]
+    return {j for j, c in enumerate(hand) if j != i and COLOUR_OF[c] == colour}
+
+
+def drop_zone(t: TableFace) -> pygame.Rect:
+    """Where a dragged card is played when let go: the table above your hand."""
+    lay = t.layout
+    return pygame.Rect(0, 0, lay.size[0], lay.hand_area.top)
+
+
+def info_line(t: TableFace) -> str:
+    rs = t.session.ruleset
+    match = _(MATCH_TEXT[rs.match]).format(target=rs.target)
+    return _("{edition} · hand {number} · {match}").format(
+        edition=_(edition_ui(rs.edition).title), number=max(1, t.model.hand_no),
+        match=match)
