@@ -17,8 +17,9 @@ from game.rules.units import RobotoView
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.editions.roboto.figure import RobotoFigure, racers_of, spoken
+from game.ui.editions.roboto.nickname import NicknameScene
 from game.ui.editions.roboto.puppet import SLEEPY_S
-from game.ui.editions.roboto.races import NicknameScene, RaceScene
+from game.ui.editions.roboto.races import RaceScene
 from game.ui.sound import EFFECTS, RATE, synth
 from game.ui.table.scene import TableScene
 from tests.editions.helpers import build

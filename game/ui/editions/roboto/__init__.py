@@ -1,5 +1,7 @@
-"""UNO Roboto's front end: the robot on the table (:mod:`.figure`), his races and
-nickname dialogs (:mod:`.races`) and the recording set-up (:mod:`.setup`).
+"""UNO Roboto's front end: the robot on the table (:mod:`.figure`), his races
+(:mod:`.races`) and nickname dialog (:mod:`.nickname`), what both dialogs share
+(:mod:`.dialog`), and the recording set-up (:mod:`.setup`, its microphone
+:mod:`.microphone`).
 
 Importing the package registers the edition with :mod:`game.ui.editions`.
 """

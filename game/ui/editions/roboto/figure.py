@@ -15,8 +15,8 @@ finish after a reaction time; the last one draws. In reaction mode (the set-up's
 ``Session.race_mode``) :class:`ReactionRaceScene` flashes a lamp after a random delay: the
 first to press after it wins, a press before it is a false start and loses. A nickname he
 asks a person for is typed in :class:`NicknameScene`, and he uses it from then on (those
-dialogs are in :mod:`game.ui.editions.roboto.races`). Only the view and the events are
-read.
+dialogs are in :mod:`game.ui.editions.roboto.races` and
+:mod:`game.ui.editions.roboto.nickname`). Only the view and the events are read.
 """
 
 from __future__ import annotations
@@ -243,7 +243,8 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
         return self.talk > 0 or self.bubble > 0
 
     def decision_scene(self, decision: Decision) -> Scene | None:
-        from game.ui.editions.roboto.races import NicknameScene, RaceScene, ReactionRaceScene
+        from game.ui.editions.roboto.nickname import NicknameScene
+        from game.ui.editions.roboto.races import RaceScene, ReactionRaceScene
 
         t = self.table
         if decision is Decision.RACE and t.viewer is not None:

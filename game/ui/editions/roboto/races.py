@@ -1,8 +1,8 @@
-"""Roboto's dialogs at the table (RULES.md R-6, R-10): the family race, where each person
-racing presses their own key when done; the reaction race, with its flashing lamp and
-false starts; and the nickname a person gives. Each race shows what to do (the house rule
-or the duel's task) and keeps Roboto in sight. The AI racers finish after a time drawn by
-their level from the one reaction-time model, :mod:`game.bots.reaction`. Opened by
+"""Roboto's races at the table (RULES.md R-10): the family race, where each person racing
+presses their own key when done; and the reaction race, with its flashing lamp and false
+starts. Each race shows what to do (the house rule or the duel's task) and keeps Roboto in
+sight. The AI racers finish after a time drawn by their level from the one reaction-time
+model, :mod:`game.bots.reaction`. Opened by
 :meth:`game.ui.editions.roboto.RobotoFigure.decision_scene`.
 """
 
@@ -10,59 +10,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.bots.reaction import ai_time
 from game.i18n import N_, _
-from game.names import clean_name
 from game.rules import actions as A
-from game.rules import events as E
 from game.ui import intents as I
 from game.ui import text, theme
+from game.ui.editions.roboto.dialog import RobotoFigure, keep_clear
 from game.ui.editions.roboto.look import METAL
 from game.ui.scenes.base import PanelScene
-from game.ui.widgets import Button, Control, TextField
+from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
     from game.ui.table.host import TableHost
-
-
-class RobotoFigure(Protocol):
-    """What a race or nickname dialog uses of Roboto on the table (his figure keeps moving
-    and talking while the dialog is open, drawn over it: he is never hidden)."""
-
-    table: TableHost
-    nicknames: dict[int, str]
-    interrupt: E.RobotoInterrupts | None
-    bubble: float
-    words: str
-
-    def update(self, dt: float) -> bool: ...
-    def nickname_given(self, player: int, nick: str) -> None: ...
-    def speak(self, words: str, seconds: float | None = None) -> None: ...
-    def footprint(self) -> pygame.Rect: ...
-    def draw_robot(self, surface: pygame.Surface) -> None: ...
-    def draw_bubble(self, surface: pygame.Surface) -> None: ...
-
-
-def keep_clear(scene: PanelScene, roboto: RobotoFigure) -> None:
-    """Slide ``scene``'s panel (and its controls) sideways, to the side with more room, so
-    it does not cover Roboto and his bubble."""
-    keep = roboto.footprint()
-    w = scene.size[0]
-    margin = int(12 * scene.s)
-    r = scene.panel_rect
-    if not r.colliderect(keep):
-        return
-    if keep.left - margin >= w - keep.right - margin:
-        dx = max(margin, keep.left - margin - r.width) - r.left
-    else:
-        dx = min(w - margin - r.width, keep.right + margin) - r.left
-    r.move_ip(dx, 0)
-    for c in scene.controls:
-        c.rect.move_ip(dx, 0)
 
 
 def race_instruction(table: TableHost, kind: str) -> str:
@@ -362,63 +325,3 @@ class ReactionRaceScene(RaceScene):
         return {**super().test_state(), "flashed": self.flashed,
                 "flash_at": self.flash_at, "done": list(self.done),
                 "false_starts": list(self.false_starts), "order": list(self.order())}
-
-
-class NicknameScene(PanelScene):
-    """R-6b, typed: the named player gives another a nickname, which Roboto uses for the
-    rest of the game."""
-
-    name = "nickname"
-    title = N_("A nickname for {player}")
-    body = N_("Type a nickname for {player}. Roboto will call them by it for the rest of "
-              "the game.")
-
-    def __init__(self, app: Any, roboto: RobotoFigure, other: int) -> None:
-        self.roboto = roboto
-        self.table = roboto.table
-        self.other = other
-        self.value = ""
-        super().__init__(app, player=self.table.session.names[other])
-
-    def build(self) -> list[Control]:
-        field = TextField.make("nick", N_("Nickname"), self.value, self._typed)
-        return [field, Button.make("ok", N_("Give the nickname"), style="primary",
-                                   enabled=bool(clean_name(self.value)))]
-
-    def arrange(self) -> None:
-        super().arrange()
-        keep_clear(self, self.roboto)
-
-    def update(self, dt: float) -> bool:
-        self.roboto.update(dt)
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self.roboto.draw_robot(surface)  # he stays in sight while the nickname is typed
-        if self.roboto.bubble > 0:
-            self.roboto.draw_bubble(surface)
-
-    def _typed(self, value: str) -> None:
-        self.value = value
-        for c in self.controls:
-            if c.id == "ok":
-                c.enabled = bool(clean_name(value))
-
-    def on_press(self, control: str) -> None:
-        nick = clean_name(self.value)  # a nickname is a name (game.names)
-        me = self.table.viewer
-        if not nick or me is None:
-            return
-        self.roboto.nickname_given(self.other, nick)
-        self.app.pop()
-        self.table.act(A.NicknameGiven(me))
-
-    def back(self) -> None:
-        self.app.open("pause", self.table)
-
-    def autoplay_intent(self) -> I.Intent | None:
-        if not self.value:
-            self.focus_id("nick")
-            return I.TextInput("Rex")
-        return I.Press("ok")
