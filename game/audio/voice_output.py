@@ -6,14 +6,21 @@ rest.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from game.audio.board import SoundBoard
+__all__ = ["Ducking", "VoiceOutput"]
 
-__all__ = ["VoiceOutput"]
+
+class Ducking(Protocol):
+    """What the voice's output needs of the board (:class:`game.audio.board.SoundBoard`):
+    its settings (mute) and to be told when speech starts and stops, to duck the rest."""
+
+    settings: Any
+
+    def voice_started(self, seconds: float) -> None: ...
+    def voice_stopped(self) -> None: ...
 
 
 class VoiceOutput:
@@ -22,7 +29,7 @@ class VoiceOutput:
     while it is heard. ``mixer`` is the board's pygame, ``fmt`` its mixer's (rate, format,
     channels)."""
 
-    def __init__(self, board: SoundBoard, mixer: Any, fmt: tuple[int, int, int],
+    def __init__(self, board: Ducking, mixer: Any, fmt: tuple[int, int, int],
                  channel: int) -> None:
         self._board = board
         self._pg = mixer
