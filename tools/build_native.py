@@ -35,14 +35,13 @@ GROUP = "game.rules.compiled"  # the shared library is ``game.rules.compiled__my
 #: Packages whose sources the manifest fingerprints (a change anywhere there makes the
 #: build stale, whether or not the changed module is compiled).
 PACKAGES = ("game/rules", "game/bots")
-#: Modules left interpreted: package ``__init__`` files (the switch reads them),
-#: ``native.py``, whose no-op decorator exists only outside mypyc, and the action values:
-#: compiled dataclasses check their fields' types when made, so a caller passing an
-#: ``int`` for a ``Colour`` (the UI does) would fail only in the native build. Events are
-#: compiled (only the engine makes them, and their written ``__init__`` is what makes them
-#: cheap); ``redact`` takes any value, so the table's own lines (``HouseRulesTonight``)
-#: pass through it on either engine (tests/rules/test_house_rules.py).
-KEEP_PURE = ("__init__.py", "native.py", "actions.py")
+#: Modules left interpreted: package ``__init__`` files (the switch reads them) and
+#: ``native.py``, whose no-op decorator exists only outside mypyc. Actions and events are
+#: compiled: reading their fields is the hot path, and their written ``__init__`` methods
+#: take what callers pass by hand (a card's or a colour's number, a list) on both engines;
+#: ``redact`` takes any value, so the table's own lines (``HouseRulesTonight``) pass through
+#: it on either engine (tests/rules/test_house_rules.py).
+KEEP_PURE = ("__init__.py", "native.py")
 #: The bots' hot path, compiled with the engine: the match runner, the random and
 #: heuristic bots, how every bot plays the house rules (asked after each card with
 #: jump-in on), the hard bot's play-outs and its dealing of the hidden cards (measured:

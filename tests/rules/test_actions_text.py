@@ -122,7 +122,7 @@ def test_malformed_action_text_raises_value_error(text: str) -> None:
 
 
 def test_C6_a_colour_named_by_number_is_stored_as_a_colour_and_a_bad_one_refused() -> None:
-    named = A.ChooseColour(1, 2)  # type: ignore[arg-type]
+    named = A.ChooseColour(1, 2)
     assert named.colour is Colour.GREEN and named == A.ChooseColour(1, Colour.GREEN)
     with pytest.raises(ValueError):
-        A.ChooseColour(1, 7)  # type: ignore[arg-type]
+        A.ChooseColour(1, 7)
