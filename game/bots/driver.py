@@ -21,6 +21,7 @@ import game.rules.house.play as house_play
 from game.bots.base import BlindBot, Bot
 from game.rules.actions import Action, RaceFinished
 from game.rules.cards import Card
+from game.rules.chance import seeded
 from game.rules.engine import Decision, Game
 from game.rules.view import PlayerView, view
 
@@ -32,7 +33,7 @@ Apply = Callable[[Action], list[E.Event]]
 
 def seat_rng(seed: int, seat: int) -> random.Random:
     """The RNG of the bot in ``seat`` for a match with ``seed``."""
-    return random.Random(seed * 1_000_003 + 7_919 * (seat + 1))
+    return seeded(seed * 1_000_003 + 7_919 * (seat + 1))
 
 
 def holds(hand: list[Card], c: Card) -> bool:

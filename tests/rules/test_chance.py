@@ -54,3 +54,13 @@ def test_sample(n: int, k: int) -> None:
     population = list(range(1000, 1000 + n))
     same(lambda r: chance.sample(r, population, k), lambda r: r.sample(population, k))
     same(lambda r: chance.sample(r, range(n), k), lambda r: r.sample(range(n), k))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7_919, 2**31 - 1, 2**48 * 1_000_003 + 15_838, 2**200, -5])
+def test_seeded_is_random_Random_of_the_seed(seed: int) -> None:
+    ours, theirs = chance.seeded(seed), random.Random(seed)
+    assert type(ours) is random.Random
+    assert ours.getstate() == theirs.getstate()
+    assert [ours.random() for _ in range(3)] == [theirs.random() for _ in range(3)]
+    assert ours.gauss(0, 1) == theirs.gauss(0, 1)  # gauss_next is set as seed() sets it
+    assert ours.getstate() == theirs.getstate()
