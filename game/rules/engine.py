@@ -126,15 +126,15 @@ class Game(Table):
         return acts
 
     def turn_actions(self, p: int) -> list[Action]:
-        """*Hook*: the plays (one per distinct playable card) and the draw."""
+        """*Hook*: the plays (one per distinct playable card, in hand order) and the draw."""
         table = PLAYABLE[self.colour * 32 + self.match_rank]
-        cards = [c for c in self.hands[p] if table[c]]
-        if len(cards) > 1:
-            cards = list(dict.fromkeys(cards))  # one action per distinct card
-        if self.ruleset.no_bluffing:  # H-6
-            cards = [c for c in cards if not self.is_bluff(p, c)]
-        plays = PLAY[p]
-        acts: list[Action] = [plays[c] for c in cards]
+        plays, no_bluffing = PLAY[p], self.ruleset.no_bluffing  # H-6
+        cards: list[Card] = []
+        acts: list[Action] = []
+        for c in self.hands[p]:
+            if table[c] and c not in cards and not (no_bluffing and self.is_bluff(p, c)):
+                cards.append(c)
+                acts.append(plays[c])
         acts.append(DRAW[p])
         return acts
 

@@ -153,9 +153,14 @@ class TripleGame(Game):
     # ------------------------------------------------------------------ decisions
     def turn_actions(self, p: int) -> list[Action]:
         acts: list[Action] = []
-        plays = PLAY_AT[p]
-        for c in dict.fromkeys(self.hands[p]):
-            acts += [plays[t][c] for t in self.bank.lit if self._fits_tray(c, t)]
+        plays, lit = PLAY_AT[p], self.bank.lit
+        seen: list[Card] = []  # one action per distinct card and tray, in hand order
+        for c in self.hands[p]:
+            if c not in seen:
+                seen.append(c)
+                for t in lit:
+                    if self._fits_tray(c, t):
+                        acts.append(plays[t][c])
         acts.append(DRAW[p])
         return acts
 
