@@ -128,7 +128,7 @@ class Game(Table):
     def turn_actions(self, p: int) -> list[Action]:
         """*Hook*: the plays (one per distinct playable card, in hand order) and the draw."""
         table = PLAYABLE[self.colour * 32 + self.match_rank]
-        plays, no_bluffing = PLAY[p], self.ruleset.no_bluffing  # H-6
+        plays, no_bluffing = PLAY[p], self.no_bluffing  # H-6
         cards: list[Card] = []
         acts: list[Action] = []
         for c in self.hands[p]:
@@ -141,7 +141,7 @@ class Game(Table):
     def drawn_actions(self, p: int, drawn: Card) -> list[Action]:
         """*Hook*: play the drawn card or keep it (C-9, H-5)."""
         acts: list[Action] = [PLAY[p][drawn]]
-        if not self.ruleset.forced_play:
+        if not self.forced_play:
             acts.append(PASS[p])
         return acts
 

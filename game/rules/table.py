@@ -49,7 +49,10 @@ class Table:
 
     def __init__(self, ruleset: Ruleset, players: int, seed: int) -> None:
         ruleset.check_players(players)
-        self.ruleset = ruleset
+        self._ruleset = ruleset
+        self.no_bluffing = ruleset.no_bluffing
+        self.forced_play = ruleset.forced_play
+        self.draw_to_match = ruleset.draw_to_match
         self.players = players
         self.seed = seed
         # The RNG, made when first used (see rng). Set here rather than by reseed():
@@ -83,6 +86,21 @@ class Table:
         self.hand_events: list[E.Event] = []  # everything since the deal (views redact)
         self._hand_from = -1  # index in the current event list where a new hand began
         self.initial_events: tuple[E.Event, ...] = ()  # the match's start and first deal
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules this game plays by. The house rules a turn asks about (H-4 … H-6) are
+        also the game's own ``no_bluffing``, ``forced_play`` and ``draw_to_match``, set
+        with it: a ``Ruleset`` is an interpreted object, and in the compiled engine reading
+        its fields on every turn was a dictionary look-up each time."""
+        return self._ruleset
+
+    @ruleset.setter
+    def ruleset(self, rs: Ruleset) -> None:
+        self._ruleset = rs
+        self.no_bluffing = rs.no_bluffing
+        self.forced_play = rs.forced_play
+        self.draw_to_match = rs.draw_to_match
 
     # ------------------------------------------------------------------ the RNG
     @property
@@ -148,7 +166,7 @@ class Table:
 
     def may_play_drawn(self, p: int, c: Card) -> bool:
         """C-9: the drawn card may be played now (and H-6 allows it)."""
-        return self.fits(c) and not (self.ruleset.no_bluffing and self.is_bluff(p, c))
+        return self.fits(c) and not (self.no_bluffing and self.is_bluff(p, c))
 
     def is_bluff(self, p: int, c: Card, played: bool = False) -> bool:
         """C-7 / S-3: is ``p``'s Wild Draw Four ``c`` illegal (a colour-in-force card
@@ -272,7 +290,10 @@ class Table:
         new.move = self.move
         new.swap_to = self.swap_to
         new.deliveries = self.deliveries
-        new.ruleset = self.ruleset
+        new._ruleset = self._ruleset
+        new.no_bluffing = self.no_bluffing
+        new.forced_play = self.forced_play
+        new.draw_to_match = self.draw_to_match
         new.players = self.players
         new.seed = self.seed
         new._rng = self._rng

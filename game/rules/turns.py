@@ -48,7 +48,7 @@ def on_play(g: Table, a: Play, ev: list[E.Event]) -> None:
         raise g.refuse(p, f"play {c}")
     if not jumping:  # H-3: an identical card fits its pile by definition
         g.check_play(p, c, a.tray)
-    if g.ruleset.no_bluffing and g.is_bluff(p, c):
+    if g.no_bluffing and g.is_bluff(p, c):
         raise IllegalAction("H-6", f"{c} is illegal while holding the colour in force")
     if jumping:
         house.jump(g, p, c, ev)
@@ -68,7 +68,7 @@ def on_draw(g: Table, a: Draw, ev: list[E.Event]) -> None:
         raise g.refuse(p, "draw")
     g.uno_open.clear()  # C-12: drawing begins the turn
     got = g.take(p, 1, ev)
-    if g.ruleset.draw_to_match:  # H-4
+    if g.draw_to_match:  # H-4
         while got and not g.may_play_drawn(p, got[-1]):
             more = g.take(p, 1, ev)
             if not more:
@@ -89,7 +89,7 @@ def on_draw(g: Table, a: Draw, ev: list[E.Event]) -> None:
 def on_pass(g: Table, a: Pass, ev: list[E.Event]) -> None:
     p = a.player
     g.need(p, "keep the drawn card", DRAWN)
-    if g.ruleset.forced_play:
+    if g.forced_play:
         raise IllegalAction("H-5", "a playable drawn card must be played")
     g.drawn = None
     ev.append(E.DrawnCardKept(p))

@@ -111,7 +111,7 @@ def stack_actions(g: Table, p: int) -> list[Action]:
     cards = [c for c in g.hands[p] if RANK_OF[c] == r]
     if len(cards) > 1:
         cards = list(dict.fromkeys(cards))  # one action per distinct card
-    if g.ruleset.no_bluffing:  # H-6: an illegal WD4 cannot stack either
+    if g.no_bluffing:  # H-6: an illegal WD4 cannot stack either
         cards = [c for c in cards if not g.is_bluff(p, c)]
     acts: list[Action] = [plays[c] for c in cards]
     if g.decision is STACK:
