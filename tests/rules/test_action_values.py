@@ -12,7 +12,6 @@ import typing
 import pytest
 from hypothesis import given, settings
 
-import game
 from game.rules import actions as A
 from game.rules import position
 from game.rules.cards import CARDS, Card, Colour
@@ -92,7 +91,3 @@ def test_lists_given_by_hand_are_stored_as_the_engine_s_tuples() -> None:
     assert race.order == (1, 0, 2) and hash(race) == hash(A.RaceFinished(2, (1, 0, 2)))
     assert A.ChooseColour(0, 3).colour is Colour.BLUE
 
-
-def test_the_engine_in_use_is_named() -> None:
-    # The native run of tests/rules exercises the compiled actions above.
-    assert game.ENGINE in ("pure", "native")
