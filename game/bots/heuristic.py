@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from game.bots.base import UnoPlan
 from game.rules.actions import (
@@ -28,7 +29,7 @@ from game.rules.cards import COLOUR_OF, COLOURS, Card, Rank
 from game.rules.native import mypyc_attr
 from game.rules.view import PlayerView
 
-_ATTACKS = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
+_ATTACKS: Final = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
 
 
 def colour_counts(hand: Sequence[Card]) -> list[int]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from game.bots.base import Bot
 from game.rules.actions import Accept, Action, Play, SwapWith
@@ -32,9 +33,9 @@ KEEP: dict[str, float] = {"easy": 0.3}
 STACKERS: frozenset[int] = frozenset(
     (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.HIT_TWO, Rank.WILD_HIT_FOUR))
 #: H-1: what keeping one's last stacking card is worth, against spending it in attack.
-KEEP_STACKER = 2.5
+KEEP_STACKER: Final = 2.5
 #: H-2: what each card of difference between the hand a 7 or 0 brings and ours is worth.
-SWAP_CARD = 1.5
+SWAP_CARD: Final = 1.5
 
 
 def stacks_wd4(view: PlayerView, legal: Sequence[Action], rng: random.Random, level: str

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from game.rules.actions import (
     ACCEPT,
@@ -34,21 +35,17 @@ from game.rules.actions import (
 )
 from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
 from game.rules.copies import Wd4
+from game.rules.decisions import CHALLENGE_D, COLOUR, DRAWN, OVER, TURN
 from game.rules.editions.triple import TripleGame
 from game.rules.engine import PLAYABLE, Decision, Game
 from game.rules.match import side
 from game.rules.ruleset import MatchKind
 
-TURN, DRAWN, COLOUR, CHALLENGE_D, OVER = (
-    Decision.TURN,
-    Decision.DRAWN,
-    Decision.COLOUR,
-    Decision.CHALLENGE,
-    Decision.OVER,
-)
-_WD4 = int(Rank.WILD_DRAW_FOUR)
-_ACTION_MIN = int(Rank.SKIP)
-_TRAY_SAVERS = (int(Rank.WILD_CLEAR), int(Rank.WILD_GIVE_AWAY))
+# Final, here and below: compiled, a Final module constant is a C static, and any other
+# module-level name a dictionary look-up on every read (several a play-out step).
+_WD4: Final = int(Rank.WILD_DRAW_FOUR)
+_ACTION_MIN: Final = int(Rank.SKIP)
+_TRAY_SAVERS: Final = (int(Rank.WILD_CLEAR), int(Rank.WILD_GIVE_AWAY))
 
 
 def other_decision(g: Game, p: int, rng: random.Random | None = None) -> Action:
@@ -203,9 +200,9 @@ def play_out(
 #: Chance to win from the hands (a logistic fit on medium self-play, 2 players): a
 #: player's strength is size ** -SIZE_EXP * exp(WILD_WEIGHT * wilds held), times
 #: TURN_BONUS for the player to act; the chance is their share of the total strength.
-SIZE_EXP = 0.75
-WILD_WEIGHT = 0.75
-TURN_BONUS = math.exp(0.25)
+SIZE_EXP: Final = 0.75
+WILD_WEIGHT: Final = 0.75
+TURN_BONUS: Final = math.exp(0.25)
 
 
 def estimate(g: Game, me: int, kind: MatchKind) -> float:
