@@ -113,6 +113,21 @@ def test_A2_stat_a_burst_never_exceeds_what_is_loaded() -> None:
             assert max(sizes) == loaded  # bigger bursts were capped, not redrawn
 
 
+class RecordingLauncher(Launcher):
+    """The launcher, noting each outcome the engine asks for: (presses before, cards
+    loaded, cards fired)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[tuple[int, int, int]] = []
+
+    def outcome(self, rng: random.Random, loaded: int) -> int:
+        before = self.presses
+        size = super().outcome(rng, loaded)
+        self.asked.append((before, loaded, size))
+        return size
+
+
 def test_A2_stat_launcher_through_the_game() -> None:
     """Attack matches with bots: record every launcher outcome the engine asks for and
     check it against A-2 and against the LauncherPressed events."""
@@ -126,17 +141,10 @@ def test_A2_stat_launcher_through_the_game() -> None:
         rng = random.Random(seed)
         players = rng.randint(2, 6)
         g = new_game(replace(ruleset("attack"), match=MatchKind.SINGLE_HAND), players, seed)
-        asked: list[tuple[int, int, int]] = []
-        original = g.launcher.outcome
-
-        def outcome(r: random.Random, loaded: int, _o: Any = original,
-                    _a: list[tuple[int, int, int]] = asked, _g: Game = g) -> int:
-            before = _g.launcher.presses
-            size = _o(r, loaded)
-            _a.append((before, loaded, size))
-            return size
-
-        g.launcher.outcome = outcome  # type: ignore[method-assign]
+        recorder = RecordingLauncher()
+        recorder.presses, recorder.script = g.launcher.presses, g.launcher.script
+        g.launcher = recorder
+        asked = recorder.asked
         log: list[E.Event] = []
         MatchRunner(g, bots(rng, players), seed).run(log.extend)
         after_deal = log[len(g.initial_events):]  # the recorder was fitted after the deal
