@@ -26,7 +26,7 @@ from game.bots.random_bot import RandomBot
 from game.rules import events as E
 from game.rules import new_game
 from game.rules.editions.attack import Launcher
-from game.rules.editions.roboto import COMMAND_WEIGHTS, MIN_GAP, RobotoUnit
+from game.rules.editions.roboto import COMMAND_WEIGHTS, MIN_GAP, Interrupt, RobotoUnit
 from game.rules.editions.triple_trays import TrayBank, light
 from game.rules.engine import Game
 from game.rules.ruleset import MatchKind
@@ -377,6 +377,22 @@ def test_R6_stat_surprise_command_kinds() -> None:
     )
 
 
+class RecordingUnit(RobotoUnit):
+    """Roboto's unit, noting each roll the engine asks for: (plays since the last
+    interruption, the interruption's kind or ``None``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rolls: list[tuple[int, str | None]] = []
+
+    def roll(self, rng: random.Random, game: Game, house_rule: bool,
+             chat: str) -> Interrupt | None:
+        before = self.since
+        i = super().roll(rng, game, house_rule, chat)
+        self.rolls.append((before, i.kind if i else None))
+        return i
+
+
 def test_R5_stat_interruptions_through_the_game() -> None:
     eligible: Counter[str | None] = Counter()
     seed = 0
@@ -385,18 +401,12 @@ def test_R5_stat_interruptions_through_the_game() -> None:
         rng = random.Random(seed)
         players = rng.randint(2, 6)
         g = new_game(ruleset("roboto", {"house_rule": True}), players, seed)
-        rolls: list[tuple[int, str | None]] = []
         unit = g.unit
-        original = unit.roll
-
-        def roll(r: random.Random, game: Game, house: bool, chat: str, _o: Any = original,
-                 _u: RobotoUnit = unit, _rolls: list[Any] = rolls) -> Any:
-            before = _u.since
-            i = _o(r, game, house, chat)
-            _rolls.append((before, i.kind if i else None))
-            return i
-
-        unit.roll = roll  # type: ignore[method-assign]
+        recorder = RecordingUnit()
+        recorder.since, recorder.script = unit.since, unit.script
+        recorder.pending, recorder.owed, recorder.covered = unit.pending, unit.owed, unit.covered
+        g.unit = recorder
+        rolls = recorder.rolls
         log: list[E.Event] = []
         MatchRunner(g, bots(rng, players), seed).run(log.extend)
         said = [e.kind for e in log if isinstance(e, E.RobotoInterrupts)]
