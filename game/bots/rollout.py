@@ -164,7 +164,7 @@ def play_out(
     coin is tossed (a world's RNG is seeded when first used, see ``Table.rng``)."""
     steps = 0
     apply = g.apply
-    fast = type(g).turn_actions is Game.turn_actions and not g.ruleset.no_bluffing
+    fast = type(g).turn_actions is Game.turn_actions and not g.no_bluffing
     while steps < max_steps:
         d = g.decision
         if d is OVER:

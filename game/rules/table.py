@@ -49,6 +49,7 @@ class Table:
 
     def __init__(self, ruleset: Ruleset, players: int, seed: int) -> None:
         ruleset.check_players(players)
+        # The ruleset setter's work, written out: see the RNG's note below.
         self._ruleset = ruleset
         self.no_bluffing = ruleset.no_bluffing
         self.forced_play = ruleset.forced_play
