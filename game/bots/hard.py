@@ -20,16 +20,15 @@ opponents only 58.7 %; a random card on a fifth of the play-out turns 58.4 %; we
 each world by whether a careful player would have made the opponent's last play from
 it 60.0 % (no clear gain); z = 0.25 59.6 %. Nor longer play-outs now that the compiled
 search affords about 50,000 steps in 0.13 s: depth 40 won 59.5 % (57.3-61.6) on the
-2,000 deals where depth 20 won 60.1 to 61.3 % in three runs.
-What did win more is letting the play-outs' players see the world's hands: a card or a
-colour the next player cannot follow counts for more (:data:`~game.bots.rollout.PEEK_VOID`),
-as medium does with what it has inferred. On the usual 2,000 deals, where the play-outs
-without it won 59.8 %: 61.1 % at 1.7, 61.6 % at 3.0 and, kept, 5.0 (its figures are in
-the README). Tried alongside it and not kept (same deals): pruning later and less
-(first after 24 worlds, at 4 standard errors instead of 8 and 2.5) 60.3 % over 1,900
-games, with 49 ms of CPU a decision instead of 42; looking at the number as well as the
-colour and keeping a wild when the next player cannot follow (medium's rule), at 1.7,
-60.2 % over 1,300 games.
+2,000 deals where depth 20 won 60.1 to 61.3 % in three runs. Nor play-outs whose players
+see the world's hands and play and name a colour the next player holds none of (and no
+wild), as medium does with what it infers, that colour counting as k cards more (commit
+3db4915): on the same deals, where the play-outs without it won 59.8 %, k = 1.7 won
+61.1 %, 3.0 61.6 % and 5.0 60.5 %, and 5.0 won 59.9 % on 2,000 fresh deals (seed 2),
+for 5 to 9 % fewer play-out steps; looking at the number too and keeping a wild the next
+player cannot answer (medium's rule) 60.2 % over 1,300 games. Nor pruning later and
+less (first after 24 worlds, at 4 standard errors instead of 8 and 2.5): 60.3 % over
+1,900 games, with 49 ms of CPU a decision instead of 42.
 The medium bot's choice is the default; search overrides it only when the paired
 difference in outcomes is more than ``z`` standard errors in favour of the alternative
 (3,000 two-player deals at 6,000 steps: z = 1 58.6 %, z = 0.5 59.6 %; the more worlds

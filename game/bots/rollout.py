@@ -2,10 +2,7 @@
 
 Inside a determinized world every player plays from their own (sampled) hand with a
 cheap version of the medium rules: follow the colour you hold most of, keep wilds,
-hit a player about to go out, name your longest colour, never bluff. Where medium
-plays and names what the next player has shown they lack, the play-outs' players see
-the world's hands and play and name what the next player cannot follow
-(:data:`PEEK_VOID`). Opponents
+hit a player about to go out, name your longest colour, never bluff. Opponents
 challenge a Wild Draw Four at the rate they were seen to (``challenge_rate``); nobody
 calls or catches UNO. Editions' own decisions: the leader as victim, a tray that will
 not overload, always a pair; house rules: answer a stack when possible (H-1), swap with
@@ -49,22 +46,6 @@ from game.rules.ruleset import MatchKind
 _WD4: Final = int(Rank.WILD_DRAW_FOUR)
 _ACTION_MIN: Final = int(Rank.SKIP)
 _TRAY_SAVERS: Final = (int(Rank.WILD_CLEAR), int(Rank.WILD_GIVE_AWAY))
-#: What it is worth, in cards of a colour held, that the next player holds none of that
-#: colour and no wild. Hard against medium, official, 2 players, the 2,000 usual deals
-#: (seed 1): 59.8 % without looking, 61.1 % at 1.7 (medium's own ratio of a void to a
-#: card to follow with), 61.6 % at 3.0; 5.0 is measured in the README.
-PEEK_VOID: Final = 5.0
-
-
-def lacks(hand: Sequence[Card]) -> list[float]:
-    """:data:`PEEK_VOID` for each colour ``hand`` cannot follow by colour, else 0."""
-    out = [PEEK_VOID, PEEK_VOID, PEEK_VOID, PEEK_VOID]
-    for c in hand:
-        col = COLOUR_OF[c]
-        if col == WILD:
-            return [0.0, 0.0, 0.0, 0.0]
-        out[col] = 0.0
-    return out
 
 
 def other_decision(g: Game, p: int, rng: random.Random | None = None) -> Action:
@@ -104,9 +85,8 @@ def turn_choice(g: Game, p: int, acts: Sequence[Action]) -> Action:
     counts = [0, 0, 0, 0, 0]
     for c in hand:
         counts[COLOUR_OF[c]] += 1
-    nhand = g.hands[g.next_player(p)]
-    hurry = len(nhand) <= 2 or len(g.seats) == 2
-    void = lacks(nhand)
+    nsize = len(g.hands[g.next_player(p)])
+    hurry = nsize <= 2 or len(g.seats) == 2
     colour = g.colour
     best: Action | None = None
     other: Action | None = None
@@ -125,7 +105,7 @@ def turn_choice(g: Game, p: int, acts: Sequence[Action]) -> Action:
                 continue  # never bluff
             s = -4.0 + (5.0 if hurry and RANK_OF[c] == _WD4 else 0.0)
         else:
-            s = counts[col] + void[col] + (3.0 if hurry and RANK_OF[c] >= _ACTION_MIN else 0.0)
+            s = counts[col] + (3.0 if hurry and RANK_OF[c] >= _ACTION_MIN else 0.0)
         if red and a.tray in red:
             s += 6.0 if RANK_OF[c] in _TRAY_SAVERS else -8.0
         if s > bs:
@@ -142,9 +122,7 @@ def fast_turn(g: Game, p: int) -> Action:
     counts = [0, 0, 0, 0, 0]
     for c in hand:
         counts[COLOUR_OF[c]] += 1
-    nhand = g.hands[g.next_player(p)]
-    hurry = len(g.seats) == 2 or len(nhand) <= 2
-    void = lacks(nhand)
+    hurry = len(g.seats) == 2 or len(g.hands[g.next_player(p)]) <= 2
     colour = g.colour
     table = PLAYABLE[colour * 32 + g.match_rank]
     best = -1
@@ -160,24 +138,18 @@ def fast_turn(g: Game, p: int) -> Action:
                 continue
             s = -4.0 + (5.0 if hurry and RANK_OF[c] == _WD4 else 0.0)
         else:
-            s = counts[col] + void[col] + (3.0 if hurry and RANK_OF[c] >= _ACTION_MIN else 0.0)
+            s = counts[col] + (3.0 if hurry and RANK_OF[c] >= _ACTION_MIN else 0.0)
         if s > bs:
             best, bs = c, s
     return DRAW[p] if best < 0 else PLAY[p][best]
 
 
 def best_colour(g: Game, p: int) -> int:
-    """The colour ``p`` holds most of, counting one the next player lacks as
-    :data:`PEEK_VOID` cards more (the first of equals)."""
-    score = lacks(g.hands[g.next_player(p)])
+    counts = [0, 0, 0, 0]
     for c in g.hands[p]:
         if COLOUR_OF[c] != WILD:
-            score[COLOUR_OF[c]] += 1.0
-    best = 0
-    for k in (1, 2, 3):
-        if score[k] > score[best]:
-            best = k
-    return best
+            counts[COLOUR_OF[c]] += 1
+    return max(range(4), key=lambda k: counts[k])
 
 
 def play_out(
