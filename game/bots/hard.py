@@ -24,11 +24,14 @@ search affords about 50,000 steps in 0.13 s: depth 40 won 59.5 % (57.3-61.6) on 
 see the world's hands and play and name a colour the next player holds none of (and no
 wild), as medium does with what it infers, that colour counting as k cards more (commit
 3db4915): on the same deals, where the play-outs without it won 59.8 %, k = 1.7 won
-61.1 %, 3.0 61.6 % and 5.0 60.5 %, and 5.0 won 59.9 % on 2,000 fresh deals (seed 2),
+61.1 %, 3.0 61.7 % and 5.0 60.5 %, and 5.0 won 59.9 % on 2,000 fresh deals (seed 2),
 for 5 to 9 % fewer play-out steps; looking at the number too and keeping a wild the next
 player cannot answer (medium's rule) 60.2 % over 1,300 games. Nor pruning later and
 less (first after 24 worlds, at 4 standard errors instead of 8 and 2.5): 60.3 % over
-1,900 games, with 49 ms of CPU a decision instead of 42.
+1,900 games, with 49 ms of CPU a decision instead of 42. At the 0.13 s limit the compiled
+search already plays about 1,700 worlds a searched decision (``bench/ai.py``), so the
+noise in comparing two moves is small: what holds it back is the bias of the play-outs
+and of the cut-off judge, and more speed alone is unlikely to win much more.
 The medium bot's choice is the default; search overrides it only when the paired
 difference in outcomes is more than ``z`` standard errors in favour of the alternative
 (3,000 two-player deals at 6,000 steps: z = 1 58.6 %, z = 0.5 59.6 %; the more worlds
@@ -37,7 +40,7 @@ It always catches, and calls UNO whenever the move it chose plays its next-to-la
 
 ``budget`` is the number of play-out steps per decision (deterministic, so a fixed RNG
 gives a fixed choice; 100,000 by default, more than the compiled build affords in 0.13 s,
-about 50,000 on this machine, so that the time limit ends the long searches);
+about 65,000 on this machine, so that the time limit ends the long searches);
 ``time_limit`` (seconds of this thread's CPU time, ``None`` for none) stops the search.
 CPU time rather than the wall clock, so that other work on the machine (or the UI
 thread) does not cut the search short: the table shows AI turns at a human pace anyway,
