@@ -141,8 +141,7 @@ def test_A2_stat_launcher_through_the_game() -> None:
         rng = random.Random(seed)
         players = rng.randint(2, 6)
         g = new_game(replace(ruleset("attack"), match=MatchKind.SINGLE_HAND), players, seed)
-        recorder = RecordingLauncher()
-        recorder.presses, recorder.script = g.launcher.presses, g.launcher.script
+        recorder = g.launcher.copy(into=RecordingLauncher())
         g.launcher = recorder
         asked = recorder.asked
         log: list[E.Event] = []
@@ -401,10 +400,7 @@ def test_R5_stat_interruptions_through_the_game() -> None:
         rng = random.Random(seed)
         players = rng.randint(2, 6)
         g = new_game(ruleset("roboto", {"house_rule": True}), players, seed)
-        unit = g.unit
-        recorder = RecordingUnit()
-        recorder.since, recorder.script = unit.since, unit.script
-        recorder.pending, recorder.owed, recorder.covered = unit.pending, unit.owed, unit.covered
+        recorder = g.unit.copy(into=RecordingUnit())
         g.unit = recorder
         rolls = recorder.rolls
         log: list[E.Event] = []

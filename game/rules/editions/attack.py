@@ -79,8 +79,9 @@ class Launcher:
         self.presses = 0 if size else self.presses + 1
         return size
 
-    def copy(self) -> Launcher:
-        other = Launcher()
+    def copy(self, into: Launcher | None = None) -> Launcher:
+        """A launcher in this one's state: a new one, or ``into`` made so."""
+        other = Launcher() if into is None else into
         other.presses, other.script = self.presses, list(self.script)
         return other
 

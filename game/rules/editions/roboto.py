@@ -116,8 +116,9 @@ class RobotoUnit:
         pair = chance.sample(rng, seats, 2)
         return Interrupt(kind, (pair[0], pair[1]))
 
-    def copy(self) -> RobotoUnit:
-        other = RobotoUnit()
+    def copy(self, into: RobotoUnit | None = None) -> RobotoUnit:
+        """A unit in this one's state: a new one, or ``into`` made so."""
+        other = RobotoUnit() if into is None else into
         other.since, other.script = self.since, list(self.script)
         other.pending, other.owed, other.covered = self.pending, self.owed, self.covered
         return other
