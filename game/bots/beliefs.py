@@ -47,6 +47,11 @@ EV_HONEST_SHOWN = -0.3
 #: dealt hands show those shares.
 LEAN_NAMED = 3.0
 LEAN_SWITCH = 1.7
+#: A colour named with one card left is that card's colour (medium: 172 times in 180
+#: two-player hands); this weight deals it so 96 % of the time, where LEAN_NAMED made it
+#: 57 %. A switch that leaves one card leans nothing: a last card left by a coloured play
+#: was of the colour in force no more often than chance (444 of 1,793 such hands).
+LEAN_LAST = 50.0
 
 
 class Tracker:
@@ -77,12 +82,17 @@ class Tracker:
         self.mine: Counter[Card] | None = None
         self.seats: tuple[int, ...] = ()
         self.direction = 1
+        # Every hand's size as the events move it (-1: not known), set again from the view
+        # on every update: read when a player names or switches a colour.
+        self.sizes: list[int] = []
+        self.deal_size = 7
 
     # ------------------------------------------------------------------ feeding
     def update(self, view: PlayerView) -> Tracker:
         """Read the events of ``view`` not read yet; start over on a new hand or match."""
         evs = view.events
         self.wd4_counts_wilds = view.ruleset.wd4_counts_wilds
+        self.deal_size = view.ruleset.hand_size
         players = len(view.hand_sizes)
         same_match = self.me == view.me and self.players == players and view.hand_no >= self.hand_no
         if not same_match:
@@ -104,6 +114,7 @@ class Tracker:
         self.colour = view.colour
         self.mine = Counter(view.hand)
         self.seats, self.direction = view.seats, view.direction
+        self.sizes = list(view.hand_sizes)
         top = view.discard[-1] if view.discard else None
         self.rank = NO_RANK if top is None or COLOUR_OF[top] == WILD else RANK_OF[top]
         return self
@@ -116,6 +127,7 @@ class Tracker:
         self.wd4_colour, self.wd4_player, self.wd4_prior_void = WILD, -1, 0.0
         self.piles = [[]]
         self.last_tray = 0
+        self.sizes = [-1] * self.players
 
     def _resolve_pending(self, keep: int = -1) -> None:
         for q, o in enumerate(self.opp):
@@ -134,16 +146,20 @@ class Tracker:
             self._pile(e.tray).append(e.card)
             self.last_tray = e.tray
             self._played(e.player, e.card)
+            self._resize(e.player, -1)
             if e.player == self.me:
                 self._mine_lost((e.card,))
         elif t is E.ColourChosen:
             assert isinstance(e, E.ColourChosen)
             self.colour = int(e.colour)
             if e.player != self.me:
-                self._lean(e.player, int(e.colour), LEAN_NAMED)
+                # With one card left, a careful player names its colour.
+                last = self._size(e.player) == 1
+                self._lean(e.player, int(e.colour), LEAN_LAST if last else LEAN_NAMED)
         elif t is E.CardsDrawn:
             assert isinstance(e, E.CardsDrawn)
             self._drew(e.player, e.count, e.reason)
+            self._resize(e.player, e.count)
             if e.player == self.me and self.mine is not None:
                 if len(e.cards) == e.count:
                     self.mine.update(e.cards)
@@ -174,6 +190,7 @@ class Tracker:
         elif t is E.CardsDiscarded:
             assert isinstance(e, E.CardsDiscarded)
             self._pile(self.last_tray if e.reason == "pair" else 0).extend(e.cards)
+            self._resize(e.player, -len(e.cards))
             if e.player != self.me:
                 for c in e.cards:
                     self.opp[e.player].remove(c)
@@ -182,6 +199,9 @@ class Tracker:
         elif t is E.HandsSwapped:
             assert isinstance(e, E.HandsSwapped)
             self.opp[e.first], self.opp[e.second] = self.opp[e.second], self.opp[e.first]
+            sz = self.sizes
+            if max(e.first, e.second) < len(sz):
+                sz[e.first], sz[e.second] = sz[e.second], sz[e.first]
             if self.me in (e.first, e.second):  # they now hold my old hand: I know it
                 other = e.second if e.first == self.me else e.first
                 self.opp[self.me] = Opponent()
@@ -192,10 +212,21 @@ class Tracker:
         elif t is E.LauncherPressed:
             assert isinstance(e, E.LauncherPressed)
             self._drew(e.player, e.count, e.reason, playable_after=False)
+            self._resize(e.player, e.count)
         elif t is E.Reshuffled:
             self.piles = [p[-1:] for p in self.piles]
         elif t is E.HandStarted:
+            assert isinstance(e, E.HandStarted)
             self._resolve_pending()
+            self.sizes = [self.deal_size if q in e.seats else 0 for q in range(self.players)]
+
+    def _size(self, p: int) -> int:
+        """``p``'s hand size as the events left it (-1: not known)."""
+        return self.sizes[p] if 0 <= p < len(self.sizes) else -1
+
+    def _resize(self, p: int, delta: int) -> None:
+        if 0 <= p < len(self.sizes) and self.sizes[p] >= 0:
+            self.sizes[p] = max(0, self.sizes[p] + delta)
 
     def _mine_lost(self, cards: Sequence[Card]) -> None:
         """Cards left my hand (a play, a discard)."""
@@ -219,16 +250,21 @@ class Tracker:
         """H-2: a 0 moved every hand to the next player in the direction of play
         (``step``); what was known of each hand moves with it."""
         seats = self.seats
-        if self.me not in seats or any(q >= len(self.opp) for q in seats):
+        if (self.me not in seats or any(q >= len(self.opp) for q in seats)
+                or len(self.sizes) != len(self.opp)):
             self.opp = [Opponent() for _ in self.opp]
+            self.sizes = [-1] * len(self.sizes)
             return
         n = len(seats)
         moved = [Opponent() for _ in self.opp]
+        sizes = list(self.sizes)
         for i, q in enumerate(seats):
             to = seats[(i + step) % n]
             moved[to] = self._given() if q == self.me else self.opp[q]
+            sizes[to] = self.sizes[q]
         moved[self.me] = Opponent()
         self.opp = moved
+        self.sizes = sizes
 
     def _lean(self, p: int, colour: int, weight: float) -> None:
         lean = [1.0] * 4
@@ -237,8 +273,11 @@ class Tracker:
 
     def _played(self, p: int, c: Card) -> None:
         col = COLOUR_OF[c]
-        if p != self.me and col != WILD and col != self.colour and self.colour < WILD:
-            self._lean(p, col, LEAN_SWITCH)  # switched colours by number or symbol
+        if (p != self.me and col != WILD and col != self.colour and self.colour < WILD
+                and not 0 <= self._size(p) <= 2):
+            # Switched colours by number or symbol: into a longer colour, unless this
+            # leaves one card (then the play says nothing of the last one's colour).
+            self._lean(p, col, LEAN_SWITCH)
         if p != self.me:
             o = self.opp[p]
             if o.pending is not None:  # the card just drawn: it was never counted in

@@ -98,3 +98,44 @@ def test_hypergeometric_chance_to_hold() -> None:
     assert p_holds(10, 0, 3) == 0.0
     assert p_holds(10, 10, 1) == 1.0
     assert abs(p_holds(4, 1, 2) - 0.5) < 1e-9
+
+
+def test_a_switch_that_leaves_one_card_says_nothing_of_its_colour() -> None:
+    # Switching colours by number leans the hand to the new colour (a careful player
+    # switches into a longer colour), but not when it leaves one card: in two-player
+    # medium play the last card was then of the colour in force no more often than chance.
+    g = build(["R5 G7 B2 Y9 G3", "R1 Y4"], "B1", turn=1)
+    tr = tracker(g, 0)
+    tr.stats[1].erratic = -20.0  # careful: any lean counts in full
+    g.apply(Play(1, C("R1")))
+    tr.update(view(g, 0))
+    assert tr.lean(1) == [1.0, 1.0, 1.0, 1.0]
+    g = build(["R5 G7 B2 Y9 G3", "R1 Y4 G8"], "B1", turn=1)
+    tr = tracker(g, 0)
+    tr.stats[1].erratic = -20.0
+    g.apply(Play(1, C("R1")))
+    tr.update(view(g, 0))
+    assert tr.lean(1)[Colour.RED] > 1.2
+
+
+def test_hand_sizes_follow_the_events_between_views_in_every_edition() -> None:
+    # The tracker reads a player's hand size when they name or switch a colour, from the
+    # events alone (a bot sees a view only on its own decisions): fed nothing but the
+    # events, it must end with the sizes the view shows.
+    from tests.ai.helpers import positions
+
+    for ed, house in (("official", "stacking,seven_o,jump_in"), ("roboto", ""),
+                      ("attack", "seven_o"), ("triple", ""), ("sonic", "stacking")):
+        for players in (2, 4):
+            for seed in range(2):
+                tr: Tracker | None = None
+                seen = 0
+                for g in positions(ed, players, range(seed, seed + 1), every=7, house=house):
+                    v = view(g, 0)
+                    if tr is None:
+                        tr, seen = Tracker().update(v), len(v.events)
+                        continue
+                    for e in v.events[seen:]:
+                        tr._event(e)
+                    seen = len(v.events)
+                    assert tr.sizes == list(v.hand_sizes), (ed, house, players, seed)
