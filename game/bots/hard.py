@@ -48,7 +48,9 @@ differently with it; it was not kept. Kept: a colour named with one card left is
 that card's colour (medium names it 172 times in 180; the worlds dealt it 57 % of the
 time, now 96 %: :data:`~game.bots.beliefs.LEAN_LAST`, which medium does not read), at
 the moment that decides most hands: 61.1 % (58.9-63.2) on the usual 2,000 deals, paired
-with the bot before it +1.3 +/- 0.9 points, a gain not yet beyond noise.
+with the bot before it +1.3 +/- 0.9 points, but 59.6 % (57.4-61.7) on 2,000 fresh ones
+(seed 2), 60.4 % (58.8-61.9) over both: no gain shown, kept because it reads the hands
+as they are.
 The medium bot's choice is the default; search overrides it only when the paired
 difference in outcomes is more than ``z`` standard errors in favour of the alternative
 (3,000 two-player deals at 6,000 steps: z = 1 58.6 %, z = 0.5 59.6 %; the more worlds
