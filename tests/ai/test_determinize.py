@@ -13,7 +13,7 @@ from game.bots.rollout import play_out
 from game.rules.actions import Challenge, ChooseColour, Draw, Play
 from game.rules.cards import COLOUR_OF, RANK_OF, Card, Colour
 from game.rules.position import dump
-from game.rules.view import view
+from game.rules.view import PlayerView, view
 from tests.ai.helpers import build, positions
 
 C = Card.parse
@@ -123,18 +123,26 @@ def _leaned_reference(pool: list[Card], size: int, lean: list[float], rng: rando
     return [pool[i] for _, i in keyed[:size]]
 
 
+def _named_by_a_careful_player(hand: str, colour: Colour) -> tuple[PlayerView, Tracker]:
+    """Player 1 (holding ``hand``, a Wild first) plays the Wild on B1 and names
+    ``colour``; player 0's view after it, and a tracker that has followed the hand and
+    believes player 1 careful (a lean counts in full)."""
+    g = build(["R5 G7 B2 Y9 G3", hand], "B1", turn=1)
+    tr = Tracker().update(view(g, 0))
+    g.apply(Play(1, C("W")))
+    g.apply(ChooseColour(1, colour))
+    v = view(g, 0)
+    tr.update(v)
+    tr.stats[1].erratic = -20.0
+    return v, tr
+
+
 def test_a_named_colour_leans_the_dealt_hand_by_the_trackers_weights() -> None:
     # Player 1 plays a Wild and names red: a careful player names the colour they hold,
     # so player 0's worlds deal player 1 more red than chance would, in the proportion
     # the tracker's lean says. The mean number of reds over many deals must match an
     # independent draw of the same law, and stand clearly above an unweighted draw.
-    g = build(["R5 G7 B2 Y9 G3", "W Y3 Y4 G1 B6 R8"], "B1", turn=1)
-    tr = Tracker().update(view(g, 0))
-    g.apply(Play(1, C("W")))
-    g.apply(ChooseColour(1, Colour.RED))
-    v = view(g, 0)
-    tr.update(v)
-    tr.stats[1].erratic = -20.0  # careful: the lean counts in full
+    v, tr = _named_by_a_careful_player("W Y3 Y4 G1 B6 R8", Colour.RED)
     lean = tr.lean(1)
     assert lean[Colour.RED] > 1.5 and lean[Colour.YELLOW] == 1.0
     pool = sorted(tr.unseen(v).elements())
@@ -156,13 +164,7 @@ def test_a_colour_named_with_one_card_left_is_dealt_as_that_card_s_colour() -> N
     # A careful player names the colour of the one card it keeps (medium did in 172 of
     # 180 two-player hands), so the worlds deal that card in the named colour nearly
     # always, where the lean of a bigger hand (LEAN_NAMED) would make it about half.
-    g = build(["R5 G7 B2 Y9 G3", "W G1"], "B1", turn=1)
-    tr = Tracker().update(view(g, 0))
-    g.apply(Play(1, C("W")))
-    g.apply(ChooseColour(1, Colour.GREEN))
-    v = view(g, 0)
-    tr.update(v)
-    tr.stats[1].erratic = -20.0  # careful: the lean counts in full
+    v, tr = _named_by_a_careful_player("W G1", Colour.GREEN)
     greens = sum(
         COLOUR_OF[deal_hidden(v, tr, random.Random(seed))[0][1][0]] == Colour.GREEN
         for seed in range(200)
