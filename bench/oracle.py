@@ -25,6 +25,7 @@ all five rows of 500 games).
 
 from __future__ import annotations
 
+import argparse
 import json
 import multiprocessing
 import sys
@@ -110,8 +111,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _knows(text: str) -> list[str]:
-    import argparse
-
     out = [k.strip() for k in text.split(",")]
     for k in out:
         if k not in KNOWS:
