@@ -1,7 +1,7 @@
 """What the hard bot would win if it knew more of its opponents' hands, as one JSON object.
 
     python bench/oracle.py [--games 500] [--seed 1] [--players 2] [--processes 2]
-                           [--knows none,wilds,voids,colours,hand]
+                           [--knows none,wilds,voids,colours,hand] [--when all|turn|colour]
 
 A diagnostic, not a bot: hard plays medium (official rules, single hands, the arena's
 deals and seat rotation, ``python -m game.arena``), and the worlds its search deals are
@@ -12,6 +12,9 @@ told the truth about each opponent's hand, one kind of knowledge per row:
 * ``voids``: which colours they hold none of;
 * ``colours``: how many cards of each colour they hold, and which wilds;
 * ``hand``: the whole hand (the draw pile stays shuffled).
+
+``--when`` tells it only for some decisions: ``turn`` (which card to play, or whether to
+keep a drawn one), ``colour`` (which colour to name); ``all`` by default.
 
 Everything else (the tracker, the search, the play-outs, the 0.13 s of CPU) is the shipped
 bot's, and every row plays the same deals. Measured on 2026-12-05 (commit 4b445ef's bots,
@@ -48,11 +51,12 @@ from game.bots.opponent import BIG, WILD_KEY
 from game.options import ArgumentParser, int_range, run_command
 from game.rules.cards import COLOUR_OF, WILD, Card
 from game.rules.editions import new_game
-from game.rules.engine import Game
+from game.rules.engine import Decision, Game
 from game.rules.ruleset import MatchKind, edition
 from game.rules.view import PlayerView
 
 KNOWS = ("none", "wilds", "voids", "colours", "hand")
+WHEN = {"all": None, "turn": (Decision.TURN, Decision.DRAWN), "colour": (Decision.COLOUR,)}
 
 
 def tell(dealer: Dealer, knows: str, hands: Sequence[Sequence[Card]]) -> None:
@@ -79,29 +83,32 @@ def tell(dealer: Dealer, knows: str, hands: Sequence[Sequence[Card]]) -> None:
 
 
 class OracleHard(HardBot):
-    """The hard bot, its worlds told ``knows`` about the hands of ``game``."""
+    """The hard bot, its worlds told ``knows`` about the hands of ``game`` at the
+    decisions ``when`` names (a key of ``WHEN``)."""
 
-    def __init__(self, knows: str, game: Game) -> None:
+    def __init__(self, knows: str, game: Game, when: str = "all") -> None:
         super().__init__()
         self.knows = knows
         self.game = game
+        self.when = WHEN[when]
 
     def dealer(self, view: PlayerView, relax: dict[int, tuple[int, int, int]] | None
                ) -> Dealer:
         d = super().dealer(view, relax)
-        if self.knows != "none":
+        if self.knows != "none" and (self.when is None or view.decision in self.when):
             tell(d, self.knows, self.game.hands)
         return d
 
 
-def play(job: tuple[str, int, int, int]) -> tuple[str, int, bool]:
+def play(job: tuple[str, int, int, int, str]) -> tuple[str, int, bool]:
     """Game ``i`` of the run for ``knows``: did hard win it?"""
-    knows, seed, players, i = job
+    knows, seed, players, i, when = job
     rs = replace(edition("official"), match=MatchKind.SINGLE_HAND)
     kinds = seating_for(["hard", *["medium"] * (players - 1)], i)
     s = deal_seeds(seed, i // players + 1)[i // players]
     g = new_game(rs, players, s)
-    bots: list[Bot] = [OracleHard(knows, g) if k == "hard" else make_bot(k) for k in kinds]
+    bots: list[Bot] = [OracleHard(knows, g, when) if k == "hard" else make_bot(k)
+                       for k in kinds]
     MatchRunner(g, bots, s + i % players).run()
     return knows, i, any(kinds[w] == "hard" for w in g.match.winners)
 
@@ -126,14 +133,18 @@ def _main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--processes", type=int_range(1, 64), default=2)
     ap.add_argument("--knows", type=_knows, default=list(KNOWS),
                     help=f"comma-separated, of: {', '.join(KNOWS)} (default: all)")
+    ap.add_argument("--when", choices=list(WHEN), default="all",
+                    help="the decisions at which the worlds are told (default: all)")
     args = ap.parse_args(argv)
-    jobs = [(k, args.seed, args.players, i) for k in args.knows for i in range(args.games)]
+    jobs = [(k, args.seed, args.players, i, args.when)
+            for k in args.knows for i in range(args.games)]
     wins = dict.fromkeys(args.knows, 0)
     with multiprocessing.get_context("spawn").Pool(args.processes) as pool:
         for knows, _i, won in pool.imap_unordered(play, jobs, chunksize=4):
             wins[knows] += won
     result: dict[str, object] = {"engine": game.ENGINE, "games": args.games,
-                                 "seed": args.seed, "players": args.players}
+                                 "seed": args.seed, "players": args.players,
+                                 "when": args.when}
     for k in args.knows:
         lo, hi = wilson(wins[k], args.games)
         result[k] = {"wins": wins[k], "win_rate": round(wins[k] / args.games, 4),

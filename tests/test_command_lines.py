@@ -306,7 +306,7 @@ def bench_main(name: str) -> Main:
     ("fuzz", ["--minutes", "0"]), ("fuzz", ["--minutes", "nan"]), ("fuzz", ["--areas", "x"]),
     ("fuzz", ["--round", "-1"]),
     ("oracle", ["--games", "0"]), ("oracle", ["--knows", "voids,everything"]),
-    ("oracle", ["--players", "5"]),
+    ("oracle", ["--players", "5"]), ("oracle", ["--when", "never"]),
 ])
 def test_bench_arguments_are_refused_in_one_line(
         script: str, argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

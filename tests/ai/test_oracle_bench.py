@@ -75,3 +75,15 @@ def test_the_worlds_know_what_they_are_told(knows: str) -> None:
             differs += Counter(got) != Counter(true)
     # Only the whole hand is dealt as it is: the other kinds leave the cards themselves open.
     assert (differs == 0) == (knows == "hand")
+
+
+def test_the_worlds_are_told_only_at_the_decisions_named() -> None:
+    bench = oracle()
+    g = turns()[0]
+    p, q = g.to_act, 1 - g.to_act
+    v = view(g, p)
+    for when, told in (("all", True), ("turn", True), ("colour", False)):
+        bot = bench.OracleHard("hand", g, when)
+        bot.tracker.update(v)
+        d = bot.dealer(v, None)
+        assert (Counter(d.known[q]) == Counter(g.hands[q])) == told, when
