@@ -67,7 +67,7 @@ deals, paired with the shipped bot -0.9 +/- 1.2 points. It was not kept. Nor was
 of the one place the worlds were far off (branch ``exp/fresh-draws``): a hand that drew
 on a colour and has drawn a card or two since was dealt that colour up to the bound, as
 if every card drawn since had it (after one card, the worlds held the colour 61 % of the
-time where such hands held it 20 %). Dealt as drawn cards instead (binomial), 24 %, and
+time where such hands held it 20 %). Dealt as drawn cards instead (binomial), 25 %, and
 the Brier score over all positions went from 0.1488 to 0.1434; but hard won 60.1 %
 (57.9-62.2) on the usual deals, -1.1 +/- 1.0 points. Beliefs better at this grain do not
 show in the wins; knowing the voids outright would.
