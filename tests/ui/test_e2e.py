@@ -53,21 +53,36 @@ def display() -> Iterator[str]:
 
 
 def find_window(proc: subprocess.Popen[Any], display: str, timeout: float = 30.0) -> str:
-    """The id of ``proc``'s visible window, once it shows.
+    """The id of ``proc``'s visible window, once it shows."""
+    return window_and_origin(proc, display, timeout)[0]
+
+
+def window_and_origin(proc: subprocess.Popen[Any], display: str,
+                      timeout: float = 30.0) -> tuple[str, tuple[int, int]]:
+    """``proc``'s visible window and where it is on the screen, once both can be read.
 
     Polled rather than ``xdotool search --sync``: that search walks every window of the
     display and gives up with an X error if one of them (another test's game closing) goes
-    away under it, which failed a CI run once."""
+    away under it, which failed a CI run once. The geometry is read in the same loop: a
+    window the search has just listed could not be measured once in CI (xdotool exited
+    with 1), so a failed read is tried again, with a fresh search, until the deadline."""
     env = {**os.environ, "DISPLAY": display}
     deadline = time.monotonic() + timeout
+    said = ""
     while True:
         assert proc.poll() is None, f"the game exited ({proc.returncode}) before its window showed"
         found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(proc.pid)],
                                env=env, capture_output=True, text=True, timeout=20)
-        if found.returncode == 0 and found.stdout.split():
-            return found.stdout.split()[0]
+        said = found.stderr.strip()
+        for window in found.stdout.split() if found.returncode == 0 else []:
+            geo = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window],
+                                 env=env, capture_output=True, text=True, timeout=20)
+            vals = dict(line.split("=", 1) for line in geo.stdout.split() if "=" in line)
+            if geo.returncode == 0 and "X" in vals and "Y" in vals:
+                return window, (int(vals["X"]), int(vals["Y"]))
+            said = f"window {window} listed but not measurable: {geo.stderr.strip()}"
         if time.monotonic() > deadline:
-            raise AssertionError(f"no window in {timeout:.0f} s: {found.stderr.strip()}")
+            raise AssertionError(f"no window in {timeout:.0f} s: {said}")
         time.sleep(0.1)
 
 
@@ -98,7 +113,7 @@ class RunningApp:
         self.proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=self.log, stderr=self.log)
         self.shots = 0
         try:
-            self.window = find_window(self.proc, display)
+            self.window, self.origin = window_and_origin(self.proc, display)
         except AssertionError as exc:
             # Say what was on the display, and stop the game: nothing else would (the test
             # never gets an app to close), and it would idle on until the machine stops.
@@ -113,9 +128,6 @@ class RunningApp:
             raise AssertionError(
                 f"{exc}; the game {'had' if up else 'had not'} drawn its first screen; "
                 f"visible windows on {display}: {shown or 'none'}") from exc
-        geo = self.xdo("getwindowgeometry", "--shell", self.window)
-        vals = dict(line.split("=") for line in geo.split())
-        self.origin = (int(vals["X"]), int(vals["Y"]))
         self.xdo("windowfocus", "--sync", self.window)
         self.wait(lambda s: s.get("top") == first)
 
