@@ -27,8 +27,9 @@ wild), as medium does with what it infers, that colour counting as k cards more 
 61.1 %, 3.0 61.7 % and 5.0 60.5 %, and 5.0 won 59.9 % on 2,000 fresh deals (seed 2),
 for 5 to 9 % fewer play-out steps; 3.0, the best of the three, tried again on those
 fresh deals with the one-card reading below: 59.5 % (57.3-61.6), where the bot without
-it won 59.6 % (paired by 20-game chunk, -0.1 +/- 1.1 points); looking at the number too and keeping a wild the next
-player cannot answer (medium's rule) 60.2 % over 1,300 games. Nor pruning later and
+it won 59.6 % (paired by 20-game chunk, -0.1 +/- 1.1 points); looking at the number
+too and keeping a wild the next player cannot answer (medium's rule) 60.2 % over 1,300
+games. Nor pruning later and
 less (first after 24 worlds, at 4 standard errors instead of 8 and 2.5): 60.3 % over
 1,900 games, with 49 ms of CPU a decision instead of 42. Nor searching each candidate's
 next two choices (both players') in a tree shared by the worlds, by UCB (c = 0.6) among
