@@ -37,8 +37,10 @@ the actions each world allows, before the play-out (commit 0794cac, branch
 ``exp/tree-search``): 60.4 % (58.2-62.5) on the deals where this search won 59.8 %, for
 15 % fewer worlds. At the 0.13 s limit the compiled search already plays about 1,700
 worlds a searched decision (``bench/ai.py``), so the noise in comparing two moves is
-small, and more worlds do not win more: with the table's 0.5 s, about four times as many,
-it won 60.5 % (58.3-62.6) over 2,000 games. What holds it back is what it cannot see:
+small, and more worlds do not win much more: with the table's 0.5 s, about four times as
+many, it won 60.5 % (58.3-62.6) over 2,000 games (commit 832dc49); with the one-card
+reading below, 61.8 % (59.6-63.9) on the same deals, where it won 61.1 % at 0.13 s
+(paired by 20-game chunk, +0.7 +/- 1.1 points). What holds it back is what it cannot see:
 dealt the opponent's true hand in every world (the draw pile still shuffled; a
 diagnostic, not a bot, now ``bench/oracle.py``), the same search and play-outs won
 78.6 % (75.5-81.3) of 760 games. So a next gain is more likely in reading the hidden
