@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 # This process only parses and reports: each build is measured in a child process
 # whose UNO_ENGINE chooses it.
-from game.options import ArgumentParser, int_range, run_command, seed_type
+from game.options import ArgumentParser, int_range, name_list, run_command, seed_type
 
 
 def engine_alone(ed: str, games: int, seed: int) -> dict[str, float]:
@@ -140,18 +140,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_command(_main, "bench/engine.py", argv)
 
 
-def _editions(text: str) -> list[str]:
-    """``--editions``: comma-separated edition names."""
-    from game.rules.ruleset import EDITIONS
-
-    names = [n.strip() for n in text.split(",")]
-    for n in names:
-        if n not in EDITIONS:
-            raise argparse.ArgumentTypeError(
-                f"unknown edition {n!r} (known: {', '.join(EDITIONS)})")
-    return names
-
-
 def _builds(text: str) -> list[str]:
     """``--compare``: comma-separated builds (pure, native, auto), each once."""
     from game import ENGINE_CHOICES
@@ -173,7 +161,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--hands", "--games", dest="hands", type=int_range(1, 1_000_000),
                     default=2000, help="random-play hands per edition")
     ap.add_argument("--seed", type=seed_type, default=1)
-    ap.add_argument("--editions", type=_editions, default=list(EDITIONS))
+    ap.add_argument("--editions", type=name_list(EDITIONS), default=list(EDITIONS))
     ap.add_argument("--compare", type=_builds, default=["pure", "native"],
                     help="builds to measure, each in its own process (pure, native, auto)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)

@@ -37,7 +37,13 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from game.options import ArgumentParser, float_range, int_range, run_command  # noqa: E402
+from game.options import (  # noqa: E402
+    ArgumentParser,
+    float_range,
+    int_range,
+    name_list,
+    run_command,
+)
 
 AREAS = ("command_lines", "saves", "settings", "positions", "scenes")
 
@@ -154,22 +160,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_command(_main, "bench/fuzz.py", argv)
 
 
-def _areas(text: str) -> list[str]:
-    import argparse
-
-    names = [a.strip() for a in text.split(",")]
-    for name in names:
-        if name not in AREAS:
-            raise argparse.ArgumentTypeError(f"no area {name!r} (areas: {', '.join(AREAS)})")
-    return names
-
-
 def _main(argv: Sequence[str] | None = None) -> int:
     ap = ArgumentParser(prog="bench/fuzz.py", description=__doc__.splitlines()[0])
     ap.add_argument("--minutes", type=float_range(0.05, 24 * 60.0), default=1.0,
                     help="how long to run, all areas together (default: 1, as in `make "
                          "bench`; issue 12 asks for 10)")
-    ap.add_argument("--areas", type=_areas, default=list(AREAS),
+    ap.add_argument("--areas", type=name_list(AREAS), default=list(AREAS),
                     help=f"comma-separated areas (default: all: {','.join(AREAS)})")
     ap.add_argument("--round", type=float_range(1.0, 3600.0), default=20.0,
                     help="seconds an area runs before the next takes its turn (default: 20)")

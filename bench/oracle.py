@@ -29,7 +29,6 @@ naming a colour 61.6 % (57.3-65.8). A row costs about a second of CPU a game
 
 from __future__ import annotations
 
-import argparse
 import json
 import multiprocessing
 import sys
@@ -49,7 +48,7 @@ from game.bots.determinize import Dealer
 from game.bots.driver import MatchRunner
 from game.bots.hard import HardBot
 from game.bots.opponent import BIG, WILD_KEY
-from game.options import ArgumentParser, int_range, run_command
+from game.options import ArgumentParser, int_range, name_list, run_command
 from game.rules.cards import COLOUR_OF, WILD, Card
 from game.rules.editions import new_game
 from game.rules.engine import Decision, Game
@@ -118,21 +117,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_command(_main, "bench/oracle.py", argv)
 
 
-def _knows(text: str) -> list[str]:
-    out = [k.strip() for k in text.split(",")]
-    for k in out:
-        if k not in KNOWS:
-            raise argparse.ArgumentTypeError(f"unknown knowledge {k!r} (one of {', '.join(KNOWS)})")
-    return out
-
-
 def _main(argv: Sequence[str] | None = None) -> int:
     ap = ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int_range(1, 10**6), default=500)
     ap.add_argument("--seed", type=int_range(0), default=1)
     ap.add_argument("--players", type=int_range(2, 4), default=2)
     ap.add_argument("--processes", type=int_range(1, 64), default=2)
-    ap.add_argument("--knows", type=_knows, default=list(KNOWS),
+    ap.add_argument("--knows", type=name_list(KNOWS), default=list(KNOWS),
                     help=f"comma-separated, of: {', '.join(KNOWS)} (default: all)")
     ap.add_argument("--when", choices=list(WHEN), default="all",
                     help="the decisions at which the worlds are told (default: all)")

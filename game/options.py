@@ -19,7 +19,7 @@ import math
 import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import NoReturn
 
 from game.bots import BOTS
@@ -82,6 +82,21 @@ def int_list(low: int, high: int) -> Callable[[str], list[int]]:
 
     def parse(text: str) -> list[int]:
         return [one(part.strip()) for part in text.split(",")]
+
+    parse.__name__ = "list"
+    return parse
+
+
+def name_list(known: Collection[str]) -> Callable[[str], list[str]]:
+    """An argparse type: comma-separated names, each one of ``known``."""
+
+    def parse(text: str) -> list[str]:
+        names = [part.strip() for part in text.split(",")]
+        for name in names:
+            if name not in known:
+                raise argparse.ArgumentTypeError(_("{name!r} is not one of: {known}").format(
+                    name=name, known=", ".join(known)))
+        return names
 
     parse.__name__ = "list"
     return parse
