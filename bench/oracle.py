@@ -101,11 +101,10 @@ class OracleHard(HardBot):
 
 
 def play(job: tuple[str, int, int, int, str]) -> tuple[str, int, bool]:
-    """Game ``i`` of the run for ``knows``: did hard win it?"""
-    knows, seed, players, i, when = job
+    """Game ``i`` of the run for ``knows``, on the deal seeded ``s``: did hard win it?"""
+    knows, s, players, i, when = job
     rs = replace(edition("official"), match=MatchKind.SINGLE_HAND)
     kinds = seating_for(["hard", *["medium"] * (players - 1)], i)
-    s = deal_seeds(seed, i // players + 1)[i // players]
     g = new_game(rs, players, s)
     bots: list[Bot] = [OracleHard(knows, g, when) if k == "hard" else make_bot(k)
                        for k in kinds]
@@ -128,7 +127,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--when", choices=list(WHEN), default="all",
                     help="the decisions at which the worlds are told (default: all)")
     args = ap.parse_args(argv)
-    jobs = [(k, args.seed, args.players, i, args.when)
+    # The arena's deals: each is played once from every seat in turn.
+    seeds = deal_seeds(args.seed, (args.games + args.players - 1) // args.players)
+    jobs = [(k, seeds[i // args.players], args.players, i, args.when)
             for k in args.knows for i in range(args.games)]
     wins = dict.fromkeys(args.knows, 0)
     with multiprocessing.get_context("spawn").Pool(args.processes) as pool:
