@@ -43,17 +43,17 @@ def test_search_uses_worlds_and_stays_legal() -> None:
     assert a in legal and bot.last_worlds >= bot.min_worlds
 
 
-def test_C10_drawing_is_not_searched_when_the_rules_of_thumb_play() -> None:
-    # One playable card: reneging (C-10) is legal, but not worth a search of its own.
+def test_C10_drawing_with_a_card_that_fits_is_searched_unless_turned_off() -> None:
+    # One playable card: reneging (C-10) is legal, and a candidate of the search.
     g = build(["R5 G7 B9 Y2", "G3 Y4 B1 G2"], "R1", turn=0)
-    bot = HardBot(budget=3000, time_limit=None)
     legal = g.legal_actions()
     assert len(legal) == 2  # R5 or draw
-    assert bot.choose(view(g, 0, legal=legal), legal, random.Random(1)) == Play(0, C("R5"))
-    assert bot.last_worlds == 0
-    searching = HardBot(budget=3000, time_limit=None, search_draw=True)
-    assert searching.choose(view(g, 0, legal=legal), legal, random.Random(1)) in legal
-    assert searching.last_worlds >= searching.min_worlds
+    bot = HardBot(budget=3000, time_limit=None)
+    assert bot.choose(view(g, 0, legal=legal), legal, random.Random(1)) in legal
+    assert bot.last_worlds >= bot.min_worlds
+    plain = HardBot(budget=3000, time_limit=None, search_draw=False)
+    assert plain.choose(view(g, 0, legal=legal), legal, random.Random(1)) == Play(0, C("R5"))
+    assert plain.last_worlds == 0
 
 
 def test_search_stops_once_only_the_default_is_left() -> None:
