@@ -1,0 +1,387 @@
+"""What one seat may do now, described once as plain data every front end renders.
+
+A :class:`Choices` is built for one seat from that seat's own :class:`PlayerView` alone
+(:func:`describe`), so it cannot carry what the seat may not see. It lists the seat's open
+:class:`Choice` s — the decision it owes (play or draw, name a colour, press a tray …) and
+what it may do out of turn (call UNO, catch a player, jump in) — each with its options, a
+label key with the label's parameters, the rule clause it comes from and, where a clock
+decides, a deadline. It serialises to JSON (:meth:`Choices.to_json`) for the phone page, and
+the table, the narration and the tests read the same object.
+
+What each decision and each action looks like as a choice is registered, not listed here:
+:func:`register_decision` and :func:`register_action` (the official game's are below; an
+edition's come from its own modules, see :mod:`game.voice.choices_editions`). A decision
+or an action that nobody registered still gets a plain choice, named by its text form, so
+no decision can leave a player stuck.
+
+Applying a choice by its ids (:func:`resolve`) gives back the engine's action, or raises the
+engine's :class:`~game.rules.errors.IllegalAction` naming the clause; nothing here changes
+the game (:meth:`game.play.session.Session.choose` applies it, once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from game.i18n import N_
+from game.rules import actions as A
+from game.rules.actions import Action, action_text
+from game.rules.cards import Card, Colour
+from game.rules.decisions import NEEDS, Decision
+from game.rules.errors import IllegalAction
+from game.rules.view import PlayerView
+
+#: The version of the JSON form (:meth:`Choices.to_json`); the phone page checks it.
+SCHEMA: Final = 1
+
+#: A label parameter: a seat (``player``, ``target``), a card's text (``card``), a colour's
+#: letter (``colour``), a number (``tray``, ``count``), seats in order (``order``), or
+#: (seat, cards) pairs (``shares``). :data:`PARAM_TYPES` says which is which.
+Param = int | str | tuple[int, ...] | tuple[tuple[int, int], ...]
+
+#: How a front end renders a label parameter, by its name.
+PARAM_TYPES: Final[Mapping[str, str]] = {
+    "player": "seat", "target": "seat", "card": "card", "colour": "colour",
+    "tray": "number", "count": "number", "order": "seats", "shares": "shares",
+}
+
+#: Widget kinds of an option: how a front end offers it. One widget per kind serves every
+#: edition (a player picker with faces, a colour picker, a tray picker …).
+WIDGETS: Final = frozenset({"card", "colour", "player", "tray", "button", "order", "shares"})
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing a seat may pick within a choice."""
+
+    id: str
+    widget: str
+    label: str
+    params: Mapping[str, Param] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "widget": self.widget, "label": self.label,
+                "params": _json_params(self.params)}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One decision open to a seat: its options, what to say, the rule, the clock."""
+
+    id: str
+    kind: str
+    label: str
+    clause: str
+    options: tuple[Option, ...]
+    params: Mapping[str, Param] = field(default_factory=dict)
+    #: Seconds left to answer when this was described, where a clock decides (the Triple
+    #: Play timer, a Roboto race); ``None``: no clock.
+    deadline: float | None = None
+    #: Several seats may hold this choice at once (catching, jumping in): the first taken
+    #: wins, the others' goes stale.
+    shared: bool = False
+
+    def option(self, option_id: str) -> Option | None:
+        return next((o for o in self.options if o.id == option_id), None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "label": self.label,
+                "params": _json_params(self.params), "clause": self.clause,
+                "deadline": None if self.deadline is None else round(self.deadline, 3),
+                "shared": self.shared, "options": [o.to_json() for o in self.options]}
+
+
+@dataclass(frozen=True)
+class Choices:
+    """Everything ``seat`` may do at state ``version``; see the module docstring."""
+
+    version: int
+    seat: int
+    choices: tuple[Choice, ...]
+    #: (choice id, option id) -> the engine's action; never serialised.
+    actions: Mapping[tuple[str, str], Action] = field(default_factory=dict, repr=False,
+                                                      compare=False)
+
+    def choice(self, choice_id: str) -> Choice | None:
+        return next((c for c in self.choices if c.id == choice_id), None)
+
+    def action(self, choice_id: str, option_id: str) -> Action | None:
+        return self.actions.get((choice_id, option_id))
+
+    def find(self, action: Action) -> tuple[Choice, Option] | None:
+        """The choice and option that ``action`` answers (``None``: not open to this seat)."""
+        for (cid, oid), a in self.actions.items():
+            if a == action:
+                choice = self.choice(cid)
+                assert choice is not None
+                option = choice.option(oid)
+                assert option is not None
+                return choice, option
+        return None
+
+    def all_actions(self) -> list[Action]:
+        return list(self.actions.values())
+
+    def __bool__(self) -> bool:
+        return bool(self.choices)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"schema": SCHEMA, "version": self.version, "seat": self.seat,
+                "choices": [c.to_json() for c in self.choices]}
+
+
+def _json_params(params: Mapping[str, Param]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in params.items():
+        if isinstance(v, tuple):
+            out[k] = [list(x) if isinstance(x, tuple) else x for x in v]
+        else:
+            out[k] = v
+    return out
+
+
+# ---------------------------------------------------------------------------- registry
+@dataclass(frozen=True)
+class DecisionSpec:
+    """How a decision a seat owes reads as a choice."""
+
+    kind: str
+    label: str
+    clause: str
+    params: Callable[[PlayerView], Mapping[str, Param]] | None = None
+    #: Option labels that read otherwise in this decision, by option id (taking a stack
+    #: is not accepting a Wild Draw Four).
+    relabel: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """How one kind of action reads as an option.
+
+    ``ident`` gives the option's id (stable for the same action), ``params`` its label's
+    parameters; ``group`` puts every such action in a choice of its own (calling UNO,
+    catching), while ``None`` puts it in the choice of the decision the seat owes — or in
+    the jump-in choice when it is not the seat's turn.
+    """
+
+    widget: str
+    label: str
+    ident: Callable[[Any], str]
+    params: Callable[[Any], Mapping[str, Param]] = lambda a: {}
+    group: str | None = None
+
+
+@dataclass(frozen=True)
+class GroupSpec:
+    """A choice of its own, open out of turn too (calling UNO, catching, jumping in)."""
+
+    kind: str
+    label: str
+    clause: str
+    shared: bool = True
+    order: int = 0
+
+
+_DECISIONS: dict[str, DecisionSpec] = {}
+_ACTIONS: dict[type, ActionSpec] = {}
+_GROUPS: dict[str, GroupSpec] = {}
+
+
+def register_decision(decision: Decision | str, spec: DecisionSpec) -> None:
+    """Say how ``decision`` (a :class:`Decision`, or the value of one) reads as a choice."""
+    _DECISIONS[decision if isinstance(decision, str) else decision.value] = spec
+
+
+def register_action(cls: type, spec: ActionSpec) -> None:
+    """Say how actions of class ``cls`` read as options."""
+    if spec.widget not in WIDGETS:
+        raise ValueError(f"unknown widget {spec.widget!r}; one of {sorted(WIDGETS)}")
+    _ACTIONS[cls] = spec
+
+
+def register_group(name: str, spec: GroupSpec) -> None:
+    """A choice of its own that actions may name as their ``group``."""
+    _GROUPS[name] = spec
+
+
+def unregister(*keys: object) -> None:
+    """Forget registrations (a test's own decision, action or group)."""
+    for key in keys:
+        if isinstance(key, type):
+            _ACTIONS.pop(key, None)
+        elif isinstance(key, Decision):
+            _DECISIONS.pop(key.value, None)
+        elif isinstance(key, str):
+            _DECISIONS.pop(key, None)
+            _GROUPS.pop(key, None)
+
+
+def decision_spec(decision: Decision | str) -> DecisionSpec:
+    key = decision if isinstance(decision, str) else decision.value
+    spec = _DECISIONS.get(key)
+    if spec is not None:
+        return spec
+    clause = NEEDS.get(decision, ("C-5", ""))[0] if isinstance(decision, Decision) else "C-5"
+    return DecisionSpec(key, N_("What do you do?"), clause)
+
+
+def action_spec(cls: type) -> ActionSpec:
+    spec = _ACTIONS.get(cls)
+    if spec is not None:
+        return spec
+    # Nobody registered it: a plain button named by the action's text form.
+    return ActionSpec("button", "{text}", _text_ident,
+                      lambda a: {"text": _text_ident(a)})
+
+
+def _text_ident(action: Any) -> str:
+    try:
+        text = action_text(action)
+    except (KeyError, AttributeError, TypeError):
+        return type(action).__name__.lower()
+    return text.split(" ", 1)[1] if " " in text else text
+
+
+# ---------------------------------------------------------------------------- describe
+#: The choice a seat's out-of-turn card play belongs to (H-3).
+JUMP_IN: Final = "jump_in"
+
+
+def describe(view: PlayerView, version: int,
+             deadlines: Mapping[str, float] | None = None) -> Choices:
+    """What ``view.me`` may do at state ``version``, from its own view alone.
+    ``deadlines`` gives the seconds left for a choice a clock decides, by choice id."""
+    me = view.me
+    mine = view.to_act == me and view.decision is not Decision.OVER
+    groups: dict[str, list[tuple[Option, Action]]] = {}
+    for action in view.legal:
+        spec = action_spec(type(action))
+        group = spec.group or (view.decision.value if mine else JUMP_IN)
+        ident = spec.ident(action)
+        label = spec.label
+        if group == view.decision.value:
+            label = decision_spec(view.decision).relabel.get(ident, label)
+        option = Option(ident, spec.widget, label, dict(spec.params(action)))
+        groups.setdefault(group, []).append((option, action))
+    choices: list[Choice] = []
+    actions: dict[tuple[str, str], Action] = {}
+    deadlines = deadlines or {}
+
+    def order(name: str) -> tuple[int, str]:
+        if mine and name == view.decision.value:
+            return (-1, "")
+        g = _GROUPS.get(name)
+        return (g.order if g else 0, name)
+
+    for name in sorted(groups, key=order):
+        options = groups[name]
+        if name in _GROUPS:
+            g = _GROUPS[name]
+            kind, label, clause, shared, params = g.kind, g.label, g.clause, g.shared, {}
+        else:
+            d = decision_spec(view.decision)
+            kind, label, clause, shared = d.kind, d.label, d.clause, False
+            params = dict(d.params(view)) if d.params else {}
+        seen: set[str] = set()
+        opts: list[Option] = []
+        for option, action in options:
+            if option.id in seen:
+                raise ValueError(f"two options of {name!r} share the id {option.id!r}")
+            seen.add(option.id)
+            opts.append(option)
+            actions[(name, option.id)] = action
+        choices.append(Choice(name, kind, label, clause, tuple(opts), params,
+                              deadlines.get(name), shared))
+    return Choices(version, me, tuple(choices), actions)
+
+
+def resolve(current: Choices, version: int, choice_id: str, option_id: str) -> Action:
+    """The action of ``option_id`` in ``choice_id``, picked at state ``version``.
+
+    Raises :class:`IllegalAction` naming the clause when the choice was made for another
+    state, or names nothing open now."""
+    if version != current.version:
+        choice = current.choice(choice_id)
+        clause = choice.clause if choice is not None else _clause_now(current)
+        raise IllegalAction(clause, f"player {current.seat}'s choice was made at state "
+                                    f"{version}, and the game is at {current.version} now")
+    action = current.action(choice_id, option_id)
+    if action is None:
+        choice = current.choice(choice_id)
+        clause = choice.clause if choice is not None else _clause_now(current)
+        raise IllegalAction(clause, f"{choice_id}/{option_id} is not open to player "
+                                    f"{current.seat} now")
+    return action
+
+
+def _clause_now(current: Choices) -> str:
+    """The clause of the seat's main choice now, or C-3 (not your turn) when it has none."""
+    return current.choices[0].clause if current.choices else "C-3"
+
+
+# ---------------------------------------------------------------------------- the official game
+def _card(a: Any) -> Mapping[str, Param]:
+    return {"card": str(a.card)}
+
+
+def _play_ident(a: A.Play) -> str:
+    return f"play:{a.card}" + (f"@{a.tray}" if a.tray else "")
+
+
+def _play_params(a: A.Play) -> Mapping[str, Param]:
+    return {"card": str(a.card), "tray": a.tray} if a.tray else {"card": str(a.card)}
+
+
+def _drawn_params(view: PlayerView) -> Mapping[str, Param]:
+    return {} if view.drawn is None else {"card": str(view.drawn)}
+
+
+def _colour_ident(a: A.ChooseColour) -> str:
+    return f"colour:{Colour(a.colour).letter}"
+
+
+def _register_official() -> None:
+    D = Decision
+    register_decision(D.TURN, DecisionSpec("turn", N_("Your turn: play a card or draw."), "C-5"))
+    register_decision(D.COLOUR, DecisionSpec("colour", N_("Name a colour."), "C-6"))
+    register_decision(D.CHALLENGE, DecisionSpec(
+        "challenge", N_("Challenge the Wild Draw Four, or accept it?"), "C-8"))
+    register_decision(D.DRAWN, DecisionSpec(
+        "drawn", N_("You drew {card}: play it or keep it?"), "C-9", _drawn_params))
+    register_action(A.Play, ActionSpec("card", N_("Play {card}"), _play_ident, _play_params))
+    register_action(A.Draw, ActionSpec("button", N_("Draw a card"), lambda a: "draw"))
+    register_action(A.Pass, ActionSpec("button", N_("Keep the card you drew"),
+                                       lambda a: "keep"))
+    register_action(A.ChooseColour, ActionSpec(
+        "colour", N_("Name {colour}"), _colour_ident,
+        lambda a: {"colour": Colour(a.colour).letter}))
+    register_action(A.Challenge, ActionSpec("button", N_("Challenge"), lambda a: "challenge"))
+    register_action(A.Accept, ActionSpec("button", N_("Accept and draw 4"), lambda a: "accept"))
+    register_group("uno", GroupSpec("uno", N_("Call UNO!"), "C-12", shared=False, order=1))
+    register_group("catch", GroupSpec(
+        "catch", N_("Catch a player who did not call UNO"), "C-12", order=2))
+    register_group(JUMP_IN, GroupSpec("jump_in", N_("Jump in with the same card"), "H-3",
+                                      order=3))
+    register_action(A.CallUno, ActionSpec("button", N_("Call UNO!"), lambda a: "uno",
+                                          group="uno"))
+    register_action(A.Catch, ActionSpec(
+        "player", N_("Catch {player}"), lambda a: f"catch:{a.target}",
+        lambda a: {"player": a.target}, group="catch"))
+
+
+_register_official()
+
+
+def card_of(text: str) -> Card:
+    """The card a ``card`` parameter names (its text form)."""
+    return Card.parse(text)
+
+
+__all__ = [
+    "JUMP_IN", "PARAM_TYPES", "SCHEMA", "WIDGETS", "ActionSpec", "Choice", "Choices",
+    "DecisionSpec", "GroupSpec", "Option", "Param", "action_spec", "card_of",
+    "decision_spec", "describe", "register_action", "register_decision", "register_group",
+    "resolve", "unregister",
+]
