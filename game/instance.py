@@ -5,6 +5,9 @@ The lock is the kernel's (``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Window
 ``uno.lock``: it goes away with the process however it ends, so a crash never leaves a stale
 lock behind (the file itself stays; only the lock on it counts). Only the table takes it:
 headless matches and the other command-line tools never write the autosave.
+
+The lock file is opened without following a link (:func:`game.userfiles.open_own`): a link
+at ``uno.lock`` (to a person's notes, say) is renamed aside and told, never truncated.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ from types import TracebackType
 __all__ = ["LOCK_NAME", "AlreadyRunning", "InstanceLock", "claim"]
 
 LOCK_NAME = "uno.lock"
+#: The recordings' folder in the data folder (:data:`game.voice.clips.CLIPS_FOLDER`, not
+#: imported here: that module needs numpy and libsndfile, which a start may lack).
+CLIPS_FOLDER = "clips"
 
 
 class AlreadyRunning(Exception):
@@ -40,10 +46,10 @@ class InstanceLock:
     def acquire(self) -> bool:
         if self._fd is not None:
             return True
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
-            fd = os.open(self.path, flags | getattr(os, "O_NOCTTY", 0), 0o644)
+        from game.userfiles import open_own
+
+        try:  # never through a link: one at the path is put aside and told
+            fd = open_own(self.path, os.O_RDWR | os.O_CREAT, 0o644, within=self.path.parent)
         except OSError:
             return False
         try:
@@ -79,9 +85,12 @@ class InstanceLock:
 
 def claim(data: Path | None = None, config: Path | None = None) -> InstanceLock:
     """Take the lock for the table (:class:`AlreadyRunning` if another copy has it) and,
-    holding it, remove the temp files a killed save left in the data (and saved matches') and config
-    folders
-    (only ours: see :func:`game.userfiles.clean_leftovers`). Release it on exit."""
+    holding it, look after the game's folders before anything reads them: the saved
+    matches' and the recordings' folders (and each player's recordings folder) must be
+    folders of the game's own, so a link there is renamed aside and told, never followed
+    (:func:`game.userfiles.own_folder`); then the temp files a killed save left in the data,
+    saved matches', recordings' and config folders are removed (only ours: see
+    :func:`game.userfiles.clean_leftovers`). Release it on exit."""
     from game.saves import MATCHES_DIR, data_dir, is_save_name
     from game.settings import FILE_NAME as SETTINGS_NAME
     from game.settings import config_dir
@@ -89,11 +98,52 @@ def claim(data: Path | None = None, config: Path | None = None) -> InstanceLock:
 
     lock = InstanceLock(data_dir() if data is None else data)
     if lock.acquire():
-        clean_leftovers(lock.path.parent, is_save_name)
-        clean_leftovers(lock.path.parent / MATCHES_DIR, is_save_name)
+        folder = lock.path.parent
+        _own_folders(folder)
+        clean_leftovers(folder, is_save_name)
+        clean_leftovers(folder / MATCHES_DIR, is_save_name)
+        for clips in _clip_folders(folder):
+            clean_leftovers(clips, lambda name: name.endswith(".wav"))
         clean_leftovers(config_dir() if config is None else config,
                         lambda name: name == SETTINGS_NAME)
     return lock
+
+
+def _own_folders(data: Path) -> None:
+    """A link (or a file) in the place of ``matches/``, ``clips/`` or a player's
+    ``clips/<id>/`` is renamed aside and told (never listed, written or deleted through)."""
+    from game.saves import MATCHES_DIR
+    from game.userfiles import own_folder
+
+    for name in (MATCHES_DIR, CLIPS_FOLDER):
+        with contextlib.suppress(OSError):  # a read-only folder: the writes will say it
+            own_folder(data / name, within=data, create=False)
+    for entry in _clip_entries(data):
+        with contextlib.suppress(OSError):
+            own_folder(entry, within=data, create=False)
+
+
+def _clip_entries(data: Path) -> list[Path]:
+    """What ``clips/`` holds under a player id's name (never looked into through a link)."""
+    from game.names import is_player_id
+
+    root = data / CLIPS_FOLDER
+    try:
+        if os.path.islink(root) or not root.is_dir():
+            return []
+        return sorted(root / name for name in os.listdir(root) if is_player_id(name))
+    except OSError:
+        return []
+
+
+def _clip_folders(data: Path) -> list[Path]:
+    """The players' recordings folders that are real folders (not links)."""
+    out = []
+    for entry in _clip_entries(data):
+        with contextlib.suppress(OSError):
+            if not os.path.islink(entry) and entry.is_dir():
+                out.append(entry)
+    return out
 
 
 if sys.platform == "win32":

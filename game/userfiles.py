@@ -7,6 +7,14 @@ failure told to the player once instead of stopping the game.
 - :func:`atomic_write` writes through a temp file and a rename; a crash leaves the old file
   whole and at worst a ``.<name>.<random>.tmp`` that :func:`clean_leftovers` removes at the
   next start (only when this copy of the game holds the single-instance lock).
+- Nothing is ever written, renamed or deleted *through a symbolic link* inside the game's
+  folders (the data and config folders; those folders themselves may be links, a person's
+  choice of where to keep them). :func:`atomic_write`, :func:`open_own` (the lock),
+  :func:`remove_file`, :func:`remove_folder` and :func:`keep_aside` look (``lstat``) at every
+  folder between the game's folder and the file, and at the file itself: a link, or a file
+  where a folder belongs, is renamed aside (:func:`keep_aside`, so what it points to stays as
+  it was) and told to the player through :data:`WATCH`; temp files are opened with
+  ``O_CREAT | O_EXCL | O_NOFOLLOW``, and the rename replaces a link, never its target.
 - :class:`WriteWatch` turns write failures (a full disk, a read-only folder) into one notice
   for the player and one line on stderr, and into a "saved again" notice once a write
   succeeds later. :data:`WATCH` is the one the game uses; the UI takes its notices.
@@ -19,9 +27,10 @@ import errno
 import json
 import os
 import re
+import secrets
+import shutil
 import stat
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -33,14 +42,21 @@ from game.i18n import N_, _
 __all__ = [
     "WATCH",
     "FileTooLarge",
+    "LinkRefused",
     "NotARegularFile",
     "WriteNotice",
     "WriteWatch",
     "atomic_write",
     "clean_leftovers",
     "describe",
+    "folder_usage",
+    "game_folders",
     "keep_aside",
+    "open_own",
+    "own_folder",
     "read_capped",
+    "remove_file",
+    "remove_folder",
 ]
 
 
@@ -50,6 +66,11 @@ class NotARegularFile(OSError):
 
 class FileTooLarge(OSError):
     """The file is bigger than any file the game writes there."""
+
+
+class LinkRefused(OSError):
+    """A symbolic link, or something else than a folder, on the way to one of the game's files:
+    the game does not go through it (it was put aside and told, see :func:`own_folder`)."""
 
 
 def describe(exc: BaseException) -> str:
@@ -109,9 +130,22 @@ def _check_regular(path: Path, info: os.stat_result, limit: int) -> None:
         raise FileTooLarge(errno.EFBIG, f"larger than {limit} bytes", str(path))
 
 
-def keep_aside(path: Path, label: str = "corrupt") -> Path:
+def keep_aside(path: Path, label: str = "corrupt", *, within: Path | None = None,
+               watch: WriteWatch | None = None) -> Path:
     """Rename ``path`` (a file, a folder, a link: whatever is there) to
-    ``<stem>.<label>-<time><suffix>`` next to it and return the new path. Nothing is deleted."""
+    ``<stem>.<label>-<time><suffix>`` next to it and return the new path. Nothing is deleted.
+
+    The rename happens only in the game's own folders: if a folder on the way (inside
+    ``within``, by default the game's folder that holds ``path``, see :func:`own_folder`) is a
+    link, that link is put aside instead and :class:`LinkRefused` is raised, so a linked
+    folder's files (a person's documents) are never renamed."""
+    root, parts = _inside(path, within)
+    if not _own_chain(root, parts[:-1], create=False, watch=watch):
+        raise LinkRefused(errno.ELOOP, "a folder on the way is not the game's own", str(path))
+    return _rename_aside(path, label)
+
+
+def _rename_aside(path: Path, label: str = "corrupt") -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}.{label}-{stamp}{path.suffix}")
     n = 1
@@ -122,20 +156,237 @@ def keep_aside(path: Path, label: str = "corrupt") -> Path:
     return target
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temp file in the same folder and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+# ---------------------------------------------------------------- the game's own folders
+def game_folders() -> tuple[Path, ...]:
+    """The game's data folder and config folder (``UNO_DATA_DIR``, ``UNO_CONFIG_DIR`` win)."""
+    from game.saves import data_dir
+    from game.settings import config_dir
+
+    return data_dir(), config_dir()
+
+
+def _inside(path: Path, within: Path | None) -> tuple[Path, tuple[str, ...]]:
+    """The folder ``path`` is checked from and the names below it down to ``path``:
+    ``within`` if given, else the game's folder holding ``path``, else ``path``'s folder."""
+    target = Path(os.path.abspath(path))
+    bases = [within] if within is not None else list(game_folders())
+    for base in bases:
+        root = Path(os.path.abspath(base))
+        if target != root and target.is_relative_to(root):
+            return root, target.relative_to(root).parts
+    return target.parent, (target.name,)
+
+
+def _set_aside(path: Path, watch: WriteWatch | None) -> Path:
+    """Rename what is at ``path`` (a link, or not what the game keeps there) aside and tell
+    the player: the notice names what a link pointed to, which stays as it was."""
+    try:
+        target = os.readlink(path)
+    except OSError:
+        target = ""
+    kept = _rename_aside(path)
+    (WATCH if watch is None else watch).set_aside(path, kept, target)
+    return kept
+
+
+def _own_chain(root: Path, names: tuple[str, ...], *, create: bool,
+               watch: WriteWatch | None) -> bool:
+    """Whether every folder ``root/names[0]``, ``root/names[0]/names[1]`` ... is a real folder,
+    never a link: one that is a link or not a folder is put aside and told; ``create`` makes
+    the missing ones (and a real folder in the place of one put aside). ``False`` when one is
+    missing (and not made): then nothing inside exists for the game."""
+    if create:
+        root.mkdir(parents=True, exist_ok=True)  # the game's folder itself may be a link
+    folder = root
+    for name in names:
+        folder = folder / name
+        try:
+            info = os.lstat(folder)
+        except FileNotFoundError:
+            if not create:
+                return False
+            with contextlib.suppress(FileExistsError):  # made meanwhile: looked at again
+                os.mkdir(folder)
+            info = os.lstat(folder)
+        if stat.S_ISDIR(info.st_mode):
+            continue
+        _set_aside(folder, watch)
+        if not create:
+            return False
+        os.mkdir(folder)
+    return True
+
+
+def own_folder(folder: Path, *, within: Path | None = None, create: bool = True,
+               watch: WriteWatch | None = None) -> bool:
+    """Make sure ``folder`` and every folder between it and the game's folder that holds it
+    (``within``, see :func:`game_folders`) is a real folder: a link there (or a file) is
+    renamed aside and told, never followed. ``create`` makes the missing ones; ``False``
+    when ``folder`` does not exist (and was not made)."""
+    root, parts = _inside(folder, within)
+    return _own_chain(root, parts, create=create, watch=watch)
+
+
+def _no_link_at(path: Path, watch: WriteWatch | None) -> None:
+    """A link at the path of one of the game's files is put aside (and told), not followed."""
+    with contextlib.suppress(FileNotFoundError):
+        if stat.S_ISLNK(os.lstat(path).st_mode):
+            _set_aside(path, watch)
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_OPEN_FLAGS = _NOFOLLOW | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0) \
+    | getattr(os, "O_NOCTTY", 0)
+
+
+def open_own(path: Path, flags: int, mode: int = 0o644, *, within: Path | None = None,
+             watch: WriteWatch | None = None) -> int:
+    """``os.open(path, flags | O_NONBLOCK)`` for one of the game's own regular files (the
+    lock), never through a link: a link, a folder, a FIFO or a device at ``path`` (or a link
+    on the way) is put aside and told, then a file of the game's own is opened in its place.
+    Raises :class:`OSError` when that cannot be done (a read-only folder ...)."""
+    root, parts = _inside(path, within)
+    _own_chain(root, parts[:-1], create=True, watch=watch)
+    flags |= _OPEN_FLAGS | getattr(os, "O_NONBLOCK", 0)
+    for _attempt in range(3):
+        try:
+            info: os.stat_result | None = os.lstat(path)
+        except FileNotFoundError:
+            info = None
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            _set_aside(path, watch)
+            continue
+        try:
+            fd = os.open(path, flags, mode)
+        except OSError:
+            try:  # swapped for a link (O_NOFOLLOW refused it) or a folder meanwhile?
+                swapped = not stat.S_ISREG(os.lstat(path).st_mode)
+            except OSError:
+                swapped = False
+            if swapped:
+                continue
+            raise
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return fd
+        os.close(fd)
+    raise LinkRefused(errno.ELOOP, "not a file of the game's own", str(path))
+
+
+def remove_file(path: Path, *, within: Path | None = None,
+                watch: WriteWatch | None = None) -> bool:
+    """Delete one of the game's files (a finished match, a clip); ``False`` when nothing was
+    deleted. Never through a link: a link at ``path`` or on the way is put aside and told (what
+    it points to stays); a folder or anything else than a file is :class:`NotARegularFile`."""
+    root, parts = _inside(path, within)
+    if not _own_chain(root, parts[:-1], create=False, watch=watch):
+        return False
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    if stat.S_ISLNK(info.st_mode):
+        _set_aside(path, watch)
+        return False
+    if not stat.S_ISREG(info.st_mode):
+        raise NotARegularFile(errno.EINVAL, "not a regular file", str(path))
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def remove_folder(folder: Path, *, within: Path | None = None,
+                  watch: WriteWatch | None = None) -> bool:
+    """Delete one of the game's folders and what it holds (a forgotten player's recordings);
+    ``False`` when there was none. A link at ``folder`` or on the way is put aside and told,
+    never followed; links inside are removed, never followed (:func:`shutil.rmtree`)."""
+    root, parts = _inside(folder, within)
+    if not _own_chain(root, parts[:-1], create=False, watch=watch):
+        return False
+    try:
+        info = os.lstat(folder)
+    except FileNotFoundError:
+        return False
+    if not stat.S_ISDIR(info.st_mode):
+        _set_aside(folder, watch)
+        return False
+    shutil.rmtree(folder)
+    return True
+
+
+def folder_usage(folder: Path) -> tuple[int, int]:
+    """How many regular files ``folder`` holds (its subfolders too) and their bytes, without
+    following any link; ``(0, 0)`` for a link or when there is nothing."""
+    count = size = 0
+    try:
+        if not stat.S_ISDIR(os.lstat(folder).st_mode):
+            return 0, 0
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0, 0
+    for entry in entries:
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                more, extra = folder_usage(Path(entry.path))
+                count, size = count + more, size + extra
+            elif entry.is_file(follow_symlinks=False):
+                count, size = count + 1, size + entry.stat(follow_symlinks=False).st_size
+        except OSError:
+            continue
+    return count, size
+
+
+def atomic_write(path: Path, data: bytes, *, within: Path | None = None,
+                 watch: WriteWatch | None = None) -> None:
+    """Write ``data`` to ``path`` through a temp file in the same folder, ``fsync`` and a
+    rename. Never through a link: the folders on the way (inside ``within``, by default the
+    game's folder holding ``path``) are checked and made, a link at ``path`` is put aside and
+    told (see :func:`own_folder`), the temp file is opened with ``O_EXCL | O_NOFOLLOW``."""
+    root, parts = _inside(path, within)
+    _own_chain(root, parts[:-1], create=True, watch=watch)
+    _no_link_at(path, watch)
+    fd, tmp = _temp_file(path)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, path)  # replaces a link put there meanwhile, never its target
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    _sync_folder(path.parent)
+
+
+_TMP_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789_"
+
+
+def _temp_file(path: Path) -> tuple[int, Path]:
+    """A new ``.<name>.<8 letters>.tmp`` next to ``path``, opened for writing: created by this
+    call (``O_EXCL``), never a link (``O_NOFOLLOW``)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _OPEN_FLAGS
+    for _attempt in range(100):
+        token = "".join(secrets.choice(_TMP_LETTERS) for _ in range(8))
+        tmp = path.with_name(f".{path.name}.{token}.tmp")
+        try:
+            return os.open(tmp, flags, 0o600), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(path.parent))
+
+
+def _sync_folder(folder: Path) -> None:
+    """``fsync`` the folder, so the rename itself survives a power cut (POSIX; best effort)."""
+    if sys.platform == "win32":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 #: The temp files of :func:`atomic_write`: ``.<name>.<8 characters of mkstemp>.tmp``.
@@ -170,6 +421,10 @@ FULL = "full"
 READ_ONLY = "read_only"
 OTHER = "other"
 OK = "ok"
+#: Not a failure: a link (or something else than the game's own file or folder) was found
+#: where the game keeps its files, and renamed aside (see :func:`own_folder`).
+LINK = "link"
+ASIDE = "aside"
 
 _FULL_ERRNOS = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _READ_ONLY_ERRNOS = {errno.EROFS, errno.EACCES, errno.EPERM}
@@ -189,6 +444,10 @@ MESSAGES: dict[tuple[str, str], str] = {
     ("profiles", READ_ONLY): N_("Can't save the players' statistics: the folder is read-only."),
     ("profiles", OTHER): N_("Can't save the players' statistics: {reason}"),
     ("profiles", OK): N_("The players' statistics are saved again."),
+    ("files", LINK): N_("{path} was a link to {target}. The game never follows a link among "
+                        "its files: it renamed the link {kept} and left {target} as it was."),
+    ("files", ASIDE): N_("{path} was not the game's own file or folder. The game renamed it "
+                         "{kept}, without changing what it holds."),
 }
 
 
@@ -206,19 +465,25 @@ def trouble(exc: BaseException) -> str:
 class WriteNotice:
     """One thing to tell the player: ``what`` ("game", "settings" or "profiles") could not
     be written (``trouble`` is :data:`FULL`, :data:`READ_ONLY`, :data:`OTHER`) or is written
-    again (:data:`OK`). :meth:`text` is translated when called, so a language change follows."""
+    again (:data:`OK`); or ("files") a link found among the game's files was put aside
+    (:data:`LINK`, :data:`ASIDE`). :meth:`text` is translated when called, so a language
+    change follows."""
 
     what: str
     trouble: str
     path: Path
     reason: str = ""
+    #: For :data:`LINK` and :data:`ASIDE`: the name it was renamed to, and a link's target.
+    kept: str = ""
+    target: str = ""
 
     @property
     def msgid(self) -> str:
         return MESSAGES[(self.what, self.trouble)]
 
     def text(self) -> str:
-        return _(self.msgid).format(reason=self.reason)
+        return _(self.msgid).format(reason=self.reason, path=self.path, kept=self.kept,
+                                    target=self.target)
 
 
 class WriteWatch:
@@ -252,6 +517,15 @@ class WriteWatch:
             notice = WriteNotice(what, OK, path)
             self._notices.append(notice)
         self._log(f"{notice.text()} ({path})")
+
+    def set_aside(self, path: Path, kept: Path, target: str = "") -> None:
+        """A link (``target``: where it points) or something else than the game's own file
+        or folder was at ``path`` and was renamed ``kept``: told every time."""
+        notice = WriteNotice("files", LINK if target else ASIDE, path, kept=kept.name,
+                             target=target)
+        with self._lock:
+            self._notices.append(notice)
+        self._log(notice.text())
 
     def failing(self, what: str) -> str | None:
         """The trouble of ``what`` while its writes fail, else ``None``."""

@@ -236,3 +236,221 @@ def french_catalogue() -> Iterator[None]:
         pytest.skip("compile the French catalogue first (pybabel compile -d locale -D uno)")
     yield None
     i18n.set_language("en")
+
+
+# ---------------------------------------------------------------- links are never followed
+# A link where the game keeps one of its files (``uno.lock`` -> ``~/notes.txt``) must never
+# have its target truncated, written, renamed or deleted: the link is renamed aside and the
+# player told; the game then keeps a file of its own there.
+
+NOTES = "my notes, not the game's\n"
+
+
+@pytest.fixture
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The game's data and config folders in ``tmp_path``, a person's notes beside them, and
+    the game's watch emptied before and after."""
+    from game.userfiles import WATCH
+
+    monkeypatch.setenv("UNO_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("UNO_CONFIG_DIR", str(tmp_path / "config"))
+    (tmp_path / "data").mkdir()
+    (tmp_path / "config").mkdir()
+    (tmp_path / "notes.txt").write_text(NOTES, "utf-8")
+    WATCH.reset()
+    yield tmp_path
+    WATCH.reset()
+
+
+def link_notices() -> list[str]:
+    from game.userfiles import WATCH
+
+    return [n.text() for n in WATCH.take() if n.what == "files"]
+
+
+def aside(folder: Path, stem: str) -> list[Path]:
+    """What was renamed aside in ``folder`` from ``stem`` (``<stem>.corrupt-<time>...``)."""
+    return sorted(p for p in folder.iterdir() if p.name.startswith(f"{stem}.corrupt-"))
+
+
+def a_match() -> SavedMatch:
+    from game.rules.editions import new_game
+    from game.rules.ruleset import edition
+
+    return SavedMatch.of(new_game(edition("official"), 2, 1),
+                         (SeatInfo("Ann", True), SeatInfo("Bob", False)))
+
+
+def test_lock_file_that_is_a_symlink_never_truncates_its_target(folders: Path) -> None:
+    from game.instance import LOCK_NAME, InstanceLock
+
+    data, notes = folders / "data", folders / "notes.txt"
+    (data / LOCK_NAME).symlink_to(notes)
+    lock = InstanceLock(data)
+    try:
+        assert lock.acquire()
+        assert notes.read_text("utf-8") == NOTES
+        assert not (data / LOCK_NAME).is_symlink() and (data / LOCK_NAME).is_file()
+        assert (data / LOCK_NAME).read_text("utf-8") == f"{os.getpid()}\n"
+        kept, = aside(data, "uno")
+        assert kept.is_symlink() and os.readlink(kept) == str(notes)  # the link, kept
+        told, = link_notices()
+        assert str(data / LOCK_NAME) in told and str(notes) in told and kept.name in told
+    finally:
+        lock.release()
+
+
+@needs_fifo
+@pytest.mark.parametrize("kind", ["fifo", "folder", "dangling link", "symlink loop"])
+def test_lock_path_that_is_not_a_file_is_put_aside_and_the_lock_taken(
+        folders: Path, kind: str) -> None:
+    from game.instance import LOCK_NAME, InstanceLock
+
+    data = folders / "data"
+    KINDS[kind](data / LOCK_NAME)
+    lock = within(10, lambda: InstanceLock(data))
+    try:
+        assert within(10, lock.acquire)
+        assert (data / LOCK_NAME).is_file() and not (data / LOCK_NAME).is_symlink()
+        assert aside(data, "uno") and link_notices()
+        if kind == "folder":
+            assert (aside(data, "uno")[0] / "inside.txt").read_text("utf-8") == "kept"
+    finally:
+        lock.release()
+
+
+def test_a_save_that_is_a_symlink_never_writes_through_it(folders: Path) -> None:
+    from game.saves import matches_dir
+
+    notes = folders / "notes.txt"
+    matches_dir().mkdir()
+    slot = matches_dir() / "match-1.json"
+    slot.symlink_to(notes)
+    write_save(a_match(), slot)
+    assert notes.read_text("utf-8") == NOTES
+    assert not slot.is_symlink() and read_match(slot)[1] is None
+    kept, = aside(matches_dir(), "match-1")
+    assert kept.is_symlink()
+    assert len(link_notices()) == 1
+
+
+def test_a_saves_folder_that_is_a_symlink_is_never_written_into(folders: Path) -> None:
+    from game.saves import discard_save, list_matches, matches_dir
+
+    elsewhere = folders / "documents"
+    elsewhere.mkdir()
+    (elsewhere / "letter.json").write_text('{"dear": "Ann"}', "utf-8")
+    matches_dir().symlink_to(elsewhere, target_is_directory=True)
+    slot = matches_dir() / "match-1.json"
+    write_save(a_match(), slot)
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["letter.json"]
+    assert not matches_dir().is_symlink() and read_match(slot)[1] is None
+    kept, = aside(folders / "data", "matches")
+    assert kept.is_symlink() and link_notices()
+    # Deleting a match through a linked folder deletes nothing there either.
+    (elsewhere / "match-2.json").write_text("{}", "utf-8")
+    slot.unlink()
+    matches_dir().rmdir()
+    matches_dir().symlink_to(elsewhere, target_is_directory=True)
+    discard_save(matches_dir() / "match-2.json")
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["letter.json", "match-2.json"]
+    assert not os.path.lexists(matches_dir()) and link_notices()
+    # Nor does listing one rename a person's files that are no saves.
+    matches_dir().symlink_to(elsewhere, target_is_directory=True)
+    list_matches()
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["letter.json", "match-2.json"]
+
+
+def test_the_start_puts_a_linked_saves_folder_aside_before_listing_it(folders: Path) -> None:
+    from game.instance import claim
+    from game.saves import list_matches, matches_dir
+
+    elsewhere = folders / "documents"
+    elsewhere.mkdir()
+    (elsewhere / "letter.json").write_text("not a save", "utf-8")
+    (elsewhere / ".letter.json.abcdefgh.tmp").write_text("not ours either", "utf-8")
+    matches_dir().symlink_to(elsewhere, target_is_directory=True)
+    lock = claim()
+    try:
+        assert lock.held and not os.path.lexists(matches_dir())
+        assert list_matches() == ([], [])
+        assert sorted(p.name for p in elsewhere.iterdir()) == [".letter.json.abcdefgh.tmp",
+                                                               "letter.json"]
+        assert aside(folders / "data", "matches") and link_notices()
+    finally:
+        lock.release()
+
+
+def test_a_settings_file_that_is_a_symlink_is_read_but_never_written_through(
+        folders: Path) -> None:
+    from game.settings import settings_path, store_settings
+
+    real = folders / "dotfiles.toml"
+    save_settings(Settings(master_volume=12), real)
+    before = real.read_bytes()
+    settings_path().symlink_to(real)
+    settings, problem = load_settings()
+    assert problem is None and settings.master_volume == 12
+    settings.master_volume = 40
+    assert store_settings(settings)
+    assert real.read_bytes() == before
+    assert not settings_path().is_symlink() and load_settings()[0].master_volume == 40
+    kept, = aside(folders / "config", "settings")
+    assert os.readlink(kept) == str(real)
+    told, = link_notices()
+    assert str(real) in told
+
+
+def test_a_profiles_file_that_is_a_symlink_never_writes_through_it(folders: Path) -> None:
+    from game.profile_store import ProfileStore, profiles_path
+
+    notes = folders / "notes.txt"
+    profiles_path().symlink_to(notes)
+    store = ProfileStore()  # the notes are no profiles: put aside, told as unreadable
+    assert store.problem is not None and notes.read_text("utf-8") == NOTES
+    store.book.ensure("a1b2c3d4e5f6", "Ann", False, [])
+    assert store.save()
+    assert notes.read_text("utf-8") == NOTES and not profiles_path().is_symlink()
+    # A link put there while the game runs is put aside at the next write, and told.
+    profiles_path().unlink()
+    profiles_path().symlink_to(notes)
+    assert store.save()
+    assert notes.read_text("utf-8") == NOTES and not profiles_path().is_symlink()
+    assert len(link_notices()) == 1
+
+
+def test_a_link_that_cannot_be_put_aside_is_told_and_never_written_through(
+        folders: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read-only folder: the link cannot be renamed, so nothing is written; the player is
+    told that the settings cannot be saved, and the game goes on."""
+    from game.settings import settings_path, store_settings
+
+    notes = folders / "notes.txt"
+    settings_path().symlink_to(notes)
+
+    def read_only(src: object, dst: object) -> None:
+        raise OSError(errno.EROFS, "Read-only file system", str(src))
+
+    monkeypatch.setattr(os, "replace", read_only)
+    watch = WriteWatch(stderr=lambda line: None)
+    assert not store_settings(Settings(), watch=watch)
+    assert [n.trouble for n in watch.take()] == ["read_only"]
+    assert notes.read_text("utf-8") == NOTES and settings_path().is_symlink()
+
+
+def test_a_write_through_the_game_folder_itself_as_a_link_is_allowed(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch
+                                                                     ) -> None:
+    """Keeping the whole data folder elsewhere (a link to it) is a person's choice: saves go
+    there, nothing is put aside."""
+    from game.saves import matches_dir
+    from game.userfiles import WATCH
+
+    real = tmp_path / "big-disk" / "uno"
+    real.mkdir(parents=True)
+    (tmp_path / "data").symlink_to(real, target_is_directory=True)
+    monkeypatch.setenv("UNO_DATA_DIR", str(tmp_path / "data"))
+    WATCH.reset()
+    write_save(a_match(), matches_dir() / "match-1.json")
+    assert (real / "matches" / "match-1.json").is_file()
+    assert WATCH.take() == []

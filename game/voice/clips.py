@@ -20,10 +20,10 @@ joins them.
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import stat
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -35,6 +35,7 @@ import soundfile
 
 from game.names import is_player_id
 from game.settings import APP_NAME
+from game.userfiles import atomic_write, folder_usage, remove_file, remove_folder
 from game.voice.dsp import Audio, Samples, normalize_peak, resample, to_mono
 
 __all__ = [
@@ -109,7 +110,12 @@ def default_clip_root() -> Path:
 
 class ClipStore:
     """Recorded clips on disk, keyed by player id (:func:`game.names.is_player_id`) and
-    :class:`ClipKind`: ``<root>/<player id>/<kind>.wav``."""
+    :class:`ClipKind`: ``<root>/<player id>/<kind>.wav``.
+
+    Writing and deleting never go through a symbolic link: ``<root>`` and the players'
+    folders must be real folders (inside ``<root>``'s parent, the data folder), and a link in
+    their place (or at a clip's path) is renamed aside and told to the player, so what it
+    points to is neither written into nor deleted (:mod:`game.userfiles`)."""
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = default_clip_root() if root is None else root
@@ -136,21 +142,32 @@ class ClipStore:
         atomically (a crash never leaves half a file)."""
         path = self.path(player_id, kind)
         data = resample(to_mono(samples), rate, CLIP_RATE)[: kind.max_frames]
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(suffix=".wav", dir=path.parent)
-        os.close(fd)
-        try:
-            soundfile.write(tmp, np.clip(data, -1.0, 1.0), CLIP_RATE, subtype="PCM_16",
-                            format="WAV")
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        wav = io.BytesIO()
+        soundfile.write(wav, np.clip(data, -1.0, 1.0), CLIP_RATE, subtype="PCM_16",
+                        format="WAV")
+        atomic_write(path, wav.getvalue(), within=self.root.parent)
         return path
 
     def delete(self, player_id: str, kind: ClipKind) -> None:
         """Forget a clip (the player will be named by TTS again)."""
-        self.path(player_id, kind).unlink(missing_ok=True)
+        remove_file(self.path(player_id, kind), within=self.root.parent)
+
+    def folder(self, player_id: str) -> Path:
+        """The folder of ``player_id``'s recordings; ``ValueError`` for a malformed id."""
+        if not is_player_id(player_id):
+            raise ValueError(f"bad player id {player_id!r}")
+        return self.root / player_id
+
+    def usage(self, player_id: str) -> tuple[int, int]:
+        """How many files ``player_id``'s folder holds and their size in bytes (a link in
+        its place counts nothing: it is not the game's)."""
+        return folder_usage(self.folder(player_id))
+
+    def forget(self, player_id: str) -> bool:
+        """Delete every recording of ``player_id`` (the family forgot them; asked first, on
+        screen); ``False`` when there was none. A link in the place of their folder is put
+        aside and told: what it points to is never deleted."""
+        return remove_folder(self.folder(player_id), within=self.root.parent)
 
 
 def check_clip(path: Path, kind: ClipKind = ClipKind.HOUSE_RULE) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -211,3 +211,112 @@ def test_a_symlink_out_of_the_clips_folder_is_refused(tmp_path: Path) -> None:
     assert resolve_clip_reference(f"clips/{ID}/house_rule.wav", data) is None
     assert resolve_clip_reference("clips/escape/outside.wav", data) is None
     assert ClipStore(data / "clips").find(ID, ClipKind.HOUSE_RULE) is None
+
+
+# ---------------------------------------------------------------- links are never followed
+OTHER = "f6e5d4c3b2a1"
+
+
+@pytest.fixture
+def watch() -> Iterator[None]:
+    from game.userfiles import WATCH
+
+    WATCH.reset()
+    yield None
+    WATCH.reset()
+
+
+def told() -> list[str]:
+    from game.userfiles import WATCH
+
+    return [n.text() for n in WATCH.take() if n.what == "files"]
+
+
+def linked_player_folder(tmp_path: Path) -> tuple[ClipStore, Path]:
+    """A store whose player ``ID``'s folder is a link to a person's folder of recordings."""
+    elsewhere = tmp_path / "my-recordings"
+    elsewhere.mkdir()
+    wav(elsewhere / "name.wav", 1.0)
+    wav(elsewhere / "song.wav", 1.0)
+    store = ClipStore(tmp_path / "data" / "clips")
+    store.root.mkdir(parents=True)
+    (store.root / ID).symlink_to(elsewhere, target_is_directory=True)
+    return store, elsewhere
+
+
+def contents(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_a_clip_saved_into_a_linked_player_folder_never_writes_through_it(
+        tmp_path: Path, watch: None) -> None:
+    store, elsewhere = linked_player_folder(tmp_path)
+    before = contents(elsewhere)
+    path = store.save(ID, ClipKind.NAME, np.full(4410, 0.3, np.float32), CLIP_RATE)
+    assert contents(elsewhere) == before  # name.wav not replaced, nothing added
+    assert not path.parent.is_symlink() and check_clip(path, ClipKind.NAME) is None
+    kept = [p for p in store.root.iterdir() if p.name.startswith(f"{ID}.corrupt-")]
+    assert len(kept) == 1 and kept[0].is_symlink()
+    assert len(told()) == 1
+
+
+def test_a_clip_saved_over_a_link_never_writes_through_it(tmp_path: Path, watch: None) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine", "utf-8")
+    store = ClipStore(tmp_path / "data" / "clips")
+    (store.root / ID).mkdir(parents=True)
+    store.path(ID, ClipKind.NAME).symlink_to(notes)
+    store.save(ID, ClipKind.NAME, np.full(4410, 0.3, np.float32), CLIP_RATE)
+    assert notes.read_text("utf-8") == "mine"
+    assert not store.path(ID, ClipKind.NAME).is_symlink() and told()
+
+
+def test_a_linked_clips_folder_is_never_written_into(tmp_path: Path, watch: None) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    store = ClipStore(tmp_path / "data" / "clips")
+    store.root.parent.mkdir()
+    store.root.symlink_to(elsewhere, target_is_directory=True)
+    store.save(ID, ClipKind.NAME, np.full(4410, 0.3, np.float32), CLIP_RATE)
+    assert list(elsewhere.iterdir()) == [] and not store.root.is_symlink() and told()
+
+
+def test_deleting_a_clip_in_a_linked_player_folder_never_deletes_its_target(
+        tmp_path: Path, watch: None) -> None:
+    store, elsewhere = linked_player_folder(tmp_path)
+    before = contents(elsewhere)
+    store.delete(ID, ClipKind.NAME)
+    assert contents(elsewhere) == before and told()
+
+
+def test_forgetting_a_player_whose_clips_folder_is_a_link_never_deletes_its_target(
+        tmp_path: Path, watch: None) -> None:
+    store, elsewhere = linked_player_folder(tmp_path)
+    before = contents(elsewhere)
+    assert store.usage(ID) == (0, 0)  # not the game's: nothing of it counts as recordings
+    assert not store.forget(ID)
+    assert contents(elsewhere) == before
+    assert not os.path.lexists(store.root / ID)
+    notice, = told()
+    assert str(elsewhere) in notice
+
+
+def test_forgetting_a_player_removes_only_their_clips(tmp_path: Path, watch: None) -> None:
+    store = ClipStore(tmp_path / "data" / "clips")
+    for pid in (ID, OTHER):
+        for kind in (ClipKind.NAME, ClipKind.HOUSE_RULE):
+            store.save(pid, kind, np.full(4410, 0.3, np.float32), CLIP_RATE)
+    outside = tmp_path / "outside.wav"
+    wav(outside, 1.0)
+    (store.root / ID / "link.wav").symlink_to(outside)  # a link inside: removed, not followed
+    count, size = store.usage(ID)
+    assert count == 2 and size == sum(store.path(ID, k).stat().st_size
+                                      for k in (ClipKind.NAME, ClipKind.HOUSE_RULE))
+    assert store.forget(ID)
+    assert not os.path.lexists(store.root / ID) and outside.is_file()
+    assert store.find(OTHER, ClipKind.NAME) is not None
+    assert store.find(OTHER, ClipKind.HOUSE_RULE) is not None
+    assert not store.forget(ID)  # nothing left: nothing to do
+    assert told() == []
+    with pytest.raises(ValueError):
+        store.forget("../data")
