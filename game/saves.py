@@ -49,6 +49,7 @@ from game.userfiles import (
     keep_aside,
     parse_json,
     read_capped,
+    remove_file,
 )
 
 __all__ = [
@@ -388,5 +389,4 @@ def delete_match(path: Path) -> None:
 def discard_save(path: Path | None = None) -> None:
     """Remove a saved match's file (the match ended, or the player deleted it)."""
     path = autosave_path() if path is None else path
-    with contextlib.suppress(FileNotFoundError):
-        path.unlink()
+    remove_file(path)  # never through a link (one there is put aside and told)
