@@ -174,10 +174,9 @@ def _write_if_changed(path: Path, data: bytes) -> bool:
             return False
     except OSError:
         pass  # absent or unreadable: write it
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_bytes(data)
-    os.replace(temporary, path)
+    from game.userfiles import atomic_write
+
+    atomic_write(path, data, within=path.parent)  # a link there is put aside, never written
     return True
 
 

@@ -114,6 +114,22 @@ def test_install_replaces_an_entry_that_points_elsewhere(tmp_path: Path) -> None
     assert _fields(entry.read_text(encoding="utf-8"))["Exec"] == "/new/place/uno"
 
 
+def test_a_desktop_entry_temp_path_that_is_a_link_never_writes_through_it(
+        tmp_path: Path) -> None:
+    """The entry used to be written through a fixed ``.<name>.tmp``: a link there had its
+    target overwritten. Now a fresh temp file is made, never through a link."""
+    home = tmp_path / "share"
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine", "utf-8")
+    entry = home / "applications" / f"{APP_ID}.desktop"
+    entry.parent.mkdir(parents=True)
+    entry.with_name(f".{entry.name}.tmp").symlink_to(notes)
+    entry.symlink_to(notes)
+    install(["/place/uno"], home)
+    assert notes.read_text("utf-8") == "mine"
+    assert entry.is_file() and not entry.is_symlink() and "/place/uno" in entry.read_text()
+
+
 def test_data_home_follows_xdg_and_ignores_a_relative_one() -> None:
     assert data_home({"XDG_DATA_HOME": "/x/data", "HOME": "/home/a"}) == Path("/x/data")
     assert data_home({"XDG_DATA_HOME": "rel/data", "HOME": "/home/a"}) == Path(
