@@ -11,20 +11,20 @@ class checks its fields' types, so the actions that carry a card, a colour or a 
 take what a caller may pass by hand (a card's number, a colour's number, a list) in a
 written ``__init__`` and store the engine's own value: the same on both engines, and a
 value that names no card or colour is refused there, with the rule's clause, as the
-engine would refuse the move. They pickle and copy through ``copyreg`` (a compiled class
-cannot be rebuilt field by field), so an action crosses to the bot worker's process on
-either engine.
+engine would refuse the move. They pickle and copy as their class called with their
+fields (:func:`~game.rules.native.pickle_by_fields`: a compiled class cannot be rebuilt
+the default way), so an action crosses to the bot worker's process on either engine.
 """
 
 from __future__ import annotations
 
-import copyreg
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Final, cast
 
 from game.rules.cards import CARDS, TEXT_OF, Card, Colour
 from game.rules.errors import IllegalAction
+from game.rules.native import pickle_by_fields
 
 MAX_PLAYERS: Final = 10
 
@@ -244,13 +244,8 @@ ACTION_TYPES: Final[tuple[type, ...]] = (
 )
 
 
-def _rebuilt(action: Action) -> tuple[type, tuple[object, ...]]:
-    """How pickle and copy rebuild an action: its class called with its fields."""
-    return (type(action), tuple(getattr(action, f.name) for f in fields(action)))
-
-
-for _cls in ACTION_TYPES:
-    copyreg.pickle(_cls, _rebuilt)
+# Pickled and copied as their class called with their fields (see pickle_by_fields).
+pickle_by_fields(globals(), __name__)
 
 TRAYS: Final = 3
 

@@ -10,7 +10,9 @@ an ``__init__`` written out: in the compiled engine a written ``__init__`` makes
 in about 25 ns, where a frozen dataclass's generated one takes 400 ns, and a hand makes
 about 200 events (half a random-play hand's time went there). So events are not frozen
 at run time; nothing changes one after it is made (:func:`redact` makes a copy), and
-``tests/rules/test_events.py`` checks that each ``__init__`` sets exactly its fields.
+``tests/rules/test_events.py`` checks that each ``__init__`` sets exactly its fields. They
+pickle and copy as their class called with their fields
+(:func:`~game.rules.native.pickle_by_fields`), on both engines.
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ from game.rules.events_editions import (
 from game.rules.events_editions import (
     TraysLit as TraysLit,
 )
+from game.rules.native import pickle_by_fields
 
 
 @dataclass(init=False, slots=True, unsafe_hash=True)
@@ -294,7 +297,9 @@ class MatchEnded:
         self.winners = winners
 
 
-
+# Pickled and copied as their class called with their fields: they cross to the bots'
+# process inside the views (see pickle_by_fields).
+pickle_by_fields(globals(), __name__)
 
 #: What :func:`redact` takes and gives back: an event, or a line of the table's own.
 _Seen = TypeVar("_Seen")

@@ -1,13 +1,15 @@
 """The events of the editions' devices and of the house rules (H-1 … H-3): what
 happened, like the official events of :mod:`game.rules.events`, which names them all in
 its ``Event`` union and re-exports them (``E.LauncherPressed``). Written the same way: a
-dataclass with its ``__init__`` written out (see that module's docstring)."""
+dataclass with its ``__init__`` written out, pickled as its class called with its fields
+(see that module's docstring)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from game.rules.cards import Card, Colour
+from game.rules.native import pickle_by_fields
 
 
 @dataclass(init=False, slots=True, unsafe_hash=True)
@@ -225,3 +227,7 @@ class RobotoNames:
 
     def __init__(self, player: int) -> None:
         self.player = player
+
+
+# Pickled and copied as their class called with their fields (see events.py).
+pickle_by_fields(globals(), __name__)

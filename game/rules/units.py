@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.rules.cards import Colour
+from game.rules.native import pickle_by_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,5 +52,9 @@ class RobotoView:
     colour: Colour | None = None  # the colour to discard (R-6a)
     covered: bool = False  # a commanded card already covers the played one (R-7)
 
+
+# A compiled frozen dataclass cannot be unpickled the default way (its fields refuse to be
+# set): these cross to the bots' process inside the views (see pickle_by_fields).
+pickle_by_fields(globals(), __name__)
 
 UnitView = LauncherView | TraysView | RobotoView | None
