@@ -13,14 +13,25 @@ Two runners share one interface:
 
 ``start_match`` seats each AI's bot and its seeded RNG (:func:`game.bots.driver.seat_rng`),
 so one runner (and one process, started ahead of time) serves match after match.
+
+Every answer carries the id of the process that computed it (:attr:`Job.pid`). With
+``UNO_BOT_TRACE=<path>`` the game appends one JSON line to that file per AI decision —
+``{"event": "decision", "runner": "process", "pid": …, "game_pid": …, "job": "choose",
+"player": 1, "level": "hard"}`` (``runner`` is ``"thread"`` for a :class:`ThreadRunner`,
+``"fallback"`` for the thread a :class:`ProcessRunner` fell back to) — and one
+``{"event": "fallback", "reason": …}`` line when a ProcessRunner falls back, so the
+bundle's smoke run (packaging/smoke.py) can tell that the AI really thought in its own
+process. The reason of a fallback is logged as a warning either way.
 """
 
 from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import logging
 import multiprocessing
+import os
 import random
 import threading
 from collections.abc import Mapping, Sequence
@@ -50,6 +61,36 @@ _log = logging.getLogger(__name__)
 
 Ask = tuple[int, PlayerView, Sequence[Action]]  # (player, view, options)
 READY = -1  # the job id of the bot process's "ready" message
+BROKEN = -2  # the job id of its last word when a request could not be read
+TRACE_ENV = "UNO_BOT_TRACE"
+
+
+class Trace:
+    """The JSON lines of ``UNO_BOT_TRACE`` (see the module docstring); off when unset.
+    Written from the relay and worker threads, one whole line at a time."""
+
+    def __init__(self, path: str | None = None) -> None:
+        self.path = path if path is not None else os.environ.get(TRACE_ENV) or None
+        self._lock = threading.Lock()
+
+    def write(self, event: str, **fields: Any) -> None:
+        if self.path is None:
+            return
+        line = json.dumps({"event": event, "game_pid": os.getpid(), **fields})
+        with self._lock:
+            try:
+                with open(self.path, "a", encoding="utf-8") as f:
+                    f.write(line + "\n")
+            except OSError as exc:  # a trace that cannot be written must not stop the AI
+                _log.warning("%s not written: %s", TRACE_ENV, exc)
+                self.path = None
+
+    def decision(self, runner: str, pid: int | None, tag: Any, level: str | None) -> None:
+        """One AI decision (``tag``: the player who chose, or ``"react"``)."""
+        if self.path is None:
+            return
+        job, player = ("react", None) if tag == "react" else ("choose", tag)
+        self.write("decision", runner=runner, pid=pid, job=job, player=player, level=level)
 
 
 class BotRunner(Protocol):
@@ -79,13 +120,17 @@ def _react_all(bots: Mapping[int, Bot], rngs: Mapping[int, random.Random],
 
 
 class ThreadRunner:
-    """The seats' bots on a worker thread of this process."""
+    """The seats' bots on a worker thread of this process. ``kind`` names it in the trace:
+    ``"thread"``, or ``"fallback"`` when a :class:`ProcessRunner` fell back to it."""
 
-    def __init__(self, wake: int | None = None) -> None:
+    def __init__(self, wake: int | None = None, kind: str = "thread",
+                 trace: Trace | None = None) -> None:
         self.levels: dict[int, str] = {}
         self.bots: dict[int, Bot] = {}
         self.rngs: dict[int, random.Random] = {}
-        self.worker = BotWorker(wake)
+        self.kind = kind
+        self.trace = trace or Trace()
+        self.worker = BotWorker(wake, on_done=self._traced)
 
     def start_match(self, levels: Mapping[int, str], seed: int) -> None:
         self.levels = dict(levels)
@@ -105,17 +150,28 @@ class ThreadRunner:
     def close(self) -> None:
         self.worker.close()
 
+    def _traced(self, job: Job) -> None:
+        if job.error is None and not job.cancelled:
+            level = self.levels.get(job.tag) if isinstance(job.tag, int) else None
+            self.trace.decision(self.kind, job.pid, job.tag, level)
+
 
 def _serve(conn: Connection) -> None:
     """The bot process: say it is ready, then answer requests until told to stop (or the
-    game is gone). A "match" message seats new bots."""
+    game is gone). A "match" message seats new bots. Every answer carries this process's
+    id; a request that cannot be read is told to the game (its last word) before it ends."""
     bots: dict[int, Bot] = {}
     rngs: dict[int, random.Random] = {}
-    conn.send((READY, None, None))
+    pid = os.getpid()
+    conn.send((READY, None, None, pid))
     while True:
         try:
             msg = conn.recv()
         except (EOFError, OSError):
+            return
+        except Exception as exc:  # unpickling failed: the stream cannot be trusted further
+            with contextlib.suppress(OSError, ValueError):
+                conn.send((BROKEN, None, f"a request could not be read: {exc!r}", pid))
             return
         kind, job_id = msg[0], msg[1]
         if kind == "quit":
@@ -130,9 +186,9 @@ def _serve(conn: Connection) -> None:
                 result: Any = bots[p].choose(view, legal, rngs[p])
             else:
                 result = _react_all(bots, rngs, msg[2])
-            conn.send((job_id, result, None))
+            conn.send((job_id, result, None, pid))
         except Exception as exc:  # reported to the game, which falls back
-            conn.send((job_id, None, repr(exc)))
+            conn.send((job_id, None, repr(exc), pid))
 
 
 class ProcessRunner:
@@ -149,6 +205,11 @@ class ProcessRunner:
         self._fallback: ThreadRunner | None = None
         self._closed = False
         self._proc: Any = None
+        #: The bot process's id, once it said it is ready.
+        self.pid: int | None = None
+        self.trace = Trace()
+        #: Why the AI thinks on a thread instead, once it does.
+        self.fallback_reason: str | None = None
         try:
             ctx = multiprocessing.get_context("spawn")
             self._conn, child = ctx.Pipe()
@@ -157,9 +218,8 @@ class ProcessRunner:
             self._proc.start()
             child.close()
         except (OSError, RuntimeError, ValueError) as exc:
-            _log.warning("no bot process (%s): the AI thinks on a thread", exc)
             self._proc = None
-            self._use_thread()
+            self._use_thread(f"no bot process: {exc}")
             return
         self._relay = threading.Thread(target=self._receive, name="uno-bots-relay",
                                        daemon=True)
@@ -173,8 +233,8 @@ class ProcessRunner:
                 return
             try:
                 self._conn.send(("match", -1, self.levels, seed))
-            except (OSError, ValueError):
-                self._use_thread()
+            except (OSError, ValueError) as exc:
+                self._use_thread(f"the bot process cannot be reached: {exc!r}")
 
     def wants_history(self, player: int) -> bool:
         return wants_history(self.levels[player])
@@ -195,47 +255,66 @@ class ProcessRunner:
                 try:
                     self._conn.send((request[0], job_id, *request[1:]))
                     return job
-                except (OSError, ValueError):
+                except (OSError, ValueError) as exc:
                     del self._jobs[job_id]
-                    fallback = self._use_thread()
+                    fallback = self._use_thread(f"the bot process cannot be reached: {exc!r}")
+                except Exception as exc:  # pickling failed: nothing was sent
+                    del self._jobs[job_id]
+                    fallback = self._use_thread(f"a request could not be sent: {exc!r}")
         return _run_on(fallback, request)
 
     def _receive(self) -> None:
         """Relay answers to their jobs (blocked in ``recv``: no GIL held while waiting)."""
+        reason = "the bot process stopped"
         while True:
             try:
-                job_id, result, error = self._conn.recv()
+                job_id, result, error, pid = self._conn.recv()
             except (EOFError, OSError):
                 break
+            except Exception as exc:  # an answer that cannot be read
+                reason = f"an answer could not be read: {exc!r}"
+                break
             if job_id == READY:
+                self.pid = pid
                 self.ready.set()
+                continue
+            if job_id == BROKEN:
+                reason = f"the bot process stopped: {error}"
                 continue
             with self._lock:
                 entry = self._jobs.pop(job_id, None)
             if entry is None:
                 continue
-            job, _request = entry
+            job, request = entry
+            job.pid = pid
             if error is not None:
                 job.error = RuntimeError(error)
+            else:
+                player = request[1] if request[0] == "choose" else None
+                self.trace.decision("process", pid, "react" if player is None else player,
+                                    None if player is None else self.levels.get(player))
             job.result = result
             job.finish()
             self._wake_loop()
         if self._closed:
             return
         with self._lock:  # the process died: the thread runner answers what is pending
-            fallback = self._use_thread()
+            fallback = self._use_thread(reason)
             pending = list(self._jobs.values())
             self._jobs.clear()
         for job, request in pending:
             done = _run_on(fallback, request)
             done.wait(30)
-            job.result, job.error = done.result, done.error
+            job.result, job.error, job.pid = done.result, done.error, done.pid
             job.finish()
             self._wake_loop()
 
-    def _use_thread(self) -> ThreadRunner:
+    def _use_thread(self, reason: str) -> ThreadRunner:
         if self._fallback is None:
-            self._fallback = ThreadRunner(self.wake)
+            _log.warning("%s: the AI thinks on a thread", reason)
+            self.fallback_reason = reason
+            self.trace.write("fallback", reason=reason)
+            self._fallback = ThreadRunner(self.wake, kind="fallback", trace=self.trace)
             self._fallback.start_match(self.levels, self.seed)
             self.ready.set()
         return self._fallback

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import queue
 import threading
 from collections.abc import Callable
@@ -18,7 +19,9 @@ _log = logging.getLogger(__name__)
 
 
 class Job:
-    """One piece of work; ``done`` turns true when ``result`` (or ``error``) is set."""
+    """One piece of work; ``done`` turns true when ``result`` (or ``error``) is set.
+    ``pid`` is the id of the process that computed it (this one for a worker thread, the
+    bots' own for :class:`game.ui.botrunner.ProcessRunner`)."""
 
     def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...], tag: Any) -> None:
         self.fn = fn
@@ -27,6 +30,7 @@ class Job:
         self.result: Any = None
         self.error: BaseException | None = None
         self.cancelled = False
+        self.pid: int | None = None
         self._done = threading.Event()
 
     @property
@@ -42,11 +46,14 @@ class Job:
 
 
 class BotWorker:
-    """A daemon thread running :class:`Job` objects in order."""
+    """A daemon thread running :class:`Job` objects in order; ``on_done`` is told of each
+    job run, before whoever waits for it wakes."""
 
-    def __init__(self, wake_event: int | None = None) -> None:
+    def __init__(self, wake_event: int | None = None,
+                 on_done: Callable[[Job], None] | None = None) -> None:
         self._jobs: queue.Queue[Job | None] = queue.Queue()
         self._wake = wake_event
+        self._on_done = on_done
         self._thread = threading.Thread(target=self._run, name="uno-bots", daemon=True)
         self._thread.start()
 
@@ -70,6 +77,12 @@ class BotWorker:
                 except Exception as exc:  # reported to the main thread, which decides
                     _log.exception("bot job failed")
                     job.error = exc
+                job.pid = os.getpid()
+                if self._on_done is not None:
+                    try:
+                        self._on_done(job)
+                    except Exception:  # a report must not leave the job unfinished
+                        _log.exception("reporting a bot job failed")
             job.finish()
             if self._wake is not None:
                 wake_loop(self._wake)
