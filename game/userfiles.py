@@ -444,6 +444,12 @@ MESSAGES: dict[tuple[str, str], str] = {
     ("profiles", READ_ONLY): N_("Can't save the players' statistics: the folder is read-only."),
     ("profiles", OTHER): N_("Can't save the players' statistics: {reason}"),
     ("profiles", OK): N_("The players' statistics are saved again."),
+    ("recordings", FULL): N_("Can't delete the recordings: {reason}"),
+    ("recordings", READ_ONLY): N_("Can't delete the recordings: the folder is read-only."),
+    ("recordings", OTHER): N_("Can't delete the recordings: {reason}"),
+    ("matches", FULL): N_("Can't delete the old saved matches: {reason}"),
+    ("matches", READ_ONLY): N_("Can't delete the old saved matches: the folder is read-only."),
+    ("matches", OTHER): N_("Can't delete the old saved matches: {reason}"),
     ("files", LINK): N_("{path} was a link to {target}. The game never follows a link among "
                         "its files: it renamed the link {kept} and left {target} as it was."),
     ("files", ASIDE): N_("{path} was not the game's own file or folder. The game renamed it "
@@ -517,6 +523,15 @@ class WriteWatch:
             notice = WriteNotice(what, OK, path)
             self._notices.append(notice)
         self._log(f"{notice.text()} ({path})")
+
+    def could_not(self, what: str, path: Path, exc: BaseException) -> None:
+        """Something the player asked for once (deleting ``what``: "recordings", "matches")
+        failed with ``exc``: told every time, like :meth:`failed` but with no state."""
+        notice = WriteNotice(what, trouble(exc), path, describe(exc))
+        with self._lock:
+            self._notices.append(notice)
+        detail = describe(exc)
+        self._log(f"{notice.text()} ({detail if str(path) in detail else f'{path}: {detail}'})")
 
     def set_aside(self, path: Path, kept: Path, target: str = "") -> None:
         """A link (``target``: where it points) or something else than the game's own file

@@ -5,6 +5,11 @@ The app's :class:`~game.profile_store.ProfileStore` is loaded the first time a s
 (:func:`profiles`), one per app (a second app, a restart, reads the file again). A profiles
 file that had to be put aside is told once, on screen (:func:`tell_problem`, from the title
 screen), and a write that fails once through the file notices (:mod:`game.ui.file_notices`).
+
+Forgetting a player (:func:`forget`, asked first on the statistics screen, which says how
+many recordings and how much space go with them: :func:`recordings`) removes their face,
+their figures and their recorded name and house rule (``clips/<id>/``); their saved matches
+stay.
 """
 
 from __future__ import annotations
@@ -14,13 +19,15 @@ import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.i18n import N_
+from game.i18n import N_, ngettext
 from game.names import new_player_id
 from game.profile_store import ProfileStore
 from game.profiles import Avatar, default_avatar
 from game.rules import events as E
 from game.saves import SeatInfo
 from game.stats import SeatRef, record
+from game.ui.file_notices import size_text
+from game.userfiles import WATCH
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost
@@ -154,3 +161,35 @@ def remember(app: AppHost, seats: Sequence[SeatInfo], avatars: Sequence[Avatar])
         store.save()
     except Exception as exc:
         _log.warning("profiles not updated: %s", exc)
+
+
+def recordings(player_id: str) -> tuple[int, int]:
+    """How many recordings ``player_id`` has (their files) and their size in bytes."""
+    from game.ui.voices import clip_store
+
+    try:
+        return clip_store().usage(player_id)
+    except Exception:  # no sound library, a malformed id: no recordings to speak of
+        return 0, 0
+
+
+def recordings_text(count: int, size: int) -> str:
+    """ "2 files, 180 KB" (translated)."""
+    return ngettext("{count} file, {size}", "{count} files, {size}", count).format(
+        count=count, size=size_text(size))
+
+
+def forget(app: AppHost, player_id: str) -> bool:
+    """The family asked to forget this player (asked first): their face and statistics
+    (written at once) and their recordings go; their saved matches stay. A recordings folder
+    that cannot be deleted is told through the file notices; a link in its place is put
+    aside, never followed. ``False`` when there was no such player."""
+    from game.saves import data_dir
+    from game.ui.voices import clip_store
+
+    forgotten = profiles(app).forget(player_id)
+    try:
+        clip_store().forget(player_id)
+    except Exception as exc:  # a read-only folder ...: told, the game goes on
+        WATCH.could_not("recordings", data_dir() / "clips" / player_id, exc)
+    return forgotten

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.ui import text, theme
 from game.ui.widgets import panel
 from game.userfiles import OK, WATCH, WriteNotice, WriteWatch
@@ -23,6 +24,19 @@ if TYPE_CHECKING:
 #: How long a failure stays on screen (seconds); "saved again" is shorter.
 NOTICE_S = 12.0
 BACK_S = 5.0
+
+
+def size_text(size: int) -> str:
+    """A size on disk as a family reads it: "12 bytes", "340 KB", "2.5 MB" (translated, with
+    the language's decimal mark; rounded up, so a small file is never "0 KB")."""
+    if size < 1000:
+        return ngettext("{n} byte", "{n} bytes", size).format(n=size)
+    if size < 1_000_000:
+        return _("{n} KB").format(n=-(-size // 1000))
+    whole, tenths = divmod(-(-size // 100_000), 10)
+    if whole >= 100:
+        return _("{n} MB").format(n=whole)
+    return _("{whole}.{tenths} MB").format(whole=whole, tenths=tenths)  # French: 2,5 Mo
 
 
 class FileNotices:

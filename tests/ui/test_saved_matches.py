@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game import i18n
 from game.rules.position import dump
 from game.rules.ruleset import edition
@@ -240,3 +242,106 @@ def test_each_saved_match_shows_its_players_faces(app: App, outdir: Path) -> Non
                 total += 1
                 same += max(abs(want.r - got.r), abs(want.g - got.g), abs(want.b - got.b)) <= 8
         assert same / total > 0.8, f"{same}/{total} of the first face's pixels on screen"
+
+
+# ---------------------------------------------------------------- clearing old matches
+DAY = 86400.0
+
+
+def saved_days_ago(days: float, seed: int, edition_name: str = "official") -> Path:
+    """A saved match last played ``days`` ago (its own file, as the table writes it)."""
+    import dataclasses
+    import time
+
+    from game.rules.editions import new_game
+
+    match = SavedMatch.of(new_game(edition(edition_name), 2, seed),
+                          [SeatInfo("Ann", True), SeatInfo("Bob", False)])
+    match = dataclasses.replace(match, saved_at=time.time() - days * DAY)
+    return write_save(match, new_match_path())
+
+
+def test_clearing_old_matches_asks_first_and_keeps_the_recent_ones(
+        app: App, outdir: Path) -> None:
+    from game.ui.scenes.matches import ClearMatchesScene
+
+    recent = saved_days_ago(0.1, 1, "sonic")  # resumable: played today
+    week = saved_days_ago(10, 2)
+    older = [saved_days_ago(40, 3), saved_days_ago(400, 4)]
+    sizes = sum(p.stat().st_size for p in older)
+    started_app(app)
+    app.dispatch(I.Press("matches"))
+    listing = app.top
+    assert isinstance(listing, SavedMatchesScene) and len(listing.slots) == 4
+    app.dispatch(I.Press("clear"))
+    ask = app.top
+    assert isinstance(ask, ClearMatchesScene)
+    assert ask.focused().id == "no"  # type: ignore[union-attr]
+    assert ask.days == 30 and sorted(ask.test_state()["chosen"]) == sorted(p.name for p in older)
+    body = ask.body_text()
+    assert "2 saved matches" in body and "2 files" in body and "more than a month ago" in body
+    from game.ui.file_notices import size_text
+
+    assert size_text(sizes) in body
+    shot(app, outdir, "clear_old_matches")
+    app.dispatch(I.Activate())  # a reflex Enter keeps them all
+    assert len(list_matches()[0]) == 4 and app.top is listing
+    app.dispatch(I.Press("clear"))
+    app.dispatch(I.Back())  # so does Escape
+    assert len(list_matches()[0]) == 4
+    app.dispatch(I.Press("clear"))
+    ask = app.top
+    assert isinstance(ask, ClearMatchesScene)
+    ask.focus_id("age")
+    app.dispatch(I.Adjust("age", 1))  # more than three months ago: only the oldest
+    assert ask.days == 91 and ask.test_state()["chosen"] == [older[1].name]
+    assert "1 saved match was" in ask.body_text()
+    app.dispatch(I.Adjust("age", -1))
+    app.dispatch(I.Adjust("age", -1))  # more than a week ago: three of them
+    assert ask.days == 7 and len(ask.test_state()["chosen"]) == 3
+    app.dispatch(I.Adjust("age", 1))  # back to a month
+    app.dispatch(I.Press("yes"))
+    left = sorted(p.name for p in matches_dir().iterdir())
+    assert left == sorted([recent.name, week.name])  # the recent ones stay, and nothing else
+    assert app.top is listing and len(listing.slots) == 2
+    app.dispatch(I.Press("slot0"))  # the recent match resumes
+    assert isinstance(app.top, TableScene) and app.top.session.saver is not None
+    assert app.top.session.saver.path == recent
+
+
+def test_clearing_with_nothing_old_enough_offers_no_yes(app: App, outdir: Path) -> None:
+    from game.ui.scenes.matches import ClearMatchesScene
+
+    saved_days_ago(1, 1)
+    saved_days_ago(2, 2)
+    started_app(app)
+    app.dispatch(I.Press("matches"))
+    app.dispatch(I.Press("clear"))
+    ask = app.top
+    assert isinstance(ask, ClearMatchesScene) and ask.test_state()["chosen"] == []
+    yes = next(c for c in ask.controls if c.id == "yes")
+    assert not yes.enabled and "No saved match" in ask.body_text()
+    app.dispatch(I.Press("yes"))  # even a press that reaches it deletes nothing
+    assert len(list_matches()[0]) == 2
+
+
+def test_the_clearing_question_in_french(app: App, outdir: Path) -> None:
+    from game.ui.scenes.matches import ClearMatchesScene
+
+    saved_days_ago(1, 1)
+    saved_days_ago(50, 2)
+    saved_days_ago(60, 3)
+    started_app(app)
+    app.dispatch(I.Press("matches"))
+    app.set_language("fr")
+    app.frame(0.016)
+    app.dispatch(I.Press("clear"))
+    ask = app.top
+    assert isinstance(ask, ClearMatchesScene)
+    if ask.title_text() == "Clear old saved matches?":
+        pytest.skip("compile the French catalogue first (pybabel compile -d locale -D uno)")
+    assert "2 parties" in ask.body_text() and "il y a plus d’un mois" in ask.body_text()
+    assert [c.caption() for c in ask.controls[1:]] == ["Non, garder",
+                                                       "Oui, supprimer 2 parties"]
+    shot(app, outdir, "clear_old_matches_fr")
+    app.set_language("en")

@@ -4,27 +4,37 @@ Each match keeps its own file (:mod:`game.saves`), so a new game never replaces 
 names the match by edition, players and date; Enter (or a click) resumes it, the row's
 "Delete" button asks first. The list shows a page at a time (the "More matches" button or
 the mouse wheel turn the page), so a family with many matches reaches every one of them.
+
+A match nobody went back to keeps its file for ever: "Clear old matches…" asks how old
+(last played more than a week, a month, three months or a year ago), says how many files
+that is and how much space they take, and deletes them only on "Yes" ("No" has the focus);
+the matches played since stay (:class:`ClearMatchesScene`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.autosave import AutoSaver
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.profiles import Avatar
 from game.saves import SavedSlot, SaveError, delete_match, list_matches
 from game.ui import family, text, theme
 from game.ui import intents as I
 from game.ui.avatars import draw_avatar
 from game.ui.editions import edition_ui
+from game.ui.file_notices import size_text
 from game.ui.scenes.base import PanelScene
 from game.ui.scenes.notice import save_notice
 from game.ui.session import Session
-from game.ui.widgets import Button, Control
+from game.ui.widgets import Button, Choice, Control
+from game.userfiles import WATCH
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost
@@ -32,6 +42,12 @@ if TYPE_CHECKING:
 PAGE = 5
 #: Faces drawn left of a saved match's row (more players: "+N"), and their size at 1280×720.
 FACES, FACE = 4, 36
+#: How long ago a match must have been last played for "Clear old matches…" to delete it:
+#: (days, the phrase), and the age offered first.
+AGES = ((7, N_("more than a week ago")), (30, N_("more than a month ago")),
+        (91, N_("more than three months ago")), (365, N_("more than a year ago")))
+DEFAULT_AGE = 30
+DAY_S = 86400.0
 MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
           N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
 
@@ -133,6 +149,7 @@ class SavedMatchesScene(PanelScene):
             out.append(Button.make(f"delete{i}", N_("Delete"), style="quiet"))
         if len(self.slots) > PAGE:
             out.append(Button.make("more", N_("More matches")))
+        out.append(Button.make("clear", N_("Clear old matches…")))
         out.append(Button.make("back", N_("Back")))
         return out
 
@@ -189,6 +206,8 @@ class SavedMatchesScene(PanelScene):
                           on_yes=lambda: delete_match(slot.path), match=describe_match(slot))
         elif control == "more":
             self.turn(1)
+        elif control == "clear":
+            self.app.push(ClearMatchesScene(self.app, self.slots))
         elif control == "back":
             self.app.pop()
 
@@ -209,3 +228,96 @@ class SavedMatchesScene(PanelScene):
 
     def test_state(self) -> dict[str, Any]:
         return {"slots": [str(slot.path.name) for slot in self.slots], "page": self.page}
+
+
+def old_matches(slots: Sequence[SavedSlot], days: int,
+                now: float | None = None) -> list[SavedSlot]:
+    """The saved matches last played more than ``days`` days before ``now``."""
+    limit = (time.time() if now is None else now) - days * DAY_S
+    return [slot for slot in slots if slot.match.saved_at < limit]
+
+
+def files_size(slots: Sequence[SavedSlot]) -> int:
+    """The bytes the saved matches' files take on disk."""
+    size = 0
+    for slot in slots:
+        with contextlib.suppress(OSError):
+            size += os.lstat(slot.path).st_size
+    return size
+
+
+class ClearMatchesScene(PanelScene):
+    """The question before clearing old saved matches: how old (Left/Right on "Last
+    played"), then how many files and how much space go; "No" has the focus, so a reflex
+    Enter (or Escape) deletes nothing. Only the matches last played before the chosen age go:
+    one played since stays, to be resumed."""
+
+    name = "matches.clear"
+    title = N_("Clear old saved matches?")
+    width = 720
+    row_h = 46
+
+    def __init__(self, app: AppHost, slots: Sequence[SavedSlot],
+                 now: float | None = None) -> None:
+        super().__init__(app)
+        self.slots = list(slots)
+        self.now = now
+        self.days = DEFAULT_AGE
+
+    def enter(self) -> None:
+        super().enter()
+        self.focus_id("no")
+
+    def chosen(self) -> list[SavedSlot]:
+        """The matches "Yes" deletes, for the age chosen now."""
+        return old_matches(self.slots, self.days, self.now)
+
+    def body_text(self) -> str:
+        old = self.chosen()
+        age = _(dict(AGES)[self.days])
+        if not old:
+            return _("No saved match was last played {age}. Choose another age, or keep "
+                     "them all.").format(age=age)
+        return ngettext(
+            "{count} saved match was last played {age}. Its file takes {size}. Delete it? "
+            "The matches played since then stay.",
+            "{count} saved matches were last played {age}. Their {count} files take {size}. "
+            "Delete them? The matches played since then stay.",
+            len(old)).format(count=len(old), age=age, size=size_text(files_size(old)))
+
+    def build(self) -> list[Control]:
+        count = len(self.chosen())
+        yes = ngettext("Yes, delete {count} match", "Yes, delete {count} matches", count)
+        return [Choice.make("age", N_("Last played"), AGES, self.days, self.set_age),
+                Button.make("no", N_("No, keep them"), style="primary"),
+                Button.make("yes", yes.format(count=count), enabled=count > 0)]
+
+    def set_age(self, days: int) -> None:
+        self.days = days
+        self.relayout()  # the question says the new count and size
+
+    def on_press(self, control: str) -> None:
+        if control == "yes":
+            self.clear()
+        self.app.pop()  # the list below resumes, and sees what changed
+
+    def clear(self) -> None:
+        """Delete the chosen matches' files; one that cannot go is told (once), the others
+        go all the same."""
+        failed = False
+        for slot in self.chosen():
+            try:
+                delete_match(slot.path)
+            except OSError as exc:
+                if not failed:
+                    WATCH.could_not("matches", slot.path, exc)
+                failed = True
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def autoplay_intent(self) -> I.Intent | None:
+        return I.Press("no")
+
+    def test_state(self) -> dict[str, Any]:
+        return {"days": self.days, "chosen": [slot.path.name for slot in self.chosen()]}

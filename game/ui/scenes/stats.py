@@ -35,8 +35,10 @@ ROW_LINE = N_("{name}: played {played}, won {won}, hands won {hands}, best hand 
 EMPTY = N_("No statistics yet: they start with the first match played to its end.")
 EMPTY_EDITION = N_("Nobody has finished a match or won a hand in this edition yet.")
 NOTE = N_("A match counts when it ends; a hand counts when it is won.")
-FORGET_BODY = N_("{player}'s face and statistics will be forgotten. Saved matches and "
-                  "recordings are kept.")
+FORGET_BODY = N_("{player}'s face and statistics will be forgotten. Saved matches are kept.")
+#: The same, for a player with recordings (``recordings``: "2 files, 180 KB").
+FORGET_RECORDINGS = N_("{player}'s face and statistics will be forgotten and their recordings "
+                       "deleted ({recordings}). Saved matches are kept.")
 #: Width of each row's "Forget" button (at 1280×720).
 FORGET_W = 110
 #: How long the voice may take to start before a line is left unsaid (seconds).
@@ -223,10 +225,12 @@ class StatsScene(Scene):
         if not 0 <= k < len(shown):
             return
         profile = shown[k][0]
-        store = family.profiles(self.app)
-        self.app.open("confirm", N_("Forget {player}?"), FORGET_BODY,
-                      on_yes=lambda: store.forget(profile.id), yes=N_("Yes, forget them"),
-                      no=N_("No, keep them"), player=profile.name)
+        count, size = family.recordings(profile.id)  # they go too: say how many, how large
+        self.app.open("confirm", N_("Forget {player}?"),
+                      FORGET_RECORDINGS if count else FORGET_BODY,
+                      on_yes=lambda: family.forget(self.app, profile.id),
+                      yes=N_("Yes, forget them"), no=N_("No, keep them"), player=profile.name,
+                      recordings=family.recordings_text(count, size))
 
     def turn(self, pages: int) -> None:
         self.page = (self.page + pages) % self.pages()
