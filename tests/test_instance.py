@@ -137,6 +137,38 @@ def test_claim_removes_leftovers_only_while_holding_the_lock(
         lock.release()
 
 
+def test_claim_puts_linked_clip_folders_aside_and_cleans_only_real_ones(tmp_path: Path) -> None:
+    """At the start a player's recordings folder that is a link is renamed aside (what it
+    points to is left alone, its files named like our temp files too); a killed clip write's
+    temp file in a real folder is removed."""
+    from game.userfiles import WATCH
+
+    data, config = tmp_path / "data", tmp_path / "config"
+    real, linked = data / "clips" / "0000000000a1", data / "clips" / "0000000000b2"
+    real.mkdir(parents=True)
+    config.mkdir()
+    mine = tmp_path / "my-songs"
+    mine.mkdir()
+    theirs = mine / ".name.wav.abcdefgh.tmp"
+    theirs.write_bytes(b"a person's file")
+    linked.symlink_to(mine, target_is_directory=True)
+    leftover = real / ".name.wav.abcdefgh.tmp"
+    leftover.write_bytes(b"half a clip")
+    (real / "name.wav").write_bytes(b"RIFF")
+    WATCH.reset()
+    lock = claim(data, config)
+    try:
+        assert lock.held and not leftover.exists() and (real / "name.wav").exists()
+        assert theirs.read_bytes() == b"a person's file"
+        assert not os.path.lexists(linked)
+        kept = [p for p in (data / "clips").iterdir() if p.name.startswith(f"{linked.name}.")]
+        assert len(kept) == 1 and kept[0].is_symlink()
+        assert [n.what for n in WATCH.take()] == ["files"]
+    finally:
+        lock.release()
+        WATCH.reset()
+
+
 def test_without_a_screen_the_second_copy_says_it_on_stderr(
         tmp_path: Path, env: dict[str, str], started: list[subprocess.Popen[str]]) -> None:
     holder = spawn(started, ["-c", HOLD, env["UNO_DATA_DIR"]], env)
