@@ -47,6 +47,7 @@ from game.userfiles import (
     atomic_write,
     describe,
     keep_aside,
+    own_folder,
     parse_json,
     read_capped,
     remove_file,
@@ -349,7 +350,7 @@ def _adopt_legacy(folder: Path) -> tuple[SavedSlot | None, SaveProblem | None]:
         return None, problem
     path = legacy
     with contextlib.suppress(OSError):
-        folder.mkdir(parents=True, exist_ok=True)
+        own_folder(folder)  # made if missing; a link there is put aside, never moved into
         target = new_match_path(folder)
         os.replace(legacy, target)
         path = target

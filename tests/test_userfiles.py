@@ -454,3 +454,18 @@ def test_a_write_through_the_game_folder_itself_as_a_link_is_allowed(tmp_path: P
     write_save(a_match(), matches_dir() / "match-1.json")
     assert (real / "matches" / "match-1.json").is_file()
     assert WATCH.take() == []
+
+
+def test_the_first_versions_autosave_is_never_moved_into_a_linked_saves_folder(
+        folders: Path) -> None:
+    from game.saves import autosave_path, list_matches, matches_dir
+
+    elsewhere = folders / "documents"
+    elsewhere.mkdir()
+    write_save(a_match(), autosave_path())
+    matches_dir().symlink_to(elsewhere, target_is_directory=True)
+    slots, problems = list_matches()
+    assert len(slots) == 1 and not problems
+    assert list(elsewhere.iterdir()) == []
+    assert slots[0].path.parent == matches_dir() and not matches_dir().is_symlink()
+    assert link_notices()
