@@ -3,6 +3,7 @@
     python packaging/smoke.py dist/uno                      (after `make dist`, on Linux)
     python packaging/smoke.py dist/uno.exe                  (Windows)
     python packaging/smoke.py dist/uno --app "dist/UNO for the family.app"   (macOS)
+    python packaging/smoke.py dist/uno --strict-bundle --native             (`make dist`)
 
 Runs, each with a time limit, and stops at the first failure (exit status 1):
 
@@ -13,7 +14,14 @@ Runs, each with a time limit, and stops at the first failure (exit status 1):
    eSpeak NG and PortAudio were loaded from inside the bundle, as on Linux);
 4. the window, on SDL's dummy video and audio drivers, until its first frame is drawn
    (``UNO_EXIT_AFTER_FIRST_FRAME=1``), in empty settings and data folders;
-5. with ``--app``: the same first frame from the macOS app's own executable.
+5. a whole match in that window, a person (played by ``UNO_TEST_AUTOPLAY``) against a hard,
+   a medium and an easy AI, from a fresh deal (``UNO_TEST_POSITION``, a single hand) to the
+   match's end: every AI decision must come from the bots' own process (the trace of
+   ``UNO_BOT_TRACE``, game/ui/botrunner.py: its pid is not the game's), on the engine the
+   game runs (with ``--native``: the compiled one), and the AI must never fall back to a
+   thread of the game. ``--headless`` plays its bots in the game's own process, so only
+   the window shows this;
+6. with ``--app``: the same first frame from the macOS app's own executable.
 
 Prints one line per step and a JSON summary last. Only the standard library is used, so it
 runs with any Python 3.9+ before anything is installed.
@@ -25,6 +33,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import subprocess
 import sys
 import tempfile
@@ -34,6 +43,12 @@ from typing import Any
 
 HEADLESS = ["--headless", "--edition", "official", "--players", "4", "--seed", "7",
             "--lang", "en"]
+#: The match of step 5: name, a person?, AI level. The person's moves are autoplayed.
+MATCH_SEATS = [["You", True, "easy"], ["Hard", False, "hard"], ["Medium", False, "medium"],
+               ["Easy", False, "easy"]]
+MATCH_SEED = 7
+#: Animations off and the voice silent: the AI plays at once, as in the game's own tests.
+MATCH_SETTINGS = 'narration = "off"\nanimation_speed = 0.0\n'
 
 
 class SmokeFailure(Exception):
@@ -93,7 +108,126 @@ def _first_frame(executable: str, env: dict[str, str], label: str,
     return {"first_frame_seconds": None, "evidence": "state file"}
 
 
-def smoke(executable: Path, app: Path | None, strict_bundle: bool) -> dict[str, Any]:
+def fresh_position(seed: int, players: int = 4) -> str:
+    """A fresh deal of the official deck as the game's position text (``UNO1``, see
+    game/rules/position.py), a single-hand match with player 1 to start: made here, with
+    the standard library only, since the smoke run imports nothing of the game
+    (tests/packaging/test_bundle.py checks that the game reads it as a fresh deal)."""
+    deck = []
+    for colour in "RYGB":
+        deck.append(colour + "0")
+        for rank in [str(n) for n in range(1, 10)] + ["S", "R", "+2"]:
+            deck += [colour + rank] * 2
+    deck += ["W"] * 4 + ["W+4"] * 4
+    random.Random(seed).shuffle(deck)
+    hands = [deck[7 * p: 7 * p + 7] for p in range(players)]
+    rest = deck[7 * players:]
+    first = next(c for c in rest if c[0] != "W" and c[1:].isdigit())  # a number: no effect
+    rest.remove(first)
+    fields = [
+        ("edition", "official"), ("rules", "match:single_hand"), ("players", str(players)),
+        ("seed", str(seed)), ("hand", "1"), ("dealer", "0"), ("out", "-"),
+        ("scores", ",".join(["0"] * players)), ("seats", ",".join(map(str, range(players)))),
+        ("dir", "+"), ("turn", "1"), ("decision", "turn"), ("colour", first[0]),
+        ("drawn", "-"), ("wd4", "-"), ("uno", "-"), ("declared", "-"), ("firstwild", "0"),
+        ("dead", "0"), ("starved", "0"), ("turns", "1"), ("unit", "-"),
+        ("hands", "/".join(".".join(h) for h in hands)), ("draw", ".".join(rest)),
+        ("discard", first),
+    ]
+    return "UNO1 " + " ".join(f"{k}={v}" for k, v in fields)
+
+
+def _trace(path: Path) -> list[dict[str, Any]]:
+    if not path.is_file():
+        return []
+    lines = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            lines.append(json.loads(line))
+        except ValueError as exc:
+            raise SmokeFailure(f"{path}: not a JSON line ({exc}): {line!r}") from exc
+    return lines
+
+
+def match_against_ai(command: list[str], env: dict[str, str], home: Path,
+                     native: bool) -> dict[str, Any]:
+    """Step 5 (see the module docstring): the window of ``command`` (the executable, or
+    ``python -m game`` in a source tree) plays a whole match against AI, and the bots'
+    trace must show every decision made in the bots' own process."""
+    folder = home / "match"
+    (folder / "config").mkdir(parents=True)
+    (folder / "config" / "settings.toml").write_text(MATCH_SETTINGS, encoding="utf-8")
+    position, state, trace = folder / "position.json", folder / "state.json", folder / "trace"
+    position.write_text(json.dumps({"position": fresh_position(MATCH_SEED),
+                                    "seats": MATCH_SEATS}), encoding="utf-8")
+    run_env = {**env, "UNO_CONFIG_DIR": str(folder / "config"),
+               "UNO_DATA_DIR": str(folder / "data"), "UNO_TEST_POSITION": str(position),
+               "UNO_TEST_STATE": str(state), "UNO_TEST_AUTOPLAY": "1",
+               "UNO_BOT_TRACE": str(trace)}
+    started = time.perf_counter()
+    log = folder / "output.txt"
+    with open(log, "w", encoding="utf-8") as out:
+        proc = subprocess.Popen(command, env=run_env, stdin=subprocess.DEVNULL,
+                                stdout=out, stderr=subprocess.STDOUT)
+        try:
+            last: dict[str, Any] = {}
+            deadline = time.monotonic() + 420
+            while last.get("top") != "match_end":
+                if proc.poll() is not None:
+                    raise SmokeFailure(f"the game exited ({proc.returncode}) before the "
+                                       f"match ended; last screen {last.get('top')}")
+                if time.monotonic() > deadline:
+                    raise SmokeFailure(f"the match did not end within 420 s; last screen "
+                                       f"{json.dumps(last)[:600]}")
+                time.sleep(0.25)
+                try:
+                    last = json.loads(state.read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    continue  # not written yet, or being replaced
+        except SmokeFailure as exc:
+            proc.kill()
+            proc.wait(30)
+            raise SmokeFailure(f"{exc}\n--- output:\n{log.read_text('utf-8', 'replace')[-3000:]}"
+                               ) from exc
+        seconds = round(time.perf_counter() - started, 2)
+        proc.terminate()  # the match is over; the game has no more to show
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(30)
+    lines = _trace(trace)
+    output = log.read_text("utf-8", "replace")[-3000:]
+    fallbacks = [line for line in lines if line.get("event") == "fallback"]
+    if fallbacks:
+        raise SmokeFailure(f"the AI fell back to a thread of the game: {fallbacks[0]}\n"
+                           f"--- output:\n{output}")
+    decisions = [line for line in lines if line.get("event") == "decision"]
+    if not decisions:
+        raise SmokeFailure(f"no AI decision was traced ({trace})\n--- output:\n{output}")
+    games = {line.get("game_pid") for line in lines}
+    if len(games) != 1:
+        raise SmokeFailure(f"the trace names several games: {sorted(map(str, games))}")
+    game_pid = games.pop()
+    wrong = [d for d in decisions if d.get("runner") != "process" or d.get("pid") in (
+        None, game_pid, proc.pid)]
+    if wrong:
+        raise SmokeFailure(f"{len(wrong)} of {len(decisions)} AI decisions were not made in "
+                           f"the bots' process: {wrong[0]}")
+    engines = {d.get("engine") for d in decisions} | {line.get("game_engine") for line in lines}
+    if len(engines) != 1 or (native and engines != {"native"}):
+        raise SmokeFailure(f"engines: {sorted(map(str, engines))}"
+                           + (", not the compiled one" if native else ", not one"))
+    levels = sorted({str(d.get("level")) for d in decisions if d.get("job") == "choose"})
+    if levels != ["easy", "hard", "medium"]:
+        raise SmokeFailure(f"the AI levels that chose were {levels}, not easy, hard, medium")
+    return {"seconds": seconds, "decisions": len(decisions), "levels": levels,
+            "game_pid": game_pid, "bot_pids": sorted({d["pid"] for d in decisions}),
+            "engine": engines.pop(), "winners": last.get("table", {}).get("winners")}
+
+
+def smoke(executable: Path, app: Path | None, strict_bundle: bool,
+          native: bool = False) -> dict[str, Any]:
     exe = str(executable.resolve())
     if not executable.is_file():
         raise SmokeFailure(f"{executable} is not a file (build it first: make dist)")
@@ -139,6 +273,12 @@ def smoke(executable: Path, app: Path | None, strict_bundle: bool) -> dict[str, 
         print(f"ok  window: first frame in {steps['window']['first_frame_seconds']} s",
               flush=True)
 
+        match = steps["match"] = match_against_ai([exe], env, Path(tmp), native)
+        print(f"ok  match against AI in the window: {match['decisions']} AI decisions, all "
+              f"in the bots' process {match['bot_pids']} (the game is "
+              f"{match['game_pid']}), engine {match['engine']}, none on a thread",
+              flush=True)
+
         if app is not None:
             inner = app / "Contents" / "MacOS"
             programs = sorted(p for p in inner.iterdir() if p.is_file()) if inner.is_dir() else []
@@ -158,9 +298,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--app", type=Path, default=None, help="the macOS .app to start as well")
     ap.add_argument("--strict-bundle", action="store_true",
                     help="require eSpeak NG from inside the bundle (the Linux build)")
+    ap.add_argument("--native", action="store_true",
+                    help="require the compiled engine, in the game and in its bots' process "
+                         "(a bundle built by `make dist`)")
     args = ap.parse_args(argv)
     try:
-        summary = smoke(args.executable, args.app, args.strict_bundle)
+        summary = smoke(args.executable, args.app, args.strict_bundle, args.native)
     except SmokeFailure as exc:
         print(f"FAILED {exc}", file=sys.stderr)
         return 1

@@ -16,12 +16,14 @@ so one runner (and one process, started ahead of time) serves match after match.
 
 Every answer carries the id of the process that computed it (:attr:`Job.pid`). With
 ``UNO_BOT_TRACE=<path>`` the game appends one JSON line to that file per AI decision —
-``{"event": "decision", "runner": "process", "pid": …, "game_pid": …, "job": "choose",
-"player": 1, "level": "hard"}`` (``runner`` is ``"thread"`` for a :class:`ThreadRunner`,
-``"fallback"`` for the thread a :class:`ProcessRunner` fell back to) — and one
-``{"event": "fallback", "reason": …}`` line when a ProcessRunner falls back, so the
-bundle's smoke run (packaging/smoke.py) can tell that the AI really thought in its own
-process. The reason of a fallback is logged as a warning either way.
+``{"event": "decision", "game_pid": …, "game_engine": "native", "runner": "process",
+"pid": …, "engine": "native", "job": "choose", "player": 1, "level": "hard"}`` (``runner``
+is ``"thread"`` for a :class:`ThreadRunner`, ``"fallback"`` for the thread a
+:class:`ProcessRunner` fell back to; ``engine`` is the engine of the process that chose) —
+one ``"ready"`` line when the bots' process is up and one ``"fallback"`` line, with its
+reason, when a ProcessRunner falls back, so the bundle's smoke run (packaging/smoke.py) can
+tell that the AI really thought in its own process. A fallback's reason is logged as a
+warning either way.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from collections.abc import Mapping, Sequence
 from multiprocessing.connection import Connection
 from typing import Any, Protocol
 
+import game
 from game.bots import BOTS, make_bot
 from game.bots.base import Bot
 from game.bots.driver import seat_rng
@@ -76,7 +79,8 @@ class Trace:
     def write(self, event: str, **fields: Any) -> None:
         if self.path is None:
             return
-        line = json.dumps({"event": event, "game_pid": os.getpid(), **fields})
+        line = json.dumps({"event": event, "game_pid": os.getpid(),
+                           "game_engine": game.ENGINE, **fields})
         with self._lock:
             try:
                 with open(self.path, "a", encoding="utf-8") as f:
@@ -85,12 +89,14 @@ class Trace:
                 _log.warning("%s not written: %s", TRACE_ENV, exc)
                 self.path = None
 
-    def decision(self, runner: str, pid: int | None, tag: Any, level: str | None) -> None:
+    def decision(self, runner: str, pid: int | None, engine: str | None, tag: Any,
+                 level: str | None) -> None:
         """One AI decision (``tag``: the player who chose, or ``"react"``)."""
         if self.path is None:
             return
         job, player = ("react", None) if tag == "react" else ("choose", tag)
-        self.write("decision", runner=runner, pid=pid, job=job, player=player, level=level)
+        self.write("decision", runner=runner, pid=pid, engine=engine, job=job, player=player,
+                   level=level)
 
 
 class BotRunner(Protocol):
@@ -153,7 +159,7 @@ class ThreadRunner:
     def _traced(self, job: Job) -> None:
         if job.error is None and not job.cancelled:
             level = self.levels.get(job.tag) if isinstance(job.tag, int) else None
-            self.trace.decision(self.kind, job.pid, job.tag, level)
+            self.trace.decision(self.kind, job.pid, game.ENGINE, job.tag, level)
 
 
 def _serve(conn: Connection) -> None:
@@ -163,7 +169,7 @@ def _serve(conn: Connection) -> None:
     bots: dict[int, Bot] = {}
     rngs: dict[int, random.Random] = {}
     pid = os.getpid()
-    conn.send((READY, None, None, pid))
+    conn.send((READY, game.ENGINE, None, pid))
     while True:
         try:
             msg = conn.recv()
@@ -205,8 +211,9 @@ class ProcessRunner:
         self._fallback: ThreadRunner | None = None
         self._closed = False
         self._proc: Any = None
-        #: The bot process's id, once it said it is ready.
+        #: The bot process's id and engine, once it said it is ready.
         self.pid: int | None = None
+        self.engine: str | None = None
         self.trace = Trace()
         #: Why the AI thinks on a thread instead, once it does.
         self.fallback_reason: str | None = None
@@ -275,7 +282,8 @@ class ProcessRunner:
                 reason = f"an answer could not be read: {exc!r}"
                 break
             if job_id == READY:
-                self.pid = pid
+                self.pid, self.engine = pid, result
+                self.trace.write("ready", runner="process", pid=pid, engine=result)
                 self.ready.set()
                 continue
             if job_id == BROKEN:
@@ -291,7 +299,8 @@ class ProcessRunner:
                 job.error = RuntimeError(error)
             else:
                 player = request[1] if request[0] == "choose" else None
-                self.trace.decision("process", pid, "react" if player is None else player,
+                self.trace.decision("process", pid, self.engine,
+                                    "react" if player is None else player,
                                     None if player is None else self.levels.get(player))
             job.result = result
             job.finish()

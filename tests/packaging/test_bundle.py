@@ -8,17 +8,19 @@ The ``resource_path`` and source-level ``--selfcheck`` tests are fast and run ev
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 
-from game import native_state, resources
+from game import ENGINE, native_state, resources
 from game.resources import resource_path, resource_root
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,6 +33,16 @@ def _record(metrics: dict[str, Any], **values: Any) -> None:
     METRICS_FILE.parent.mkdir(parents=True, exist_ok=True)
     METRICS_FILE.write_text(json.dumps(metrics, indent=2) + "\n", encoding="utf-8")
     print(f"\nbundle metrics: {json.dumps(values)}")
+
+
+def _smoke_module() -> ModuleType:
+    """packaging/smoke.py (a script, not a package module)."""
+    spec = importlib.util.spec_from_file_location("uno_smoke", ROOT / "packaging" / "smoke.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def _headless_env() -> dict[str, str]:
@@ -227,19 +239,57 @@ def test_resource_path_refuses_paths_outside_the_root(bad: str) -> None:
 
 @pytest.mark.slow
 def test_bundle_passes_the_release_smoke_run(bundle: Path, metrics: dict[str, Any]) -> None:
-    """packaging/smoke.py, as the release workflow runs it on the Linux build."""
+    """packaging/smoke.py, as the release workflow runs it on the Linux build; with a fresh
+    native build (``make dist`` makes one) it also requires the compiled engine, in the game
+    and in the bots' process of the window's match against AI (issue 31)."""
+    native = native_state()[0] == "fresh"
     done = subprocess.run(
-        [sys.executable, str(ROOT / "packaging" / "smoke.py"), str(bundle), "--strict-bundle"],
+        [sys.executable, str(ROOT / "packaging" / "smoke.py"), str(bundle), "--strict-bundle",
+         *(["--native"] if native else [])],
         env=_headless_env(),
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=900,
         check=False,
     )
     assert done.returncode == 0, f"{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
     summary = json.loads(done.stdout[done.stdout.index("\n{") + 1 :])
     assert summary["steps"]["selfcheck"]["ok"] is True
-    _record(metrics, smoke_first_frame_seconds=summary["steps"]["window"]["first_frame_seconds"])
+    match = summary["steps"]["match"]
+    assert match["decisions"] > 0 and match["game_pid"] not in match["bot_pids"]
+    assert match["levels"] == ["easy", "hard", "medium"]
+    if native:
+        assert match["engine"] == "native"
+    _record(metrics, smoke_first_frame_seconds=summary["steps"]["window"]["first_frame_seconds"],
+            smoke_match_seconds=match["seconds"], smoke_match_decisions=match["decisions"])
+
+
+@pytest.mark.parametrize("seed", [7, 1, 2024])
+def test_the_smoke_run_s_deal_is_a_fresh_deal_the_game_reads(seed: int) -> None:
+    """The smoke run writes its deal without the game's code: the game must read it as the
+    start of a single-hand official match, and write it back the same."""
+    from game.rules.decisions import Decision
+    from game.rules.position import dump, load
+    from game.rules.ruleset import MatchKind
+
+    text = _smoke_module().fresh_position(seed)
+    game = load(text)
+    assert dump(game) == text
+    assert game.ruleset.edition == "official" and game.ruleset.match is MatchKind.SINGLE_HAND
+    assert [len(h) for h in game.hands] == [7, 7, 7, 7] and game.decision is Decision.TURN
+    assert len(game.discard) == 1 and game.discard[0].is_number
+
+
+def test_the_smoke_run_s_match_against_ai_passes_from_source(tmp_path: Path) -> None:
+    """The smoke run's match step (packaging/smoke.py) on ``python -m game``, on this run's
+    engine: the window plays a whole match against hard, medium and easy AI, every AI
+    decision made in the bots' own process, none on a thread of the game."""
+    smoke = _smoke_module()
+    env = {**smoke._env(tmp_path), "PYTHONPATH": str(ROOT), "UNO_ENGINE": ENGINE}
+    match = smoke.match_against_ai([sys.executable, "-m", "game"], env, tmp_path,
+                                   ENGINE == "native")
+    assert match["engine"] == ENGINE and match["decisions"] > 0
+    assert match["game_pid"] not in match["bot_pids"] and match["winners"]
 
 
 @pytest.mark.slow

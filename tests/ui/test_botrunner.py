@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from game import native_state
+from game import ENGINE, native_state
 from game.rules import actions as A
 from game.ui.botrunner import TRACE_ENV, ProcessRunner, ThreadRunner
 from game.ui.session import Session
@@ -73,7 +73,7 @@ def test_a_dead_bot_process_falls_back_to_a_thread(
         assert "the AI thinks on a thread" in caplog.text
     finally:
         runner.close()
-    lines = read_trace(trace)
+    lines = [line for line in read_trace(trace) if line["event"] != "ready"]
     assert [line["event"] for line in lines] == ["fallback", "decision"]
     assert lines[1]["runner"] == "fallback" and lines[1]["pid"] == os.getpid()
     assert lines[1]["player"] == 1 and lines[1]["level"] == "heuristic"
@@ -122,7 +122,8 @@ def test_a_thread_runner_traces_its_decisions_as_this_process_s(
     finally:
         runner.close()
     assert read_trace(trace) == [{"event": "decision", "game_pid": os.getpid(),
-                                  "runner": "thread", "pid": os.getpid(), "job": "choose",
+                                  "game_engine": ENGINE, "runner": "thread",
+                                  "pid": os.getpid(), "engine": ENGINE, "job": "choose",
                                   "player": 1, "level": "easy"}]
 
 
@@ -149,12 +150,13 @@ def test_a_whole_match_s_ai_thinks_in_the_bot_process_on_either_engine(
     assert summary["fallback"] is None, summary
     assert "the AI thinks on a thread" not in done.stderr
     lines = read_trace(trace)
-    assert [line for line in lines if line["event"] != "decision"] == []
+    assert [line["event"] for line in lines if line["event"] != "decision"] == ["ready"]
     game_pid, bot_pid = summary["game_pid"], summary["bot_pid"]
     assert bot_pid is not None and bot_pid != game_pid
-    assert {(line["runner"], line["pid"], line["game_pid"]) for line in lines} == {
-        ("process", bot_pid, game_pid)}
-    chosen = [line for line in lines if line["job"] == "choose"]
+    assert {(line["runner"], line["pid"], line["engine"], line["game_pid"],
+             line["game_engine"]) for line in lines} == {
+        ("process", bot_pid, engine, game_pid, engine)}
+    chosen = [line for line in lines if line.get("job") == "choose"]
     assert {line["level"] for line in chosen} == {"hard", "medium", "easy"}
     assert len(chosen) <= summary["actions"]  # at most one AI decision per action played
 
