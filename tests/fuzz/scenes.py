@@ -106,7 +106,7 @@ def _root(app: Any, root: str, folder: Path, save: bytes | None) -> None:
     from game.rules.ruleset import edition
     from game.saves import SeatInfo
     from game.ui.launch import start
-    from game.ui.session import Session
+    from game.play.session import Session
 
     names = ["Ann", "Bob", "Cid", "Dee"]
     if root.startswith("title") or root == "resume-fuzzed":

@@ -11,7 +11,7 @@ from game.narrate import AI_NAMES
 from game.saves import SeatInfo
 from game.ui.guide.deal import AI, AI_LEVEL, guide_game
 from game.ui.guide.layer import AI_SPEED, GuideLayer
-from game.ui.session import Session
+from game.play.session import Session
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost, Scene

@@ -32,7 +32,7 @@ from game.ui.editions import edition_ui
 from game.ui.file_notices import size_text
 from game.ui.scenes.base import PanelScene
 from game.ui.scenes.notice import save_notice
-from game.ui.session import Session
+from game.play.session import Session
 from game.ui.widgets import Button, Choice, Control
 from game.userfiles import WATCH
 

@@ -44,7 +44,7 @@ from game.ui.scenes.seating import (
     player_ids,
 )
 from game.ui.scenes.setup_sections import SetupSection, global_sections
-from game.ui.session import default_level
+from game.play.session import default_level
 from game.ui.table.start import start_match
 from game.ui.widgets import Button, Choice, Control, TextField, panel
 
