@@ -45,7 +45,7 @@ def one_hand(seed: int, level: str) -> tuple[float, float]:
     from game.saves import SeatInfo
     from game.settings import Settings
     from game.ui.app import App
-    from game.ui.session import Session
+    from game.play.session import Session
     from game.ui.table.scene import TableScene
 
     app = App(Settings(narration="off", animation_speed=1.0), size=(1280, 720))

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     import pygame
 
     from game.ui.app import App
-    from game.ui.session import Session
+    from game.play.session import Session
     from game.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -116,7 +116,7 @@ def edition_session(name: str, seed: int, level: str) -> Session:
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
     from game.saves import SeatInfo
-    from game.ui.session import Session
+    from game.play.session import Session
 
     names = ("Ada", "Bruno", "Chloé", "Dev")
     rules = edition(name)
@@ -324,7 +324,7 @@ def moment_times(name: str, seed: int, level: str) -> dict[str, object]:
     from game.rules.editions import new_game
     from game.saves import SeatInfo
     from game.ui import intents as I
-    from game.ui.session import Session
+    from game.play.session import Session
     from game.ui.table.match_end import MatchEndScene
     from game.ui.table.results import HandEndScene
     from game.ui.table.scene import TableScene
@@ -410,7 +410,7 @@ def idle_cpu(seconds: float) -> float:
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
     from game.saves import SeatInfo
-    from game.ui.session import Session
+    from game.play.session import Session
     from game.ui.table.scene import TableScene
 
     app = title_first()
@@ -490,7 +490,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     names = EDITIONS if args.edition == "all" else (args.edition,)
     with tempfile.TemporaryDirectory() as home:
         os.environ["UNO_CONFIG_DIR"], os.environ["UNO_DATA_DIR"] = f"{home}/c", f"{home}/d"
-        from game.ui.session import default_level
+        from game.play.session import default_level
 
         level = args.level or default_level()
         frames: dict[str, dict[str, object]] = {}

@@ -182,7 +182,7 @@ def open_position(app: AppHost, path: Path) -> None:
     """The table at the position written in ``path`` (see the module docstring)."""
     from game.rules.position import load
     from game.saves import SeatInfo
-    from game.ui.session import Session
+    from game.play.session import Session
 
     try:
         data = json.loads(path.read_text("utf-8"))

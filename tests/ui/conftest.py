@@ -19,7 +19,7 @@ from game.saves import SeatInfo
 from game.settings import Settings
 from game.ui.app import App
 from game.ui.launch import start
-from game.ui.session import Session
+from game.play.session import Session
 from game.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[2]

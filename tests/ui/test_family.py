@@ -26,7 +26,7 @@ from game.ui.app import App
 from game.ui.avatars import RGB, AvatarChoice
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stats import COLUMNS, StatsRow, StatsScene
-from game.ui.session import Session
+from game.play.session import Session
 from game.ui.table.match_end import MatchEndScene
 from game.ui.table.results import HandEndScene
 from game.ui.table.scene import TableScene

@@ -183,7 +183,7 @@ def test_H3_an_ai_jumps_in_after_its_reaction_time(app: App) -> None:
     # you play G4; AI 2 holds the twin and jumps in before AI 1 plays on
     from dataclasses import replace
 
-    from game.ui.session import Session
+    from game.play.session import Session
     from game.ui.table.scene import TableScene
     from tests.ui.conftest import seats
 

@@ -237,7 +237,7 @@ def test_a_recording_the_game_did_not_make_is_not_played_and_the_table_says_so_o
     bad = store.path(seats[0].player_id, ClipKind.NAME)
     bad.parent.mkdir(parents=True)
     soundfile.write(str(bad), np.full(480 * 60 * 8, 0.2, np.float32), 480)  # 8 min at 480 Hz
-    from game.ui.session import Session
+    from game.play.session import Session
 
     session = Session(new_game(edition("official"), 3, 4), seats)
     table = TableScene(app, session)
@@ -262,7 +262,7 @@ def test_a_recording_the_game_did_not_make_is_not_played_and_the_table_says_so_o
 
 
 def test_several_refused_recordings_are_told_in_one_notice(app: App) -> None:
-    from game.ui.session import Session
+    from game.play.session import Session
 
     seats = [SeatInfo("Ann", True), SeatInfo("Bob", True)]
     store = ClipStore(data_dir() / "clips")

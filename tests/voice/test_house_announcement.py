@@ -13,7 +13,7 @@ from game.rules.editions import new_game
 from game.rules.events import MatchStarted
 from game.rules.ruleset import Ruleset, edition
 from game.saves import SeatInfo
-from game.ui.session import Session
+from game.play.session import Session
 from game.voice.phrases import Narration, phrase_for
 from game.voice.utterance import render
 

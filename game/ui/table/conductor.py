@@ -21,7 +21,7 @@ from game.rules.engine import Decision
 from game.rules.errors import IllegalAction
 from game.ui.botrunner import BotRunner
 from game.ui.botworker import Job
-from game.ui.session import Session
+from game.play.session import Session
 
 #: H-3: the shortest jump-in window a person gets before the AI to act plays on (seconds,
 #: whatever the animation speed): seeing the twin glow and pressing J takes a family about

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from game.narrate import Narrator
     from game.ui.intents import Intent
     from game.ui.scene import AppHost, Scene
-    from game.ui.session import Session
+    from game.play.session import Session
     from game.ui.table.layout import TableLayout
     from game.ui.table.model import Drag, TableModel
     from game.ui.table.presenter import Presenter

@@ -29,7 +29,7 @@ from game.ui import intents as I
 from game.ui.editions import edition_ui
 from game.ui.family import count_events
 from game.ui.scene import Scene
-from game.ui.session import Session
+from game.play.session import Session
 from game.ui.table import acting, hand_input, queries
 from game.ui.table import flow as table_flow
 from game.ui.table.conductor import Conductor
