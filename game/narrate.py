@@ -1,8 +1,10 @@
 """Engine events as readable, translated lines: the headless play-by-play and the
-table's log.
+table's log; and the prompt said when a person must decide, from the choice description.
 
 The narrator sees everything it is given (the headless match is watched by nobody
-in particular, so drawn cards are named); the table passes it redacted events.
+in particular, so drawn cards are named); the table passes it redacted events. A prompt
+(:meth:`Narrator.prompt`) renders a :class:`~game.play.choices.Choice` — its label, then
+its options — whatever decision it describes: nothing here names an edition's decisions.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from typing import Any
 
 from game.house_rules import HouseRulesTonight, tonight_line
 from game.i18n import N_, _, ngettext
+from game.play.choices import Choice, Option
+from game.play.labels import COLOUR_NAMES, Labels
 from game.rules import events as E
-from game.rules.cards import Card, Colour
+from game.rules.cards import Card
 from game.voice.card_names import card_phrase
 from game.voice.clips import PlayerVoice
 from game.voice.phrases import discard_colour_command
@@ -21,13 +25,6 @@ from game.voice.utterance import render
 
 #: Names given to AI players in headless matches (names are not translated).
 AI_NAMES = ("Ada", "Bruno", "Chloé", "Dev", "Elif", "Finn", "Gaia", "Hugo", "Inès", "Jonas")
-
-COLOUR_NAMES = {
-    Colour.RED: N_("red"),
-    Colour.YELLOW: N_("yellow"),
-    Colour.GREEN: N_("green"),
-    Colour.BLUE: N_("blue"),
-}
 
 _DRAW_REASONS = {
     "turn": N_("{player} draws {cards}."),
@@ -72,6 +69,12 @@ def cards_text(cards: Sequence[Card]) -> str:
     return ", ".join(card_name(c) for c in cards)
 
 
+def counted(name: str, count: int) -> str:
+    """"Bob — 4 cards": a player with their (public) card count."""
+    return ngettext("{player} — {count} card", "{player} — {count} cards", count).format(
+        player=name, count=count)
+
+
 class Narrator:
     """Turns events into lines, naming players from ``names``."""
 
@@ -83,6 +86,28 @@ class Narrator:
 
     def name(self, player: int) -> str:
         return self.names[player]
+
+    # ---------------------------------------------------------------- prompts
+    @property
+    def labels(self) -> Labels:
+        return Labels(self.names)
+
+    def option(self, option: Option, counts: Sequence[int] = ()) -> str:
+        """How an option is said: a player with their card count (``counts``: every
+        player's, public), anything else by its label."""
+        player = option.params.get("player")
+        if option.widget == "player" and isinstance(player, int) and player < len(counts):
+            return counted(self.name(player), counts[player])
+        return self.labels.option(option)
+
+    def prompt(self, choice: Choice, counts: Sequence[int] = (),
+               options: Sequence[Option] | None = None) -> str:
+        """What is said when a person must decide: the choice's words, then its options
+        (``options``: only those, when an intent narrowed them down)."""
+        listed = "; ".join(self.option(o, counts)
+                           for o in (choice.options if options is None else options))
+        return _("{prompt} {choices}.").format(prompt=self.labels.choice(choice),
+                                               choices=listed)
 
     def lines(self, events: Iterable[E.Event]) -> list[str]:
         out: list[str] = []

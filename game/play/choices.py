@@ -37,14 +37,15 @@ from game.rules.view import PlayerView
 SCHEMA: Final = 1
 
 #: A label parameter: a seat (``player``, ``target``), a card's text (``card``), a colour's
-#: letter (``colour``), a number (``tray``, ``count``), seats in order (``order``), or
-#: (seat, cards) pairs (``shares``). :data:`PARAM_TYPES` says which is which.
+#: letter (``colour``), a tray (``tray``, counted from 0, shown from 1), a number
+#: (``count``), seats in order (``order``), or (seat, cards) pairs (``shares``).
+#: :data:`PARAM_TYPES` says which is which (:mod:`game.play.labels` renders them).
 Param = int | str | tuple[int, ...] | tuple[tuple[int, int], ...]
 
 #: How a front end renders a label parameter, by its name.
 PARAM_TYPES: Final[Mapping[str, str]] = {
     "player": "seat", "target": "seat", "card": "card", "colour": "colour",
-    "tray": "number", "count": "number", "order": "seats", "shares": "shares",
+    "tray": "tray", "count": "number", "order": "seats", "shares": "shares",
 }
 
 #: Widget kinds of an option: how a front end offers it. One widget per kind serves every
@@ -82,6 +83,10 @@ class Choice:
     #: Several seats may hold this choice at once (catching, jumping in): the first taken
     #: wins, the others' goes stale.
     shared: bool = False
+    #: Answered from the hand (its card options play cards of the seat's hand) and the
+    #: draw pile (its one other option: draw, keep, take a stack, press the launcher),
+    #: rather than in a dialog of its own: the turn, the drawn card, a stack.
+    hand: bool = False
 
     def option(self, option_id: str) -> Option | None:
         return next((o for o in self.options if o.id == option_id), None)
@@ -90,7 +95,8 @@ class Choice:
         return {"id": self.id, "kind": self.kind, "label": self.label,
                 "params": _json_params(self.params), "clause": self.clause,
                 "deadline": None if self.deadline is None else round(self.deadline, 3),
-                "shared": self.shared, "options": [o.to_json() for o in self.options]}
+                "shared": self.shared, "hand": self.hand,
+                "options": [o.to_json() for o in self.options]}
 
 
 @dataclass(frozen=True)
@@ -124,6 +130,12 @@ class Choices:
     def all_actions(self) -> list[Action]:
         return list(self.actions.values())
 
+    def main(self) -> Choice | None:
+        """The choice of the decision this seat owes now (``None``: it owes none; what it
+        may do out of turn, calling UNO, catching, jumping in, is in the others)."""
+        first = self.choices[0] if self.choices else None
+        return first if first is not None and first.id not in _GROUPS else None
+
     def __bool__(self) -> bool:
         return bool(self.choices)
 
@@ -154,6 +166,11 @@ class DecisionSpec:
     #: Option labels that read otherwise in this decision, by option id (taking a stack
     #: is not accepting a Wild Draw Four).
     relabel: Mapping[str, str] = field(default_factory=dict)
+    #: Answered from the hand and the draw pile (see :attr:`Choice.hand`).
+    hand: bool = False
+    #: The label, when it depends on the moment (whom the launcher turns to): from the
+    #: seat's view, in place of ``label``.
+    label_of: Callable[[PlayerView], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -174,6 +191,16 @@ class ActionSpec:
 
 
 @dataclass(frozen=True)
+class ClockSpec:
+    """A clock on a decision (T-12's turn timer): the seconds it gives, from the seat's
+    view (``None``: no clock this game), and the clock's own action for the seat when it
+    runs out. Time is an input: the front end keeps the clock, the engine gets the action."""
+
+    seconds: Callable[[PlayerView], float | None]
+    expire: Callable[[int], Action]
+
+
+@dataclass(frozen=True)
 class GroupSpec:
     """A choice of its own, open out of turn too (calling UNO, catching, jumping in)."""
 
@@ -187,6 +214,7 @@ class GroupSpec:
 _DECISIONS: dict[str, DecisionSpec] = {}
 _ACTIONS: dict[type, ActionSpec] = {}
 _GROUPS: dict[str, GroupSpec] = {}
+_CLOCKS: dict[str, ClockSpec] = {}
 
 
 def register_decision(decision: Decision | str, spec: DecisionSpec) -> None:
@@ -206,6 +234,11 @@ def register_group(name: str, spec: GroupSpec) -> None:
     _GROUPS[name] = spec
 
 
+def register_clock(decision: Decision | str, spec: ClockSpec) -> None:
+    """Put a clock on ``decision`` (see :class:`ClockSpec`)."""
+    _CLOCKS[decision if isinstance(decision, str) else decision.value] = spec
+
+
 def unregister(*keys: object) -> None:
     """Forget registrations (a test's own decision, action or group)."""
     for key in keys:
@@ -213,9 +246,11 @@ def unregister(*keys: object) -> None:
             _ACTIONS.pop(key, None)
         elif isinstance(key, Decision):
             _DECISIONS.pop(key.value, None)
+            _CLOCKS.pop(key.value, None)
         elif isinstance(key, str):
             _DECISIONS.pop(key, None)
             _GROUPS.pop(key, None)
+            _CLOCKS.pop(key, None)
 
 
 def decision_spec(decision: Decision | str) -> DecisionSpec:
@@ -247,6 +282,9 @@ def _text_ident(action: Any) -> str:
 # ---------------------------------------------------------------------------- describe
 #: The choice a seat's out-of-turn card play belongs to (H-3).
 JUMP_IN: Final = "jump_in"
+#: The choices of calling UNO and of catching a player who did not (C-12).
+UNO: Final = "uno"
+CATCH: Final = "catch"
 
 
 def describe(view: PlayerView, version: int,
@@ -277,12 +315,14 @@ def describe(view: PlayerView, version: int,
 
     for name in sorted(groups, key=order):
         options = groups[name]
+        hand = False
         if name in _GROUPS:
             g = _GROUPS[name]
             kind, label, clause, shared, params = g.kind, g.label, g.clause, g.shared, {}
         else:
             d = decision_spec(view.decision)
-            kind, label, clause, shared = d.kind, d.label, d.clause, False
+            kind, clause, shared, hand = d.kind, d.clause, False, d.hand
+            label = d.label_of(view) if d.label_of is not None else d.label
             params = dict(d.params(view)) if d.params else {}
         seen: set[str] = set()
         opts: list[Option] = []
@@ -293,7 +333,7 @@ def describe(view: PlayerView, version: int,
             opts.append(option)
             actions[(name, option.id)] = action
         choices.append(Choice(name, kind, label, clause, tuple(opts), params,
-                              deadlines.get(name), shared))
+                              deadlines.get(name), shared, hand))
     return Choices(version, me, tuple(choices), actions)
 
 
@@ -314,6 +354,31 @@ def resolve(current: Choices, version: int, choice_id: str, option_id: str) -> A
         raise IllegalAction(clause, f"{choice_id}/{option_id} is not open to player "
                                     f"{current.seat} now")
     return action
+
+
+def clock(view: PlayerView) -> tuple[str, float] | None:
+    """(choice id, seconds) of the clock on the decision ``view.me`` owes now, if one runs
+    (the front end counts them down and, when they run out, applies :func:`expire`)."""
+    if view.to_act != view.me or view.decision is Decision.OVER or not view.legal:
+        return None
+    spec = _CLOCKS.get(view.decision.value)
+    seconds = spec.seconds(view) if spec is not None else None
+    return None if seconds is None else (view.decision.value, seconds)
+
+
+def expire(current: Choices, version: int, choice_id: str) -> Action:
+    """The clock's action when the clock on ``choice_id`` ran out at state ``version``;
+    refused like :func:`resolve` when the choice was made for another state or has no
+    clock."""
+    choice = current.choice(choice_id)
+    clause = choice.clause if choice is not None else _clause_now(current)
+    if version != current.version:
+        raise IllegalAction(clause, f"player {current.seat}'s clock ran out at state "
+                                    f"{version}, and the game is at {current.version} now")
+    spec = _CLOCKS.get(choice_id)
+    if choice is None or spec is None:
+        raise IllegalAction(clause, f"no clock runs on {choice_id} for player {current.seat}")
+    return spec.expire(current.seat)
 
 
 def _clause_now(current: Choices) -> str:
@@ -344,12 +409,13 @@ def _colour_ident(a: A.ChooseColour) -> str:
 
 def _register_official() -> None:
     D = Decision
-    register_decision(D.TURN, DecisionSpec("turn", N_("Your turn: play a card or draw."), "C-5"))
+    register_decision(D.TURN, DecisionSpec("turn", N_("Your turn: play a card or draw."), "C-5",
+                                           hand=True))
     register_decision(D.COLOUR, DecisionSpec("colour", N_("Name a colour."), "C-6"))
     register_decision(D.CHALLENGE, DecisionSpec(
         "challenge", N_("Challenge the Wild Draw Four, or accept it?"), "C-8"))
     register_decision(D.DRAWN, DecisionSpec(
-        "drawn", N_("You drew {card}: play it or keep it?"), "C-9", _drawn_params))
+        "drawn", N_("You drew {card}: play it or keep it?"), "C-9", _drawn_params, hand=True))
     register_action(A.Play, ActionSpec("card", N_("Play {card}"), _play_ident, _play_params))
     register_action(A.Draw, ActionSpec("button", N_("Draw a card"), lambda a: "draw"))
     register_action(A.Pass, ActionSpec("button", N_("Keep the card you drew"),
@@ -359,16 +425,16 @@ def _register_official() -> None:
         lambda a: {"colour": Colour(a.colour).letter}))
     register_action(A.Challenge, ActionSpec("button", N_("Challenge"), lambda a: "challenge"))
     register_action(A.Accept, ActionSpec("button", N_("Accept and draw 4"), lambda a: "accept"))
-    register_group("uno", GroupSpec("uno", N_("Call UNO!"), "C-12", shared=False, order=1))
-    register_group("catch", GroupSpec(
+    register_group(UNO, GroupSpec("uno", N_("Call UNO!"), "C-12", shared=False, order=1))
+    register_group(CATCH, GroupSpec(
         "catch", N_("Catch a player who did not call UNO"), "C-12", order=2))
     register_group(JUMP_IN, GroupSpec("jump_in", N_("Jump in with the same card"), "H-3",
                                       order=3))
     register_action(A.CallUno, ActionSpec("button", N_("Call UNO!"), lambda a: "uno",
-                                          group="uno"))
+                                          group=UNO))
     register_action(A.Catch, ActionSpec(
         "player", N_("Catch {player}"), lambda a: f"catch:{a.target}",
-        lambda a: {"player": a.target}, group="catch"))
+        lambda a: {"player": a.target}, group=CATCH))
 
 
 _register_official()
@@ -380,8 +446,8 @@ def card_of(text: str) -> Card:
 
 
 __all__ = [
-    "JUMP_IN", "PARAM_TYPES", "SCHEMA", "WIDGETS", "ActionSpec", "Choice", "Choices",
-    "DecisionSpec", "GroupSpec", "Option", "Param", "action_spec", "card_of",
-    "decision_spec", "describe", "register_action", "register_decision", "register_group",
-    "resolve", "unregister",
+    "CATCH", "JUMP_IN", "PARAM_TYPES", "SCHEMA", "UNO", "WIDGETS", "ActionSpec", "Choice",
+    "Choices", "ClockSpec", "DecisionSpec", "GroupSpec", "Option", "Param", "action_spec",
+    "card_of", "clock", "decision_spec", "describe", "expire", "register_action",
+    "register_clock", "register_decision", "register_group", "resolve", "unregister",
 ]

@@ -16,13 +16,16 @@ from typing import Any
 from game.i18n import N_
 from game.play.choices import (
     ActionSpec,
+    ClockSpec,
     DecisionSpec,
     Param,
     register_action,
+    register_clock,
     register_decision,
 )
 from game.rules import actions as A
 from game.rules.decisions import Decision
+from game.rules.units import LauncherView, TraysView
 from game.rules.view import PlayerView
 
 
@@ -34,10 +37,32 @@ def _stack_params(view: PlayerView) -> Mapping[str, Param]:
     return {"card": str(view.top)} if view.discard else {}
 
 
+#: A-6, A-8: what the launcher turns to a player for, by ``LauncherView.picking``.
+_PICKING = {
+    "attack": N_("Wild Attack-Attack: who gets two presses?"),
+    "first_attack": N_("Wild Attack-Attack: who gets two presses?"),
+    "swap_hands": N_("Swap hands with whom?"),
+}
+
+
+def _pick_label(view: PlayerView) -> str:
+    unit = view.unit
+    picking = unit.picking if isinstance(unit, LauncherView) else ""
+    return _PICKING.get(picking, N_("Who presses the launcher twice?"))
+
+
+def _timer_seconds(view: PlayerView) -> float | None:
+    """T-12: the turn timer's seconds, when the timer mode is on."""
+    unit = view.unit
+    timer = unit.timer if isinstance(unit, TraysView) else None
+    return None if timer is None else float(timer.seconds)
+
+
 def _register() -> None:
     D = Decision
     # Attack (A-6, A-8) and the launcher (A-2, A-3).
-    register_decision(D.PICK_PLAYER, DecisionSpec("pick_player", N_("Choose a player."), "A-6"))
+    register_decision(D.PICK_PLAYER, DecisionSpec("pick_player", N_("Choose a player."), "A-6",
+                                                  label_of=_pick_label))
     register_action(A.PickPlayer, ActionSpec(
         "player", N_("Choose {player}"), lambda a: f"pick:{a.target}",
         lambda a: {"player": a.target}))
@@ -45,6 +70,8 @@ def _register() -> None:
                                                 lambda a: "launcher"))
     # Triple Play (T-4, T-8, T-10).
     register_decision(D.PRESS_TRAY, DecisionSpec("press_tray", N_("Press a lit tray."), "T-4"))
+    for timed in (D.TURN, D.DRAWN, D.PRESS_TRAY):  # T-12: the turn timer, in timer mode
+        register_clock(timed, ClockSpec(_timer_seconds, A.TimeUp))
     register_action(A.PickTray, ActionSpec(
         "tray", N_("Press tray {tray}"), lambda a: f"tray:{a.tray}",
         lambda a: {"tray": a.tray}))
@@ -73,9 +100,8 @@ def _register() -> None:
     # House rules: stacking (H-1), Seven-O (H-2).
     register_decision(D.STACK, DecisionSpec(
         "stack", N_("Stack a card of the same kind on {card}, or take the cards?"), "H-1",
-        _stack_params, relabel={"accept": N_("Take the cards")}))
-    register_decision(D.SWAP, DecisionSpec(
-        "swap", N_("Choose the player whose hand you take."), "H-2"))
+        _stack_params, relabel={"accept": N_("Take the cards")}, hand=True))
+    register_decision(D.SWAP, DecisionSpec("swap", N_("Swap hands with whom?"), "H-2"))
     register_action(A.SwapWith, ActionSpec(
         "player", N_("Swap hands with {player}"), lambda a: f"swap:{a.target}",
         lambda a: {"player": a.target}))

@@ -205,7 +205,7 @@ def test_the_json_form_has_a_schema_version_and_plain_values() -> None:
     assert set(payload) == {"schema", "version", "seat", "choices"}
     for c in payload["choices"]:
         assert set(c) == {"id", "kind", "label", "params", "clause", "deadline", "shared",
-                          "options"}
+                          "hand", "options"}
         for o in c["options"]:
             assert set(o) == {"id", "widget", "label", "params"}
 
@@ -225,3 +225,72 @@ def test_card_parameters_round_trip_to_cards() -> None:
     for o in d.choices[0].options:
         if "card" in o.params:
             assert isinstance(card_of(str(o.params["card"])), Card)
+
+
+def test_the_turn_is_answered_from_the_hand_and_its_choice_is_the_main_one() -> None:
+    s = _session(edition("official"))
+    me = s.to_act
+    d = s.choices(me)
+    main = d.main()
+    assert main is not None and main.id == "turn" and main.hand
+    other = next(p for p in range(3) if p != me)
+    assert s.choices(other).main() is None  # out of turn: nothing owed
+
+
+def _triple_timed(seed: int = 3) -> Session:
+    rs = edition("triple").with_options(timer=True, timer_seconds=5)
+    return _session(rs, seed)
+
+
+def test_T12_the_turn_timer_is_a_clock_on_the_seat_s_decision() -> None:
+    from game.play.choices import clock
+
+    s = _triple_timed()
+    me = s.to_act
+    assert clock(s.view(me)) == ("turn", 5.0)
+    other = next(p for p in range(3) if p != me)
+    assert clock(s.view(other)) is None  # only the seat to act is timed
+    assert clock(_session(edition("triple")).view(me)) is None  # no timer mode, no clock
+
+
+def test_T12_a_clock_that_runs_out_gives_the_clock_s_action_once_and_a_stale_one_is_refused(
+        ) -> None:
+    from game.play.choices import expire
+
+    s = _triple_timed()
+    me = s.to_act
+    d = s.choices(me)
+    action = expire(d, d.version, "turn")
+    assert action_text(action).endswith("timeup")
+    s.act(action)
+    actions = list(s.game.actions)
+    with pytest.raises(IllegalAction) as stale:
+        expire(s.choices(me), d.version, "turn")
+    assert "state" in stale.value.message
+    with pytest.raises(IllegalAction):
+        expire(s.choices(me), s.version, "colour")  # no clock runs there
+    assert list(s.game.actions) == actions
+
+
+def test_A6_the_launcher_s_pick_is_labelled_by_what_it_is_for() -> None:
+    from game.rules.units import LauncherView
+
+    rs = edition("attack")
+    for seed in range(300):
+        game = new_game(rs, 3, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            if game.decision.value == "pick_player":
+                v = view(game, game.to_act, with_events=False)
+                main = describe(v, 0).main()
+                assert main is not None and main.kind == "pick_player"
+                assert isinstance(v.unit, LauncherView)
+                expected = {"attack": "Wild Attack-Attack: who gets two presses?",
+                            "first_attack": "Wild Attack-Attack: who gets two presses?",
+                            "swap_hands": "Swap hands with whom?"}.get(
+                    v.unit.picking, "Who presses the launcher twice?")
+                assert main.label == expected
+                assert {o.widget for o in main.options} == {"player"}
+                return
+            game.apply(rng.choice(game.legal_actions()))
+    pytest.fail("no player was picked in 300 games")
