@@ -4,16 +4,24 @@ Every profile lives in one user file, ``profiles.json`` in the data folder
 (:func:`profiles_path`), read and written like the game's other files
 (:mod:`game.userfiles`):
 
-- read with a size cap, never blocking, and validated strictly
-  (:func:`game.profiles.book_from_json`): a file that cannot be used, whatever the reason
-  (not JSON, binary garbage, deep nesting, a number out of range, a folder in its place ...),
+- read with a size cap, never blocking, and checked value by value
+  (:func:`game.profiles.book_from_json`): a file that cannot be used at all, whatever the
+  reason (not JSON, binary garbage, deep nesting, another version, a folder in its place ...),
   is renamed aside (``profiles.corrupt-<date>-<time>.json``) and reported in a
   :class:`ProfileProblem` that the game shows once; it is never overwritten nor deleted;
+- a file with values that cannot be used (a player with more wins than matches, a count out
+  of range, a name with nothing visible, the same player twice ...) keeps everything else:
+  it is copied aside as it was (under the same name), those values are reset or those records
+  left out, the file is written again repaired, and each repair is told (the
+  :class:`ProfileProblem`'s ``repairs``); fields this build does not know are kept;
 - written atomically (temp file + rename); a write that fails (a full disk, a read-only
   folder) is told once through :data:`game.userfiles.WATCH` and the game goes on; the next
   change tries again.
 
 :class:`ProfileStore` holds the profiles of the running game.
+
+At most :data:`~game.profiles.MAX_PROFILES` players are kept: :meth:`ProfileStore.save`
+forgets the least recently seen beyond it and tells who (:meth:`ProfileStore.take_notices`).
 
 Standard library only (with :mod:`game.profiles`, :mod:`game.userfiles`): no pygame here.
 """
@@ -21,15 +29,27 @@ Standard library only (with :mod:`game.profiles`, :mod:`game.userfiles`): no pyg
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import logging
 import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.profiles import Profile, ProfileBook, ProfileError, book_from_json
+from game.i18n import N_
+from game.profiles import (
+    MAX_PROFILES,
+    Profile,
+    ProfileBook,
+    ProfileError,
+    book_from_json,
+    name_list,
+)
+from game.repairs import Repair, copy_aside
 from game.userfiles import (
     WATCH,
+    FileTooLarge,
     WriteWatch,
     atomic_write,
     describe,
@@ -37,6 +57,8 @@ from game.userfiles import (
     parse_json,
     read_capped,
 )
+
+_log = logging.getLogger(__name__)
 
 __all__ = [
     "ProfileProblem",
@@ -58,57 +80,105 @@ def profiles_path() -> Path:
     return data_dir() / FILE_NAME
 
 
-def read_profiles(path: Path) -> ProfileBook:
-    """Read and check the file at ``path`` (an empty book when there is none).
-    :class:`ProfileError` for its content, :class:`OSError` when it cannot be read."""
+def read_profiles(path: Path) -> tuple[ProfileBook, list[Repair], bytes]:
+    """Read and check the file at ``path`` (an empty book when there is none): the book,
+    what had to be repaired in it (see :func:`game.profiles.book_from_json`) and the bytes
+    read. :class:`ProfileError` when the file cannot be used at all, :class:`OSError` when it
+    cannot be read."""
     raw = read_capped(path, MAX_FILE_BYTES)
     if raw is None:
-        return ProfileBook()
+        return ProfileBook(), [], b""
     data = parse_json(raw, ProfileError)
     try:
-        book = book_from_json(data)
-        encode(book)  # what was read can be written back (no lone surrogate ...)
+        book, repairs = book_from_json(data, path.name)
+        encode(book)  # what was read can be written back
     except ProfileError:
         raise
     except Exception as exc:  # a value of a kind the checks did not foresee
         raise ProfileError(f"bad profiles file: {describe(exc)}") from exc
-    return book
+    return book, repairs, raw
 
 
 @dataclass(frozen=True)
 class ProfileProblem:
-    """The profiles file could not be used: why, and where it was put aside (``None``: it
-    could not even be renamed; the game then leaves it where it is and writes nothing)."""
+    """The profiles file could not be used as it was, and where it was kept aside (``None``:
+    it could not be; the game then leaves it where it is and writes nothing in this run).
+
+    Without ``repairs`` the whole file could not be used (``reason`` says why) and the
+    players start afresh; with them, everything else in it was kept, and these values were
+    reset or records left out (the file was then written again, repaired)."""
 
     path: Path
     kept_as: Path | None
     reason: str
+    repairs: tuple[Repair, ...] = ()
 
 
 def load_profiles(path: Path | None = None) -> tuple[ProfileBook, ProfileProblem | None]:
     """The saved profiles (none when there is no file). Never raises: a file that cannot
-    be used, whatever the reason, is renamed aside and reported in the second value."""
+    be used at all, whatever the reason, is renamed aside and reported in the second value;
+    one with values to repair is copied aside as it was, written again repaired, and the
+    repairs are reported in the second value."""
     path = profiles_path() if path is None else path
     try:
-        return read_profiles(path), None
+        book, repairs, raw = read_profiles(path)
     except Exception as exc:  # any failure at all: see the docstring
         kept: Path | None = None
         with contextlib.suppress(OSError):
             kept = keep_aside(path)
         return ProfileBook(), ProfileProblem(path, kept, describe(exc))
+    if not repairs:
+        return book, None
+    for repair in repairs:
+        _log.warning("%s", repair.english())
+    kept = None
+    try:
+        kept = copy_aside(path, raw, atomic_write)
+        save_profiles(book, path)
+    except Exception as exc:  # the copy is kept (if made); the file is written again later
+        _log.warning("%s: not repaired on disk: %s", path, describe(exc))
+    reason = "; ".join(r.english() for r in repairs[:3])
+    return book, ProfileProblem(path, kept, reason, tuple(repairs))
 
 
 def encode(book: ProfileBook) -> bytes:
-    text = json.dumps(book.to_json(), ensure_ascii=False, indent=1)
-    return text.encode("utf-8")
+    """The file's bytes: indented UTF-8; compact when that would not fit under
+    :data:`MAX_FILE_BYTES`; with ``\\u`` escapes when a field of a newer version holds text
+    that is not valid Unicode (a lone surrogate), so it is written back as it was read."""
+    data = book.to_json()
+    out: bytes | None = None
+    for indent in (1, None):
+        for ascii_only in (False, True):
+            try:
+                out = json.dumps(data, ensure_ascii=ascii_only, indent=indent).encode("utf-8")
+            except UnicodeEncodeError:
+                continue
+            except RecursionError:  # indented, the encoder is Python: deep fields need C
+                break
+            if len(out) <= MAX_FILE_BYTES:
+                return out
+            break
+    if out is None:
+        raise ProfileError("the profiles cannot be written as JSON")
+    return out
 
 
 def save_profiles(book: ProfileBook, path: Path | None = None) -> Path:
-    """Write ``book`` atomically; ``OSError`` from the disk."""
+    """Write ``book`` atomically (all of it: :meth:`ProfileStore.save` trims it first and
+    says whom it forgot); ``OSError`` from the disk, :class:`FileTooLarge` when it would be
+    larger than the game reads back (nothing is written then)."""
     path = profiles_path() if path is None else path
-    book.trim()
-    atomic_write(path, encode(book))
+    raw = encode(book)
+    if len(raw) > MAX_FILE_BYTES:
+        raise FileTooLarge(errno.EFBIG, f"would be larger than {MAX_FILE_BYTES} bytes",
+                           str(path))
+    atomic_write(path, raw)
     return path
+
+
+#: What the player is told when saving forgot players (see :data:`MAX_PROFILES`).
+FORGOTTEN = N_("{file}: the family statistics keep at most {limit} players; to make room, "
+               "these, seen least recently, were forgotten: {names}.")
 
 
 class ProfileStore:
@@ -127,6 +197,9 @@ class ProfileStore:
                              and os.path.lexists(self.path))
         #: Grows with every change (for drawing caches).
         self.version = 0
+        #: What the player has not been told yet about later changes (players forgotten
+        #: to make room: see :meth:`save`); :meth:`take_notices` hands them out.
+        self.notices: list[Repair] = []
 
     def get(self, player_id: str) -> Profile | None:
         return self.book.get(player_id)
@@ -148,10 +221,24 @@ class ProfileStore:
         profile.seen = max(profile.seen, time.time())
         self.changed()
 
+    def take_notices(self) -> list[Repair]:
+        """The notices not handed out yet (see :attr:`notices`), oldest first."""
+        out, self.notices = self.notices, []
+        return out
+
     def save(self) -> bool:
-        """Write the profiles; ``False`` (told once through the watch) when it failed."""
+        """Write the profiles; ``False`` (told once through the watch) when it failed.
+        Beyond :data:`MAX_PROFILES` the least recently seen players are forgotten first,
+        and who they were is told (:attr:`notices`)."""
         if not self.writable:
             return False
+        dropped = self.book.trim()
+        if dropped:
+            notice = Repair.of(FORGOTTEN, file=self.path.name, limit=MAX_PROFILES,
+                               names=name_list(p.name for p in dropped))
+            _log.warning("%s", notice.english())
+            self.notices.append(notice)
+            self.changed()
         try:
             save_profiles(self.book, self.path)
         except Exception as exc:  # OSError mostly: the game goes on, told once

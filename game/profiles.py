@@ -4,13 +4,15 @@ A profile's id is the *player id* of :mod:`game.names`: the id a seat carries in
 under which the player's recordings are kept (``clips/<id>/``), so a profile, its recordings
 and its statistics all follow the same player from match to match, whatever seat they take.
 
-This module holds the profiles and their JSON form, validated strictly
-(:func:`book_from_json`); the file they live in, ``profiles.json``, how it is read, put aside
-when it cannot be used, and written, is :mod:`game.profile_store`.
+This module holds the profiles and their JSON form, checked value by value
+(:func:`book_from_json`): a value that cannot be used is reset or a record left out, each told
+in a :class:`~game.repairs.Repair`, and everything else is kept, fields of a newer version too.
+The file they live in, ``profiles.json``, how it is read, put aside when it cannot be used
+at all, and written, is :mod:`game.profile_store`.
 
 Statistics (:class:`EditionStats`, per edition) are counted by :mod:`game.stats`.
 
-Standard library only (with :mod:`game.names`): no pygame here.
+Standard library only (with :mod:`game.names`, :mod:`game.repairs`): no pygame here.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import N_, _
 from game.names import clean_name, is_player_id
+from game.repairs import Repair, shown_value
 
 __all__ = [
     "AVATAR_COLOURS",
@@ -40,7 +44,11 @@ __all__ = [
 
 FORMAT = "uno-profiles"
 VERSION = 1
-#: At most this many profiles are kept (the least recently seen are forgotten beyond it).
+#: At most this many profiles are kept: beyond it the least recently seen are forgotten, and
+#: the player is told who (:meth:`ProfileBook.trim`). A family meets it only after hundreds
+#: of different names; it keeps the statistics screen's list and the file small (500 profiles
+#: with the longest names and every edition's counts at their largest are 0.45 MB, under a
+#: quarter of what is read back, ``game.profile_store.MAX_FILE_BYTES``: tests/test_profiles.py).
 MAX_PROFILES = 500
 #: Any count or score in the file is at most this (a family plays far fewer matches).
 MAX_COUNT = 10**9
@@ -104,31 +112,20 @@ def default_avatar(player_id: str, taken: Iterable[str] = ()) -> Avatar:
 @dataclass
 class EditionStats:
     """One player's record in one edition: matches played to their end and won, hands won,
-    and the most points one hand won by them scored."""
+    and the most points one hand won by them scored. ``extra`` holds the fields a newer
+    version wrote that this one does not know: kept and written back."""
 
     played: int = 0
     won: int = 0
     hands_won: int = 0
     best: int = 0
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     KEYS = ("played", "won", "hands_won", "best")
 
-    def to_json(self) -> dict[str, int]:
-        return {"played": self.played, "won": self.won, "hands_won": self.hands_won,
-                "best": self.best}
-
-    @staticmethod
-    def from_json(data: Any, where: str) -> EditionStats:
-        if not isinstance(data, Mapping):
-            raise ProfileError(f"{where}: the statistics must be an object")
-        unknown = set(data) - set(EditionStats.KEYS)
-        if unknown:
-            raise ProfileError(f"{where}: unknown statistic {sorted(unknown)[0]!r}")
-        values = {k: _count(data.get(k, 0), f"{where}.{k}") for k in EditionStats.KEYS}
-        stats = EditionStats(**values)
-        if stats.won > stats.played:
-            raise ProfileError(f"{where}: more matches won than played")
-        return stats
+    def to_json(self) -> dict[str, Any]:
+        return {**self.extra, "played": self.played, "won": self.won,
+                "hands_won": self.hands_won, "best": self.best}
 
     def add(self, other: EditionStats) -> EditionStats:
         """The two records together (for the all-editions line)."""
@@ -136,18 +133,16 @@ class EditionStats:
                             self.hands_won + other.hands_won, max(self.best, other.best))
 
 
-def _count(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ProfileError(f"{where} must be a whole number, not {value!r:.40}")
-    if not 0 <= value <= MAX_COUNT:
-        raise ProfileError(f"{where} is out of range")
-    return value
+def _is_count(value: Any) -> bool:
+    """A whole number (not a bool, not a float) within 0 .. :data:`MAX_COUNT`."""
+    return type(value) is int and 0 <= value <= MAX_COUNT
 
 
 @dataclass
 class Profile:
     """One player: see the module docstring. ``ai`` says whether they last sat as an AI;
-    ``seen`` when (seconds since the epoch)."""
+    ``seen`` when (seconds since the epoch). ``extra`` (and ``avatar_extra``, beside the
+    face's kind and colour) hold the fields a newer version wrote: kept and written back."""
 
     id: str
     name: str
@@ -155,6 +150,8 @@ class Profile:
     ai: bool = False
     seen: float = 0.0
     stats: dict[str, EditionStats] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    avatar_extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not is_player_id(self.id):
@@ -166,7 +163,7 @@ class Profile:
 
     def edition(self, edition: str) -> EditionStats:
         """The record in ``edition`` (created empty when there is none)."""
-        if not _EDITION.fullmatch(edition):
+        if not is_edition_name(edition):
             raise ValueError(f"bad edition {edition!r}")
         return self.stats.setdefault(edition, EditionStats())
 
@@ -180,58 +177,24 @@ class Profile:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "avatar": self.avatar.to_json(),
+        return {**self.extra, "id": self.id, "name": self.name,
+                "avatar": {**self.avatar_extra, **self.avatar.to_json()},
                 "ai": self.ai, "seen": self.seen,
                 "stats": {e: s.to_json() for e, s in sorted(self.stats.items())}}
 
-    @staticmethod
-    def from_json(data: Any, where: str) -> Profile:
-        if not isinstance(data, Mapping):
-            raise ProfileError(f"{where} must be an object")
-        unknown = set(data) - {"id", "name", "avatar", "ai", "seen", "stats"}
-        if unknown:
-            raise ProfileError(f"{where}: unknown field {sorted(unknown)[0]!r}")
-        pid, name = data.get("id"), data.get("name")
-        if not is_player_id(pid):
-            raise ProfileError(f"{where}: bad player id {pid!r:.40}")
-        if not isinstance(name, str) or not clean_name(name):
-            raise ProfileError(f"{where}: bad name {name!r:.40}")
-        avatar = data.get("avatar")
-        if not isinstance(avatar, Mapping) or set(avatar) - {"kind", "colour"} \
-                or not all(isinstance(v, str) for v in avatar.values()):
-            raise ProfileError(f"{where}: bad avatar")
-        try:
-            face = Avatar(str(avatar.get("kind", "")), str(avatar.get("colour", "")))
-        except ValueError as exc:
-            raise ProfileError(f"{where}: {exc}") from None
-        ai = data.get("ai", False)
-        if not isinstance(ai, bool):
-            raise ProfileError(f"{where}: ai must be true or false")
-        seen = data.get("seen", 0.0)
-        if isinstance(seen, bool) or not isinstance(seen, int | float):
-            raise ProfileError(f"{where}: bad time {seen!r:.40}")
-        try:
-            seen = float(seen)
-        except OverflowError:
-            raise ProfileError(f"{where}: the time is out of range") from None
-        if not math.isfinite(seen) or seen < 0:
-            raise ProfileError(f"{where}: the time is out of range")
-        stats = data.get("stats", {})
-        if not isinstance(stats, Mapping):
-            raise ProfileError(f"{where}: the statistics must be an object")
-        editions: dict[str, EditionStats] = {}
-        for edition, record in stats.items():
-            if not isinstance(edition, str) or not _EDITION.fullmatch(edition):
-                raise ProfileError(f"{where}: bad edition {edition!r:.40}")
-            editions[edition] = EditionStats.from_json(record, f"{where}.{edition}")
-        return Profile(str(pid), clean_name(name), face, ai, seen, editions)
+
+def is_edition_name(name: object) -> bool:
+    """Whether ``name`` can name an edition in the file (this build's, or a newer one's)."""
+    return isinstance(name, str) and _EDITION.fullmatch(name) is not None
 
 
 class ProfileBook:
-    """Every profile, by id."""
+    """Every profile, by id. ``extra``: the file's fields a newer version wrote (kept)."""
 
-    def __init__(self, profiles: Iterable[Profile] = ()) -> None:
+    def __init__(self, profiles: Iterable[Profile] = (),
+                 extra: Mapping[str, Any] | None = None) -> None:
         self.profiles: dict[str, Profile] = {}
+        self.extra: dict[str, Any] = dict(extra or {})
         for p in profiles:
             if p.id in self.profiles:
                 raise ProfileError(f"two profiles have the id {p.id}")
@@ -269,29 +232,212 @@ class ProfileBook:
                       key=lambda p: (-p.total().played, -p.total().hands_won, -p.seen,
                                      p.name))
 
-    def trim(self) -> None:
-        """Forget the least recently seen profiles beyond :data:`MAX_PROFILES`."""
-        if len(self.profiles) <= MAX_PROFILES:
-            return
-        keep = sorted(self.profiles.values(), key=lambda p: -p.seen)[:MAX_PROFILES]
-        self.profiles = {p.id: p for p in keep}
+    def trim(self, limit: int = MAX_PROFILES) -> list[Profile]:
+        """Forget the least recently seen profiles beyond ``limit``; the ones forgotten,
+        least recently seen first (the caller tells the player)."""
+        if len(self.profiles) <= limit:
+            return []
+        newest_first = sorted(self.profiles.values(), key=lambda p: -p.seen)
+        kept = {p.id for p in newest_first[:limit]}
+        self.profiles = {pid: p for pid, p in self.profiles.items() if pid in kept}
+        return newest_first[limit:][::-1]
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION,
+        return {**self.extra, "format": FORMAT, "version": VERSION,
                 "profiles": [p.to_json() for p in self.profiles.values()]}
 
 
-def book_from_json(data: Any) -> ProfileBook:
-    """A :class:`ProfileBook` from parsed JSON; :class:`ProfileError` says what is wrong."""
+# ---------------------------------------------------------------------- reading the file
+#: What the player is told when a value or a record of the file could not be used.
+DROPPED_ENTRY = N_("{file}: entry {number} could not be read at all; it was left out.")
+DROPPED_NO_ID = N_("{file}: the player \"{name}\" had no usable id; they were left out.")
+DUPLICATE = N_("{file}: the player \"{name}\" was written twice under the same id; the "
+               "second one was left out.")
+NAME_GIVEN = N_("{file}: the name of player {number} could not be read; they are now called "
+                "\"{name}\".")
+NAME_CLEANED = N_("{file}: the name of the player \"{name}\" had characters that cannot be "
+                  "shown, or too many; it was tidied.")
+FACE = N_("{file}: the face of the player \"{name}\" could not be read; they were given "
+          "another one.")
+AI_FLAG = N_("{file}: the player \"{name}\" was neither a person nor an AI; they count as a "
+             "person now.")
+SEEN = N_("{file}: when the player \"{name}\" last played could not be read; it was reset.")
+ALL_STATS = N_("{file}: the statistics of the player \"{name}\" could not be read; they start "
+               "again from zero.")
+EDITION_NAME = N_("{file}: the player \"{name}\" had statistics under a name that is no "
+                  "edition ({edition}); they were left out.")
+EDITION_STATS = N_("{file}: the statistics of the player \"{name}\" in \"{edition}\" could not "
+                   "be read; they start again from zero there.")
+COUNT = N_("{file}: the player \"{name}\" had {what} in \"{edition}\" that could not be read "
+           "({value}); it was reset to 0.")
+COUNT_PLAYED = N_("{file}: the player \"{name}\" had {what} in \"{edition}\" that could not be "
+                  "read ({value}); their matches played and won there were reset to 0.")
+MORE_WINS = N_("{file}: the player \"{name}\" had more wins than matches in \"{edition}\"; "
+               "their matches played and won there were reset to 0.")
+TOO_MANY = N_("{file}: there were more than {limit} players; these, seen least recently, were "
+              "left out: {names}.")
+#: The counts' names in the messages (``{what}``).
+COUNT_NAMES = {"played": N_("a number of matches played"), "won": N_("a number of matches won"),
+               "hands_won": N_("a number of hands won"), "best": N_("a best hand")}
+
+
+@dataclass(frozen=True)
+class Who:
+    """Whose record is being read, for the messages: the file's name, the player's name (as
+    far as it is known) and their place in the file (1 for the first)."""
+
+    file: str
+    name: str
+    number: int
+
+
+def book_from_json(data: Any, file: str = "profiles.json"
+                   ) -> tuple[ProfileBook, list[Repair]]:
+    """A :class:`ProfileBook` from parsed JSON, and what had to be repaired on the way.
+
+    Only what concerns the whole file raises :class:`ProfileError` (not an object of
+    :data:`FORMAT`, another :data:`VERSION`, no list of profiles): the caller puts the file
+    aside. Anything else is repaired where it is: a value that cannot be used is reset (a
+    count to 0, a face to a new one ...), a record that cannot be used at all (no id, the
+    same id twice) is left out, and beyond :data:`MAX_PROFILES` the least recently seen are
+    left out; each is one :class:`~game.repairs.Repair` naming the player and what was done.
+    Fields this build does not know are kept (``extra``) and written back, without a word.
+    """
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise ProfileError(f"not a {FORMAT} file")
-    if data.get("version") != VERSION:
-        raise ProfileError(f"unsupported profiles version {data.get('version')!r:.40}")
-    if set(data) - {"format", "version", "profiles"}:
-        raise ProfileError("unknown field in the profiles file")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:  # true and 1.0 are no version 1
+        raise ProfileError(f"unsupported profiles version {version!r:.40}")
     items = data.get("profiles")
     if not isinstance(items, list):
         raise ProfileError("the profiles must be a list")
-    if len(items) > MAX_PROFILES:
-        raise ProfileError(f"more than {MAX_PROFILES} profiles")
-    return ProfileBook(Profile.from_json(p, f"profile {i + 1}") for i, p in enumerate(items))
+    repairs: list[Repair] = []
+    book = ProfileBook(extra={k: v for k, v in data.items()
+                              if k not in ("format", "version", "profiles")})
+    for i, item in enumerate(items):
+        profile = _profile_from_json(item, i + 1, repairs, file)
+        if profile is None:
+            continue
+        if profile.id in book.profiles:
+            repairs.append(Repair.of(DUPLICATE, file=file, name=profile.name))
+            continue
+        book.profiles[profile.id] = profile
+    dropped = book.trim()
+    if dropped:
+        repairs.append(Repair.of(TOO_MANY, file=file, limit=MAX_PROFILES,
+                                 names=name_list(p.name for p in dropped)))
+    return book, repairs
+
+
+def name_list(names: Iterable[str], limit: int = 12) -> str:
+    """``"Ann", "Bob", … (+3)``: names in quotes, at most ``limit`` of them."""
+    items = list(names)
+    shown = ", ".join(f"\"{n}\"" for n in items[:limit])
+    return shown if len(items) <= limit else f"{shown}, … (+{len(items) - limit})"
+
+
+def _profile_from_json(data: Any, number: int, repairs: list[Repair],
+                       file: str) -> Profile | None:
+    """One profile of the file (``number``: its place, 1 for the first), repaired where a
+    value cannot be used; ``None`` (told in ``repairs``) when the record cannot be used."""
+    if not isinstance(data, Mapping):
+        repairs.append(Repair.of(DROPPED_ENTRY, file=file, number=number))
+        return None
+    raw_name = data.get("name")
+    name = clean_name(raw_name) if isinstance(raw_name, str) else ""
+    pid = data.get("id")
+    if not is_player_id(pid):
+        repairs.append(Repair.of(DROPPED_NO_ID, file=file, name=name) if name
+                       else Repair.of(DROPPED_ENTRY, file=file, number=number))
+        return None
+    if not name:
+        name = _("Player {number}").format(number=number)
+        repairs.append(Repair.of(NAME_GIVEN, file=file, number=number, name=name))
+    elif name != raw_name:
+        repairs.append(Repair.of(NAME_CLEANED, file=file, name=name))
+    who = Who(file, name, number)
+    face, avatar_extra = _avatar_from_json(data.get("avatar"), str(pid), who, repairs)
+    ai = data.get("ai", False)
+    if not isinstance(ai, bool):
+        repairs.append(Repair.of(AI_FLAG, file=file, name=name))
+        ai = False
+    seen = _seen(data.get("seen", 0.0))
+    if seen is None:
+        repairs.append(Repair.of(SEEN, file=file, name=name))
+        seen = 0.0
+    stats: dict[str, EditionStats] = {}
+    raw_stats = data.get("stats", {})
+    if not isinstance(raw_stats, Mapping):
+        repairs.append(Repair.of(ALL_STATS, file=file, name=name))
+        raw_stats = {}
+    for edition, record in raw_stats.items():
+        if not is_edition_name(edition):
+            repairs.append(Repair.of(EDITION_NAME, file=file, name=name,
+                                     edition=shown_value(edition)))
+            continue
+        stats[edition] = _stats_from_json(record, who, edition, repairs)
+    extra = {k: v for k, v in data.items() if k not in _PROFILE_KEYS}
+    return Profile(str(pid), name, face, ai, seen, stats, extra, avatar_extra)
+
+
+_PROFILE_KEYS = frozenset({"id", "name", "avatar", "ai", "seen", "stats"})
+
+
+def _avatar_from_json(data: Any, pid: str, who: Who,
+                      repairs: list[Repair]) -> tuple[Avatar, dict[str, Any]]:
+    """The face (a new one, told, when it cannot be used) and the fields beside it that this
+    build does not know."""
+    if isinstance(data, Mapping):
+        extra = {k: v for k, v in data.items() if k not in ("kind", "colour")}
+        kind, colour = data.get("kind"), data.get("colour", "")
+        if isinstance(kind, str) and isinstance(colour, str):
+            try:
+                return Avatar(kind, colour), extra
+            except ValueError:
+                pass
+    else:
+        extra = {}
+    repairs.append(Repair.of(FACE, file=who.file, name=who.name))
+    return default_avatar(pid), extra
+
+
+def _seen(value: Any) -> float | None:
+    """A time (seconds since 1970, finite, not negative), else ``None``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        out = float(value)
+    except OverflowError:
+        return None
+    return out if math.isfinite(out) and out >= 0 else None
+
+
+def _stats_from_json(data: Any, who: Who, edition: str,
+                     repairs: list[Repair]) -> EditionStats:
+    """One edition's record: a count that cannot be used is reset to 0 (the matches won
+    with the matches played), and more matches won than played resets both; each told in
+    ``repairs``."""
+    bad: list[str] = []
+    if not isinstance(data, Mapping):
+        repairs.append(Repair.of(EDITION_STATS, file=who.file, name=who.name, edition=edition))
+        return EditionStats()
+    counts: dict[str, int] = {}
+    for key in EditionStats.KEYS:
+        value = data.get(key, 0)
+        if _is_count(value):
+            counts[key] = value
+            continue
+        counts[key] = 0
+        bad.append(key)
+        if key != "won" or "played" not in bad:
+            repairs.append(Repair.of(COUNT_PLAYED if key == "played" else COUNT, ("what",),
+                                     file=who.file, name=who.name, what=COUNT_NAMES[key],
+                                     edition=edition, value=shown_value(value)))
+    extra = {k: v for k, v in data.items() if k not in EditionStats.KEYS}
+    stats = EditionStats(**counts, extra=extra)
+    if "played" in bad:  # told with the matches played: the matches won go with them
+        stats.won = 0
+    elif stats.won > stats.played:
+        repairs.append(Repair.of(MORE_WINS, file=who.file, name=who.name, edition=edition))
+        stats.played = stats.won = 0
+    return stats

@@ -1,10 +1,13 @@
 """The player's settings: one TOML file in the user's config folder.
 
 Read with ``tomllib``, written with ``tomli-w`` atomically (temp file + rename), so a crash
-never leaves half a file. A file that cannot be read or holds a value of the wrong kind is
-*corrupt*: it is renamed aside (``settings.corrupt-<time>.toml``), never silently overwritten,
-and :func:`load_settings` says so in a message the UI shows. Keys this version does not know
-are kept and written back, so an older game does not erase a newer game's settings.
+never leaves half a file. A file that cannot be read at all is *corrupt*: it is renamed aside
+(``settings.corrupt-<time>.toml``), never silently overwritten, and :func:`load_settings` says
+so in a message the UI shows. A value that cannot be used (a volume out of range, a word
+where a number goes) costs only itself: it is brought within range or back to its default,
+every other setting is kept, the file as it was is copied aside under the same name and the
+player is told which setting changed. Keys this version does not know are kept and written
+back, so an older game does not erase a newer game's settings.
 
 Whatever the file holds (deep nesting, a folder or FIFO at its place, a huge file), loading
 never raises: the file is read with a size cap (:func:`game.userfiles.read_capped`) and any
@@ -16,6 +19,8 @@ failure puts it aside. A window size out of range is clamped, not refused.
 from __future__ import annotations
 
 import contextlib
+import logging
+import math
 import os
 import tomllib
 from dataclasses import asdict, dataclass, field, fields, replace
@@ -25,7 +30,11 @@ from typing import Any
 import platformdirs
 import tomli_w
 
+from game.i18n import N_
+from game.repairs import Repair, copy_aside, shown_value
 from game.userfiles import WATCH, WriteWatch, atomic_write, describe, keep_aside, read_capped
+
+_log = logging.getLogger(__name__)
 
 __all__ = [
     "ANIMATION_SPEEDS",
@@ -116,24 +125,12 @@ class Settings:
 
     def validate(self) -> None:
         """Raise ``ValueError`` naming the first value that makes no sense."""
-        for name in ("master_volume", "effects_volume", "voice_volume", "music_volume"):
-            if not 0 <= getattr(self, name) <= 100:
-                raise ValueError(f"{name} must be within 0..100")
-        if self.narration not in NARRATION_LEVELS:
-            raise ValueError(f"narration must be one of {', '.join(NARRATION_LEVELS)}")
-        if not 0.0 <= self.animation_speed <= 10.0:
-            raise ValueError("animation_speed must be within 0..10")
-        low, high = SHOUT_THRESHOLD_RANGE
-        if not low <= self.shout_threshold_db <= high:
-            raise ValueError(f"shout_threshold_db must be within {low:g}..{high:g}")
-        if any(not isinstance(n, str) for n in self.player_names):
-            raise ValueError("player_names must be strings")
-        if any(not isinstance(n, str) for n in self.player_levels):
-            raise ValueError("player_levels must be strings")
-        if any(not isinstance(n, bool) for n in self.player_humans):
-            raise ValueError("player_humans must be true or false")
-        if any(not isinstance(n, str) for n in self.house_rules):
-            raise ValueError("house_rules must be strings")
+        base = Settings()
+        for name in (*RANGES, *CHOICES, *LIST_ITEMS):
+            _, clamped = _checked(name, getattr(base, name), getattr(self, name))
+            if clamped:
+                low, high = RANGES[name]
+                raise ValueError(f"{name} must be within {low:g}..{high:g}")
 
     def clamped(self) -> Settings:
         """A copy whose window size is within range (see :func:`clamp_window`)."""
@@ -147,11 +144,14 @@ class Settings:
 
 @dataclass(frozen=True)
 class SettingsProblem:
-    """Why the settings file was not used, and where it was put aside (for the notice)."""
+    """Why the settings file was not used as it was, and where it was kept aside (for the
+    notice). Without ``repairs`` none of it was used (the defaults were); with them, every
+    other setting was, and these values were repaired."""
 
     path: Path
     kept_as: Path | None
     reason: str
+    repairs: tuple[Repair, ...] = ()
 
 
 def config_dir() -> Path:
@@ -172,7 +172,11 @@ def _coerce(name: str, default: Any, value: Any) -> Any:
         ok = isinstance(value, bool)
     elif isinstance(default, float):
         ok = isinstance(value, int | float) and not isinstance(value, bool)
-        value = float(value) if ok else value
+        if ok:
+            try:
+                value = float(value)
+            except OverflowError:  # an integer too large for a float
+                ok = False
     elif isinstance(default, int):
         ok = isinstance(value, int) and not isinstance(value, bool)
     elif isinstance(default, str):
@@ -180,21 +184,86 @@ def _coerce(name: str, default: Any, value: Any) -> Any:
     else:
         ok = isinstance(value, list)
     if not ok:
-        raise ValueError(f"{name} = {value!r} is not a {type(default).__name__}")
+        raise ValueError(f"{name} = {shown_value(value)} is not a {type(default).__name__}")
     return value
 
 
-def from_toml(data: dict[str, Any]) -> Settings:
-    """Settings from parsed TOML; unknown keys go to ``extra``; ``ValueError`` on bad values."""
+#: Numbers kept within a range: a value outside is brought to the nearest end (and told).
+RANGES: dict[str, tuple[float, float]] = {
+    "master_volume": (0, 100),
+    "effects_volume": (0, 100),
+    "voice_volume": (0, 100),
+    "music_volume": (0, 100),
+    "animation_speed": (0.0, 10.0),
+    "shout_threshold_db": SHOUT_THRESHOLD_RANGE,
+}
+#: Texts that must be one of a few.
+CHOICES: dict[str, tuple[str, ...]] = {"narration": NARRATION_LEVELS}
+#: Lists and the type of every item in them.
+LIST_ITEMS: dict[str, type] = {"player_names": str, "player_ids": str, "player_levels": str,
+                               "player_humans": bool, "house_rules": str}
+
+#: What the player is told about a value of the file that could not be used as it was.
+CLAMPED = N_("{file}: the setting \"{key}\" was {value}, outside {low} to {high}; it is now "
+             "{new}.")
+RESET = N_("{file}: the setting \"{key}\" could not be used ({value}); it is back to its "
+           "default.")
+
+
+def _checked(name: str, default: Any, value: Any) -> tuple[Any, bool]:
+    """``value`` as the setting ``name`` takes it, and whether it had to be brought within
+    its range (:data:`RANGES`); ``ValueError`` when it cannot be used at all (another type,
+    not a number, not one of its :data:`CHOICES`, a list item of another type)."""
+    value = _coerce(name, default, value)
+    if name in RANGES:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError(f"{name} = {value!r} is not a number")
+        low, high = RANGES[name]
+        if not low <= value <= high:
+            return type(default)(min(max(value, low), high)), True
+    if name in CHOICES and value not in CHOICES[name]:
+        raise ValueError(f"{name} must be one of {', '.join(CHOICES[name])}")
+    if name in LIST_ITEMS:
+        kind = LIST_ITEMS[name]
+        if any(not isinstance(item, kind) for item in value):
+            words = "true or false" if kind is bool else "strings"
+            raise ValueError(f"{name} must be {words}")
+    return value, False
+
+
+def from_toml(data: dict[str, Any], repairs: list[Repair] | None = None,
+              file: str = FILE_NAME) -> Settings:
+    """Settings from parsed TOML; unknown keys go to ``extra`` (kept and written back).
+
+    Without ``repairs``, a value that cannot be used is a ``ValueError``. With it (how the
+    game reads its file), such a value is repaired instead and the repair added to the list:
+    a number out of its range is brought to the nearest end, any other bad value goes back to
+    its default; every other setting is kept. A window size is brought within range silently
+    (the window may have been that size)."""
     base = Settings()
     known = {f.name for f in fields(Settings)} - {"extra"}
     values: dict[str, Any] = {}
     extra: dict[str, Any] = {}
     for key, value in data.items():
-        if key in known:
-            values[key] = _coerce(key, getattr(base, key), value)
-        else:
+        if key not in known:
             extra[key] = value
+            continue
+        default = getattr(base, key)
+        try:
+            values[key], clamped = _checked(key, default, value)
+        except ValueError:
+            if repairs is None:
+                raise
+            repairs.append(Repair.of(RESET, file=file, key=key, value=shown_value(value)))
+            continue
+        if clamped:
+            if repairs is None:
+                low, high = RANGES[key]
+                raise ValueError(f"{key} must be within {low:g}..{high:g}")
+            low, high = RANGES[key]
+            repairs.append(Repair.of(CLAMPED, file=file, key=key, value=shown_value(value),
+                                     low=f"{low:g}", high=f"{high:g}",
+                                     new=shown_value(values[key])))
     values.setdefault("guide_offered", True)  # a file from before the guide: see the field
     settings = Settings(**values, extra=extra).clamped()
     settings.validate()
@@ -203,20 +272,37 @@ def from_toml(data: dict[str, Any]) -> Settings:
 
 def load_settings(path: Path | None = None) -> tuple[Settings, SettingsProblem | None]:
     """The saved settings (defaults when there is no file). Never raises: a file that cannot
-    be used, whatever the reason (bad TOML, deep nesting, a folder or FIFO in its place, too
-    large, unreadable), is renamed aside and reported in the second value; the defaults are
-    returned in its place."""
+    be used at all, whatever the reason (bad TOML, deep nesting, a folder or FIFO in its
+    place, too large, unreadable), is renamed aside and reported in the second value; the
+    defaults are returned in its place. A file with a few values that cannot be used keeps
+    every other setting: it is copied aside as it was, those values are repaired (see
+    :func:`from_toml`), the file is written again, and the repairs are reported in the
+    second value."""
     path = settings_path() if path is None else path
+    repairs: list[Repair] = []
     try:
         raw = read_capped(path, MAX_FILE_BYTES)
         if raw is None:
             return Settings(), None
-        return from_toml(tomllib.loads(raw.decode("utf-8"))), None
+        settings = from_toml(tomllib.loads(raw.decode("utf-8")), repairs=repairs,
+                             file=path.name)
     except Exception as exc:  # any failure at all: see the docstring
         kept: Path | None = None
         with contextlib.suppress(OSError):
             kept = keep_aside(path)
         return Settings(), SettingsProblem(path, kept, describe(exc))
+    if not repairs:
+        return settings, None
+    for repair in repairs:
+        _log.warning("%s", repair.english())
+    kept = None
+    try:
+        kept = copy_aside(path, raw, atomic_write)
+        save_settings(settings, path)
+    except Exception as exc:  # the copy is kept (if made); the next save writes it again
+        _log.warning("%s: not repaired on disk: %s", path, describe(exc))
+    reason = "; ".join(r.english() for r in repairs[:3])
+    return settings, SettingsProblem(path, kept, reason, tuple(repairs))
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:

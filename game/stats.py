@@ -22,10 +22,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.profiles import MAX_COUNT, Avatar, Profile, ProfileBook
+from game.names import clean_name, is_player_id
+from game.profiles import MAX_COUNT, Avatar, Profile, ProfileBook, is_edition_name
 from game.rules import events as E
 
-__all__ = ["SeatRef", "record"]
+__all__ = ["SeatRef", "check_seats", "record"]
 
 
 @dataclass(frozen=True)
@@ -51,10 +52,27 @@ def _profile(book: ProfileBook, seats: Sequence[SeatRef], player: int) -> Profil
     return profile
 
 
+def check_seats(edition: str, seats: Sequence[SeatRef]) -> None:
+    """``ValueError`` when ``edition`` cannot name an edition's statistics or a seat could
+    not have a profile (a malformed player id, a name with nothing visible, the same player
+    at two seats)."""
+    if not is_edition_name(edition):
+        raise ValueError(f"bad edition {edition!r:.40}")
+    if len({seat.player_id for seat in seats}) != len(seats):
+        raise ValueError("two seats have the same player id")
+    for i, seat in enumerate(seats):
+        if not is_player_id(seat.player_id):
+            raise ValueError(f"seat {i + 1}: bad player id {seat.player_id!r:.40}")
+        if not isinstance(seat.name, str) or not clean_name(seat.name):
+            raise ValueError(f"seat {i + 1}: a profile needs a name, not {seat.name!r:.40}")
+
+
 def record(book: ProfileBook, edition: str, seats: Sequence[SeatRef],
            events: Iterable[E.Event]) -> bool:
     """Count the hands and matches that ``events`` end into ``book`` (profiles are made for
-    seats that have none yet); ``True`` when anything was counted."""
+    seats that have none yet); ``True`` when anything was counted. A bad edition name or
+    seat is a ``ValueError`` (:func:`check_seats`) raised before anything is counted."""
+    check_seats(edition, seats)
     counted = False
     for event in events:
         if isinstance(event, E.HandEnded):

@@ -1,13 +1,14 @@
-"""Players' profiles (issue 17): one user file, validated on load; whatever is wrong with it,
-it is put aside and reported, never written over; writes are atomic and a failure is told
-once. And the statistics counted into them from the engine's events (game.stats)."""
+"""Players' profiles (issue 17): one user file, checked on load. A file that cannot be used at
+all is put aside and reported, never written over; one bad value or record (issue 31) costs
+only itself: it is reset or left out and told, everything else is kept, the file as it was
+copied aside. Writes are atomic and a failure is told once. And the statistics counted into
+them from the engine's events (game.stats)."""
 
 from __future__ import annotations
 
 import errno
 import json
 import os
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,7 @@ from game.rules import events as E
 from game.stats import SeatRef, record
 from game.userfiles import FULL, OK, WriteWatch
 from tests.fuzz import slice_of
-from tests.fuzz.targets import mutated_bytes, mutated_json
+from tests.fuzz.targets import check_profiles, mutated_bytes, mutated_json
 
 
 def sample_book() -> ProfileBook:
@@ -117,32 +118,259 @@ def mutated(change: str) -> object:
         first["name"] = "\u200b \x07"
     elif change == "lone_surrogate_name":
         first["name"] = "\ud800"
+    elif change == "surrogate_in_name":
+        first["name"] = "Sa\ud800m"
     elif change == "bad_edition":
         first["stats"]["../x"] = {"played": 1}
     elif change == "infinite_time":
         first["seen"] = float("inf")
+    elif change == "ai_not_a_bool":
+        first["ai"] = "yes"
+    elif change == "stats_not_an_object":
+        first["stats"] = [1, 2]
+    elif change == "edition_not_an_object":
+        first["stats"]["attack"] = 7
+    elif change == "entry_not_an_object":
+        data["profiles"].insert(1, "Sam")  # type: ignore[attr-defined]
     elif change == "newer_version":
         data["version"] = 99
+    elif change == "version_true":
+        data["version"] = True
+    elif change == "version_float":
+        data["version"] = 1.0
     elif change == "not_a_list":
         data["profiles"] = {"a": 1}
+    elif change == "other_format":
+        data["format"] = "uno-save"
     elif change == "too_many":
         data["profiles"] = [dict(first, id=f"{i:012x}") for i in range(P.MAX_PROFILES + 1)]
     return data
 
 
 @pytest.mark.parametrize("change", [
-    "huge_count", "negative_count", "float_count", "bool_count", "won_more_than_played",
-    "unknown_avatar", "bad_id", "same_id_twice", "empty_name", "lone_surrogate_name",
-    "bad_edition", "infinite_time", "newer_version", "not_a_list", "too_many"])
-def test_a_file_with_a_bad_value_is_kept_aside_and_reported(tmp_path: Path, change: str) -> None:
+    "newer_version", "version_true", "version_float", "not_a_list", "other_format"])
+def test_a_file_that_cannot_be_used_at_all_is_kept_aside_and_reported(
+        tmp_path: Path, change: str) -> None:
     path = tmp_path / "profiles.json"
     path.write_text(json.dumps(mutated(change)), encoding="utf-8")
     original = path.read_bytes()
     book, problem = load_profiles(path)
     assert len(book) == 0
-    assert problem is not None and problem.reason
+    assert problem is not None and problem.reason and not problem.repairs
     assert problem.kept_as is not None and problem.kept_as.read_bytes() == original
     assert ".corrupt-" in problem.kept_as.name and not path.exists()
+
+
+SAM, ZOE = "a1b2c3d4e5f6", "0f0f0f0f0f0f"
+
+#: What each change leaves: Sam's profile as read (``None``: left out), and the words the
+#: notice about it has.
+REPAIRED: dict[str, tuple[dict[str, object] | None, tuple[str, ...]]] = {
+    "huge_count": ({"official": EditionStats(0, 0, 7, 131)}, ("matches played", "reset to 0")),
+    "negative_count": ({"official": EditionStats(3, 2, 0, 131)}, ("hands won", "(-1)")),
+    "float_count": ({"official": EditionStats(3, 2, 7, 0)}, ("best hand", "(1.5)")),
+    "bool_count": ({"official": EditionStats(3, 0, 7, 131)}, ("matches won", "(true)")),
+    "won_more_than_played": ({"official": EditionStats(0, 0, 7, 131)},
+                             ("more wins than matches", '"official"')),
+    "unknown_avatar": ({"avatar": default_avatar(SAM)}, ("face",)),
+    "bad_id": (None, ('"Sam"', "no usable id", "left out")),
+    "same_id_twice": ({}, ('"Zoé"', "twice", "left out")),
+    "empty_name": ({"name": "Player 1"}, ("player 1", '"Player 1"')),
+    "lone_surrogate_name": ({"name": "Player 1"}, ("could not be read", '"Player 1"')),
+    "surrogate_in_name": ({"name": "Sam"}, ('"Sam"', "tidied")),
+    "bad_edition": ({"official": EditionStats(3, 2, 7, 131)}, ('"../x"', "no edition")),
+    "infinite_time": ({"seen": 0.0}, ("last played", "reset")),
+    "ai_not_a_bool": ({"ai": False}, ("neither a person nor an AI",)),
+    "stats_not_an_object": ({"official": EditionStats(), "attack": EditionStats()},
+                            ("statistics", "start again from zero")),
+    "edition_not_an_object": ({"attack": EditionStats()}, ('"attack"', "from zero there")),
+    "entry_not_an_object": ({}, ("entry 2", "left out")),
+}
+
+
+@pytest.mark.parametrize("change", sorted(REPAIRED))
+def test_one_bad_value_costs_only_itself_and_is_told(tmp_path: Path, change: str) -> None:
+    """Issue 31 item 4: one bad value or record no longer sets every family's statistics
+    aside: it is reset (or the record left out), everything else is kept, the file as it was
+    is copied aside, the repaired file is written, and the player is told which one."""
+    path = tmp_path / "profiles.json"
+    path.write_text(json.dumps(mutated(change)), encoding="utf-8")
+    original = path.read_bytes()
+    book, problem = load_profiles(path)
+    expected, words = REPAIRED[change]
+    zoe = book.get(ZOE)
+    if change == "same_id_twice":
+        assert zoe is None and len(book) == 1  # the second "Sam" (Zoé's record) left out
+    else:
+        assert zoe is not None and zoe.to_json() == sample_book().profiles[ZOE].to_json()
+    sam = book.get(SAM)
+    if expected is None:
+        assert sam is None and len(book) == 1
+    else:
+        assert sam is not None
+        want = sample_book().profiles[SAM]
+        assert sam.name == expected.get("name", want.name)
+        assert sam.avatar == expected.get("avatar", want.avatar)
+        assert sam.ai is expected.get("ai", want.ai) and sam.seen == expected.get("seen", 12.5)
+        for ed in ("official", "attack"):
+            assert sam.total(ed) == expected.get(ed, want.total(ed)), ed
+    assert problem is not None and problem.repairs, "the player is told"
+    told = " ".join(r.text() for r in problem.repairs)
+    assert told.startswith("profiles.json: ")
+    for word in words:
+        assert word in told, (word, told)
+    assert problem.kept_as is not None and problem.kept_as.read_bytes() == original
+    assert ".corrupt-" in problem.kept_as.name
+    again, trouble = load_profiles(path)  # the repaired file, written at once
+    assert trouble is None and S.encode(again) == S.encode(book)
+
+
+def test_one_profile_with_more_wins_than_matches_keeps_every_other_family_s_statistics(
+        tmp_path: Path) -> None:
+    path = tmp_path / "profiles.json"
+    families = sample_book()
+    for i in range(20):
+        p = families.ensure(f"{i:012x}", f"Kid {i}")
+        p.edition("sonic").played, p.edition("sonic").won = 10 + i, i
+    data = families.to_json()
+    data["profiles"][3]["stats"]["sonic"]["won"] = 99  # more wins than its 13 matches
+    path.write_text(json.dumps(data), encoding="utf-8")
+    book, problem = load_profiles(path)
+    assert len(book) == len(families) == 22
+    for pid, want in families.profiles.items():
+        got = book.get(pid)
+        assert got is not None
+        if pid == "000000000001":
+            assert got.total("sonic") == EditionStats(0, 0, 0, 0)  # only that record reset
+        else:
+            assert got.to_json() == want.to_json()
+    assert problem is not None and [r.text() for r in problem.repairs] == [
+        'profiles.json: the player "Kid 1" had more wins than matches in "sonic"; their '
+        "matches played and won there were reset to 0."]
+
+
+def test_the_repair_notice_is_in_french_too(tmp_path: Path) -> None:
+    from game import i18n
+
+    path = tmp_path / "profiles.json"
+    path.write_text(json.dumps(mutated("won_more_than_played")), encoding="utf-8")
+    _book, problem = load_profiles(path)
+    assert problem is not None
+    i18n.set_language("fr")
+    try:
+        text = problem.repairs[0].text()
+    finally:
+        i18n.set_language("en")
+    assert "Sam" in text and "official" in text and "matches" not in text
+
+
+def test_an_unknown_field_is_kept_and_written_back(tmp_path: Path) -> None:
+    """A newer version may add fields (to the file, a profile, a face, a record): this one
+    keeps them as they were, writes them back, and says nothing about them."""
+    data = good_json()
+    data["family_name"] = "Martin"  # type: ignore[index]
+    first = data["profiles"][0]  # type: ignore[index]
+    first["birthday"] = {"month": 5, "day": 2}
+    first["avatar"]["hat"] = "crown"
+    first["stats"]["official"]["draws"] = 4
+    first["stats"]["flip"] = {"played": 1, "won": 1, "hands_won": 2, "best": 50, "streak": 1}
+    path = tmp_path / "profiles.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    book, problem = load_profiles(path)
+    assert problem is None
+    sam = book.get(SAM)
+    assert sam is not None and sam.total("official") == EditionStats(3, 2, 7, 131)
+    store = ProfileStore(path, WriteWatch(stderr=lambda line: None))
+    store.book.ensure("cccccccccccc", "Cid")
+    assert store.save()
+    written = json.loads(path.read_text("utf-8"))
+    assert written["family_name"] == "Martin"
+    sam_json = written["profiles"][0]
+    assert sam_json["birthday"] == {"month": 5, "day": 2}
+    assert sam_json["avatar"] == {"hat": "crown", "kind": "owl", "colour": "purple"}
+    assert sam_json["stats"]["official"]["draws"] == 4
+    assert sam_json["stats"]["flip"]["streak"] == 1
+    assert sam_json["stats"]["flip"]["played"] == 1
+    assert [p["name"] for p in written["profiles"]] == ["Sam", "Zoé", "Cid"]
+
+
+def test_text_a_newer_field_holds_that_is_not_unicode_is_written_back_as_read(
+        tmp_path: Path) -> None:
+    data = good_json()
+    data["profiles"][0]["note"] = "\ud800"  # type: ignore[index]
+    path = tmp_path / "profiles.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    book, problem = load_profiles(path)
+    assert problem is None
+    save_profiles(book, path)
+    assert json.loads(path.read_text("utf-8"))["profiles"][0]["note"] == "\ud800"
+
+
+def test_more_profiles_than_the_cap_keeps_the_most_recently_seen_and_names_the_others(
+        tmp_path: Path) -> None:
+    data = good_json()
+    first = data["profiles"][0]  # type: ignore[index]
+    data["profiles"] = [dict(first, id=f"{i:012x}", name=f"P{i}", seen=float(i))
+                        for i in range(P.MAX_PROFILES + 2)]
+    path = tmp_path / "profiles.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    book, problem = load_profiles(path)
+    assert len(book) == P.MAX_PROFILES
+    assert book.get(f"{0:012x}") is None and book.get(f"{1:012x}") is None
+    assert book.get(f"{2:012x}") is not None
+    assert problem is not None and problem.kept_as is not None
+    text, = [r.text() for r in problem.repairs]
+    assert '"P0", "P1"' in text and str(P.MAX_PROFILES) in text
+
+
+def test_saving_beyond_the_cap_forgets_the_least_recently_seen_and_says_who(
+        tmp_path: Path) -> None:
+    path = tmp_path / "profiles.json"
+    store = ProfileStore(path, WriteWatch(stderr=lambda line: None))
+    for i in range(P.MAX_PROFILES):
+        store.book.ensure(f"{i + 1:012x}", f"P{i}").seen = 1000.0 + i
+    assert store.save() and store.take_notices() == []
+    store.book.ensure("bbbbbbbbbbbb", "Newcomer").seen = 5000.0
+    assert store.save()
+    assert len(load_profiles(path)[0]) == P.MAX_PROFILES
+    assert store.book.get(f"{1:012x}") is None  # P0, seen least recently
+    notice, = store.take_notices()
+    assert '"P0"' in notice.text() and "forgotten" in notice.text()
+    assert store.take_notices() == []  # told once
+
+
+def test_the_cap_of_profiles_fits_well_within_the_file_the_game_reads_back(
+        tmp_path: Path) -> None:
+    """MAX_PROFILES players, each with the longest name of the widest letters and every
+    edition's counts at their largest, still make a file a quarter of the size read back."""
+    from game.names import MAX_NAME_LENGTH
+    from game.rules.ruleset import EDITIONS
+
+    book = ProfileBook()
+    for i in range(P.MAX_PROFILES):
+        p = book.ensure(f"{i:032x}", "\U0001f600" * MAX_NAME_LENGTH, ai=True)
+        p.seen = 1e12 + 0.123456789
+        for ed in EDITIONS:
+            p.edition(ed).played = p.edition(ed).won = P.MAX_COUNT
+            p.edition(ed).hands_won = p.edition(ed).best = P.MAX_COUNT
+    assert len(EDITIONS) >= 5
+    size = len(S.encode(book))
+    assert size <= S.MAX_FILE_BYTES // 4, size
+    again, problem = load_profiles(save_profiles(book, tmp_path / "profiles.json"))
+    assert problem is None and S.encode(again) == S.encode(book)
+
+
+def test_a_book_too_large_to_read_back_is_not_written(tmp_path: Path) -> None:
+    path = tmp_path / "profiles.json"
+    path.write_text("{}", encoding="utf-8")
+    book = sample_book()
+    book.extra["blob"] = "x" * (S.MAX_FILE_BYTES + 1)
+    with pytest.raises(OSError, match="larger"):
+        save_profiles(book, path)
+    assert path.read_text("utf-8") == "{}"
+    store = ProfileStore(tmp_path / "other.json", WriteWatch(stderr=lambda line: None))
+    store.book = book
+    assert store.save() is False and not (tmp_path / "other.json").exists()
 
 
 RAW = {
@@ -293,6 +521,21 @@ def test_an_abandoned_match_counts_no_match_played_but_keeps_its_hands() -> None
     assert cid.total("attack").played == 0
 
 
+@pytest.mark.parametrize(("edition", "seats"), [
+    ("../x", SEATS),
+    ("official", [*SEATS[:3], SeatRef("../../etc", "Dee")]),
+    ("official", [*SEATS[:3], SeatRef("dddddddddddd", "\x00 ")]),
+    ("official", [*SEATS[:3], SeatRef("aaaaaaaaaaaa", "Ann again")]),
+])
+def test_counting_for_a_bad_edition_or_seat_is_refused_and_changes_nothing(
+        edition: str, seats: list[SeatRef]) -> None:
+    book = sample_book()
+    before = S.encode(book)
+    with pytest.raises(ValueError):
+        record(book, edition, seats, [E.HandEnded(0, 40, (40, 0, 0, 0)), E.MatchEnded((0,))])
+    assert S.encode(book) == before
+
+
 def test_a_new_profile_keeps_the_face_worn_at_the_table() -> None:
     book = ProfileBook()
     seats = [SeatRef("aaaaaaaaaaaa", "Ann", avatar=Avatar.of("moon")), SEATS[1]]
@@ -318,15 +561,6 @@ def profile_files(draw: st.DrawFn) -> bytes:
 @given(profile_files())
 @example(b"[" * 100_000)
 @example(S.encode(sample_book()).replace(b'"played": 3', b'"played": 1' + b"0" * 5000))
-def test_a_mutated_profiles_file_is_used_or_kept_aside_byte_for_byte(data: bytes) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "profiles.json"
-        path.write_bytes(data)
-        book, problem = load_profiles(path)
-        if problem is None:  # used: it writes back and reads the same
-            save_profiles(book, Path(tmp) / "again.json")
-            again, trouble = load_profiles(Path(tmp) / "again.json")
-            assert trouble is None and again.to_json() == book.to_json()
-        else:
-            assert len(book) == 0
-            assert problem.kept_as is not None and problem.kept_as.read_bytes() == data
+def test_a_mutated_profiles_file_is_used_repaired_or_kept_aside_byte_for_byte(
+        data: bytes) -> None:
+    check_profiles(data)

@@ -23,6 +23,7 @@ from game.i18n import N_, ngettext
 from game.names import new_player_id
 from game.profile_store import ProfileStore
 from game.profiles import Avatar, default_avatar
+from game.repairs import listed
 from game.rules import events as E
 from game.saves import SeatInfo
 from game.stats import SeatRef, record
@@ -58,17 +59,34 @@ def profiles(app: AppHost) -> ProfileStore:
     return store
 
 
+REPAIRED_TITLE = N_("Some players' statistics were repaired")
+REPAIRED_KEPT = N_("A few entries in {path} could not be used; every other player's face and "
+                   "statistics are kept. The file as it was is kept as {kept}.\n{repairs}")
+REPAIRED_LEFT = N_("A few entries in {path} could not be used; every other player's face and "
+                   "statistics are kept. The file could not be copied aside, so the game leaves "
+                   "it as it is and keeps this session's statistics in memory only.\n{repairs}")
+FORGOTTEN_TITLE = N_("Players forgotten to make room")
+
+
 def tell_problem(app: AppHost) -> None:
-    """Open a notice about a profiles file that could not be used, once per run."""
+    """Open a notice about a profiles file that could not be used (or only in part), once
+    per run, and one about players forgotten since to make room (see
+    :meth:`~game.profile_store.ProfileStore.take_notices`)."""
     store = profiles(app)
     problem = store.problem
-    if problem is None or store.told:
-        return
-    store.told = True
-    params = {"path": str(problem.path), "reason": problem.reason,
-              "kept": str(problem.kept_as)}
-    body = PROBLEM_KEPT if problem.kept_as is not None else PROBLEM_LEFT
-    app.open("notice", PROBLEM_TITLE, body, **params)
+    if problem is not None and not store.told:
+        store.told = True
+        params = {"path": str(problem.path), "reason": problem.reason,
+                  "kept": str(problem.kept_as), "repairs": listed(problem.repairs)}
+        if problem.repairs:
+            body = REPAIRED_KEPT if problem.kept_as is not None else REPAIRED_LEFT
+            app.open("notice", REPAIRED_TITLE, body, **params)
+        else:
+            body = PROBLEM_KEPT if problem.kept_as is not None else PROBLEM_LEFT
+            app.open("notice", PROBLEM_TITLE, body, **params)
+    later = store.take_notices()
+    if later:
+        app.open("notice", FORGOTTEN_TITLE, "{repairs}", repairs=listed(later))
 
 
 def faces(app: AppHost, ids: Sequence[str]) -> list[Avatar]:

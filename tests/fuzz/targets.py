@@ -9,9 +9,18 @@ Each area has a hypothesis strategy of inputs and a check that runs one input an
 - ``saves``: a mutated autosave read as the title screen reads it: the match (which replays,
   and saves again), or a problem with the file kept aside byte for byte;
 - ``settings``: a mutated settings.toml read at start-up: settings that validate and save
-  again, or the defaults with the file kept aside byte for byte;
+  again (repaired and told, the file as it was copied aside, when a few values could not be
+  used), or the defaults with the file kept aside byte for byte;
 - ``positions``: a mutated position text: :class:`PositionError`, or a game the position
   tool can show, act on (when it has a legal action) and write back;
+- ``profiles``: a mutated ``profiles.json`` read as the game reads it: used (and written back
+  the same), used with its bad values repaired and told (the file as it was copied aside,
+  every record the damage did not touch kept as it was), or put aside byte for byte;
+- ``statistics``: hands and matches counted into (mutated) profiles for hostile seats and
+  events: refused with a ``ValueError`` that changes nothing, or counted exactly;
+- ``lock``: the single-instance lock over whatever is at ``uno.lock`` (garbage, binary, a
+  huge file, a folder, a FIFO, a link; the data folder being a file): taken, exclusive,
+  released, what was there put aside and told when it is not the game's own file;
 - ``scenes`` (in ``tests/fuzz/scenes.py``): key, text, click and wheel storms on every scene.
 
 The suite runs a fixed-seed slice of each (``tests/fuzz/test_*.py``); ``bench/fuzz.py``
@@ -654,8 +663,13 @@ def settings_files(draw: st.DrawFn) -> bytes:
 
 
 def check_settings(data: bytes) -> None:
-    """Start-up's read: settings that validate and save again, or the defaults with the
-    file moved aside unchanged."""
+    """Start-up's read: settings that validate and save again; or, with a few values that
+    could not be used, the others kept and those repaired and told (the file as it was copied
+    aside byte for byte, the repaired file written); or the defaults with the file moved aside
+    unchanged."""
+    import tomli_w
+
+    from game.repairs import listed
     from game.settings import Settings, load_settings, save_settings
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -666,16 +680,399 @@ def check_settings(data: bytes) -> None:
             settings, problem = load_settings(path)
             step = "validate"
             settings.validate()
+            step = "notice"
+            if problem is not None:
+                listed(problem.repairs)
             step = "save_settings"
             save_settings(settings, Path(tmp) / "again.toml")
+            step = "load again"
+            again, trouble = load_settings(Path(tmp) / "again.toml")
+            written = load_settings(path) if problem is not None and problem.repairs else None
         except Exception as exc:
             raise Failure("settings", signature(f"settings.{step}", exc), short(data)) from exc
-        if problem is not None:
-            kept = problem.kept_as
-            if kept is None or not kept.exists() or kept.read_bytes() != data:
-                raise Failure("settings",
-                              "settings: a corrupt settings file was not kept aside unchanged",
-                              short(data))
-            if settings != Settings():
-                raise Failure("settings", "settings: a corrupt file did not give the defaults",
-                              short(data))
+
+        def fail(what: str) -> Failure:
+            return Failure("settings", f"settings: {what}", short(data))
+
+        def text(s: Settings) -> str:  # (a NaN a newer key holds is not equal to itself)
+            return tomli_w.dumps(s.to_toml())
+
+        if trouble is not None or text(again) != text(settings):
+            raise fail("the settings read are not written back the same")
+        if problem is None:
+            if path.read_bytes() != data:
+                raise fail("a file read without a problem was changed")
+            return
+        kept = problem.kept_as
+        if kept is None or not kept.exists() or kept.read_bytes() != data:
+            raise fail("a settings file with a problem was not kept aside unchanged")
+        if not problem.repairs and settings != Settings():
+            raise fail("a corrupt file did not give the defaults")
+        if written is not None and (written[1] is not None or text(written[0]) != text(settings)):
+            raise fail("the repaired settings file was not written")
+
+
+# ====================================================================== profiles
+def _base_profiles() -> list[bytes]:
+    """Profiles files the game writes: a small family, and one a newer version wrote
+    (fields this one does not know, in the file, a profile, a face and a record)."""
+    from game.profile_store import encode
+    from game.profiles import Avatar, Profile, ProfileBook
+
+    sam = Profile("a1b2c3d4e5f6", "Sam", Avatar.of("owl"), seen=12.5)
+    official = sam.edition("official")
+    official.played, official.won, official.hands_won, official.best = 3, 2, 7, 131
+    sam.edition("attack").hands_won = 1
+    zoe = Profile("0f0f0f0f0f0f", "Zoé", Avatar("robot", "pink"), ai=True, seen=3.0)
+    kid = Profile("123456abcdef", "Lou 🃏", Avatar.of("cat"), seen=1e9)
+    kid.edition("sonic").played, kid.edition("sonic").won = 40, 40
+    gran = Profile("9999aaaa9999", "Mamie", Avatar("frog", "red"), seen=7.0)
+    gran.edition("triple").best = 10**9
+    plain = ProfileBook([sam, zoe, kid, gran])
+    newer = ProfileBook([sam, zoe, kid, gran], extra={"family": "Martin", "v2": [1, {"a": None}]})
+    newer_json = newer.to_json()
+    newer_json["profiles"][0]["birthday"] = "05-02"
+    newer_json["profiles"][1]["avatar"]["hat"] = "crown"
+    newer_json["profiles"][2]["stats"]["sonic"]["streak"] = 12
+    return [encode(plain), encode(ProfileBook()), json.dumps(newer_json).encode()]
+
+
+_PROFILES: list[bytes] = []
+
+
+def base_profiles() -> list[bytes]:
+    if not _PROFILES:
+        _PROFILES.extend(_base_profiles())
+    return _PROFILES
+
+
+@st.composite
+def profile_files(draw: st.DrawFn) -> bytes:
+    """A profiles file the game wrote, with bytes or JSON values mutated."""
+    base = draw(st.sampled_from(base_profiles()))
+    if draw(st.integers(0, 3)) == 0:
+        return draw(mutated_bytes(base))
+    doc = draw(mutated_json(json.loads(base)))
+    if draw(st.booleans()):  # \u escapes: how a NUL or a lone surrogate gets into a name
+        return json.dumps(doc).encode()
+    return json.dumps(doc, ensure_ascii=False).encode("utf-8", "surrogatepass")
+
+
+def _untouched(data: bytes) -> list[dict[str, Any]]:
+    """The records of ``data`` that are exactly as a file the game wrote has them and come
+    first under their id: whatever else the file holds, they must be kept as they are."""
+    try:
+        doc = json.loads(data)
+        items = doc["profiles"]
+    except Exception:
+        return []
+    if not isinstance(items, list) or len(items) > 500:
+        return []
+    good = [p for base in base_profiles() for p in json.loads(base)["profiles"]]
+    out: list[dict[str, Any]] = []
+    seen: set[Any] = set()
+    for item in items:
+        pid = item.get("id") if isinstance(item, dict) else None
+        if isinstance(pid, str | int | float | bool | type(None)) and pid in seen:
+            continue
+        if isinstance(pid, str | int | float | bool | type(None)):
+            seen.add(pid)
+        if item in good:
+            out.append(item)
+    return out
+
+
+def check_profiles(data: bytes) -> None:
+    """The game's read of ``profiles.json``: used as it is (and written back the same); or
+    used with its bad values repaired and told (the file as it was copied aside byte for
+    byte, every record untouched by the damage kept as it was, the repaired file written);
+    or, when it cannot be used at all, put aside byte for byte with the players afresh."""
+    from game.profile_store import encode, load_profiles, save_profiles
+    from game.profiles import MAX_COUNT
+    from game.repairs import listed
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "profiles.json"
+        path.write_bytes(data)
+        step = "load_profiles"
+        try:
+            book, problem = load_profiles(path)
+            step = "notice"
+            if problem is not None:
+                listed(problem.repairs)
+                for repair in problem.repairs:
+                    repair.english()
+            step = "save_profiles"
+            again_path = save_profiles(book, Path(tmp) / "again.json")
+            step = "load again"
+            again, trouble = load_profiles(again_path)
+        except Exception as exc:
+            raise Failure("profiles", signature(f"profiles.{step}", exc), short(data)) from exc
+
+        def fail(what: str) -> Failure:
+            return Failure("profiles", f"profiles: {what}", short(data))
+
+        if trouble is not None or encode(again) != encode(book):
+            raise fail("what was read is not written back the same")
+        for p in book.profiles.values():
+            for s in p.stats.values():
+                counts = (s.played, s.won, s.hands_won, s.best)
+                if not all(type(c) is int and 0 <= c <= MAX_COUNT for c in counts) \
+                        or s.won > s.played:
+                    raise fail("a count out of range or more wins than matches was kept")
+        if problem is None:
+            if path.read_bytes() != data:
+                raise fail("a file read without a problem was changed")
+        elif not problem.repairs:
+            if len(book) or problem.kept_as is None or problem.kept_as.read_bytes() != data:
+                raise fail("a file that cannot be used was not kept aside unchanged")
+            if path.exists():
+                raise fail("a file that cannot be used was left in place")
+        else:
+            if problem.kept_as is None or problem.kept_as.read_bytes() != data:
+                raise fail("a repaired file was not copied aside unchanged")
+            written, trouble = load_profiles(path)
+            if trouble is not None or encode(written) != encode(book):
+                raise fail("the repaired file was not written")
+        for item in _untouched(data) if problem is None or problem.repairs else []:
+            kept = book.get(item["id"])
+            if kept is None or kept.to_json() != item:
+                raise fail("a record untouched by the damage was not kept as it was")
+
+
+# ====================================================================== statistics
+@dataclass(frozen=True)
+class StatsCase:
+    """Statistics counted into a profiles file: ``file`` (a mutated profiles file),
+    ``edition``, the seats ``(player id, name, ai)`` and the events
+    (``("hand", winner, points)``, ``("match", winners)``, ``("other", player)``)."""
+
+    file: bytes
+    edition: str
+    seats: tuple[tuple[str, str, bool], ...]
+    events: tuple[tuple[Any, ...], ...]
+
+
+_IDS = ["a1b2c3d4e5f6", "0f0f0f0f0f0f", "123456abcdef", "9999aaaa9999", "bbbbbbbbbbbb",
+        "cccccccccccc"]
+
+
+@st.composite
+def stats_cases(draw: st.DrawFn) -> StatsCase:
+    file = draw(st.one_of(st.sampled_from(base_profiles()), profile_files()))
+    edition = draw(st.one_of(st.sampled_from(EDITIONS_), st.sampled_from(EDITIONS_),
+                             st.just("flip"), nasty_text))
+    pid = st.one_of(st.sampled_from(_IDS), st.sampled_from(_IDS), st.sampled_from(_IDS),
+                    st.from_regex(r"[0-9a-z]{6,32}", fullmatch=True), nasty_text)
+    names = st.sampled_from(["Sam", "Zoé", "Ann", "Lou 🃏", "  Bob\x00 "])
+    name = st.one_of(names, names, names, nasty_text)
+    seats = draw(st.lists(st.tuples(pid, name, st.booleans()), min_size=0, max_size=6))
+    n = len(seats)
+    player = st.integers(-2, n + 2)
+    points = st.one_of(st.integers(0, 500), st.integers(-(10**12), 10**30))
+    event = st.one_of(
+        st.tuples(st.just("hand"), player, points),
+        st.tuples(st.just("match"), st.lists(player, max_size=4).map(tuple)),
+        st.tuples(st.just("other"), player))
+    events = draw(st.lists(event, max_size=12))
+    return StatsCase(file, edition, tuple(seats), tuple(events))
+
+
+def _events(case: StatsCase) -> list[Any]:
+    from game.rules import events as E
+
+    out: list[Any] = []
+    for kind, *args in case.events:
+        if kind == "hand":
+            winner, points = args
+            out.append(E.HandEnded(winner, points, tuple(0 for _ in case.seats)))
+        elif kind == "match":
+            out.append(E.MatchEnded(args[0]))
+        else:
+            out.append(E.UnoCalled(args[0]))
+    return out
+
+
+def check_statistics(case: StatsCase) -> None:
+    """Counting a table's hands and matches into the profiles: a bad edition name or seat
+    is a ``ValueError`` that changes nothing; otherwise every seat's counts grow by exactly
+    what the events say (within the largest count), no match is won more often than
+    played, and the profiles write back and read the same."""
+    from game.profile_store import encode, load_profiles, save_profiles
+    from game.profiles import MAX_COUNT, EditionStats
+    from game.rules import events as E
+    from game.stats import SeatRef, check_seats, record
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "profiles.json"
+        path.write_bytes(case.file)
+        step = "load_profiles"
+        try:
+            book, _problem = load_profiles(path)
+            seats = [SeatRef(pid, name, ai) for pid, name, ai in case.seats]
+            events = _events(case)
+            before = encode(book)
+            old = {s.player_id: (p.total(case.edition).add(EditionStats())
+                                 if (p := book.get(s.player_id)) else EditionStats())
+                   for s in seats if isinstance(s.player_id, str)}  # copies
+            step = "check_seats"
+            try:
+                check_seats(case.edition, seats)
+                fair = True
+            except ValueError:
+                fair = False
+            step = "record"
+            try:
+                record(book, case.edition, seats, events)
+                refused = False
+            except ValueError:
+                refused = True
+            step = "save_profiles"
+            save_profiles(book, Path(tmp) / "again.json")
+            again, trouble = load_profiles(Path(tmp) / "again.json")
+        except Exception as exc:
+            raise Failure("statistics", signature(f"statistics.{step}", exc),
+                          short(case, 2000)) from exc
+
+        def fail(what: str) -> Failure:
+            return Failure("statistics", f"statistics: {what}", short(case, 2000))
+
+        if refused:
+            if fair:
+                raise fail("record refused a fair table")
+            if encode(book) != before:
+                raise fail("a refused table changed the profiles")
+            return
+        if not fair:
+            raise fail("record counted a table it should have refused")
+        if trouble is not None or encode(again) != encode(book):
+            raise fail("the counted profiles do not write back the same")
+        matches = sum(isinstance(e, E.MatchEnded) for e in events)
+        for i, seat in enumerate(seats):
+            hands = sum(isinstance(e, E.HandEnded) and e.winner == i for e in events)
+            profile = book.get(seat.player_id)
+            if profile is None:
+                if hands or matches:
+                    raise fail("a seat that won a hand or played a match has no profile")
+                continue
+            now, was = profile.total(case.edition), old[seat.player_id]
+            if now.played != min(MAX_COUNT, was.played + matches) \
+                    or now.hands_won != min(MAX_COUNT, was.hands_won + hands):
+                raise fail("a seat's counts did not grow by what the events say")
+            if not 0 <= now.won <= now.played or not 0 <= now.best <= MAX_COUNT:
+                raise fail("a count out of range or more wins than matches")
+
+
+# ====================================================================== the instance lock
+#: What can sit at ``uno.lock`` (or instead of the data folder) when the game starts.
+LOCK_KINDS = ("none", "empty", "text", "binary", "huge", "folder", "folder with files", "fifo",
+              "read-only", "link to a file", "data folder is a file")
+
+
+@dataclass(frozen=True)
+class LockCase:
+    """``kind`` of :data:`LOCK_KINDS` at the lock's path, with ``content`` for the files."""
+
+    kind: str
+    content: bytes = b""
+
+
+def lock_cases() -> st.SearchStrategy[LockCase]:
+    content = st.one_of(st.binary(max_size=64), nasty_text.map(
+        lambda t: t.encode("utf-8", "surrogatepass")), st.just(b"12345\n"),
+        st.just(b"\x00" * 4096))
+    return st.builds(LockCase, st.sampled_from(LOCK_KINDS), content)
+
+
+def check_lock(case: LockCase) -> None:
+    """Starting the game whatever is at ``uno.lock``: the lock is taken (a file of the game's
+    own holding this process's id, which a second copy cannot take: ``AlreadyRunning``) and
+    released; what was there and is not a file of the game's own (a folder, a FIFO, a link)
+    is put aside unchanged and told, never followed nor emptied; where no lock can be made at
+    all (the data folder is a file), ``acquire`` says so (``False``) and changes nothing."""
+    import os
+    import stat
+
+    from game.instance import LOCK_NAME, AlreadyRunning, InstanceLock
+    from game.userfiles import WATCH
+
+    def fail(what: str) -> Failure:
+        return Failure("lock", f"lock: {what}", short(case))
+
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "data"
+        outside = Path(tmp) / "notes.txt"
+        outside.write_bytes(case.content)
+        path = data / LOCK_NAME
+        if case.kind == "data folder is a file":
+            data.write_bytes(case.content)
+        else:
+            data.mkdir()
+        if case.kind in ("empty", "text", "binary", "read-only"):
+            path.write_bytes(b"" if case.kind == "empty" else case.content)
+            if case.kind == "read-only":
+                path.chmod(0o444)
+        elif case.kind == "huge":
+            with path.open("wb") as fh:
+                fh.truncate(4 << 30)  # sparse: 4 GiB that cost no disk
+        elif case.kind in ("folder", "folder with files"):
+            path.mkdir()
+            if case.kind == "folder with files":
+                (path / "inside.txt").write_bytes(case.content)
+        elif case.kind == "fifo":
+            os.mkfifo(path)
+        elif case.kind == "link to a file":
+            path.symlink_to(outside)
+        WATCH.take()
+        first, second, third = InstanceLock(data), InstanceLock(data), InstanceLock(data)
+        step = "acquire"
+        try:
+            held = first.acquire()
+            if held:
+                step = "second acquire"
+                try:
+                    second.acquire()
+                    took_twice = True
+                except AlreadyRunning:
+                    took_twice = False
+                step = "read"
+                info = os.lstat(path)
+                content = path.read_bytes() if stat.S_ISREG(info.st_mode) else b""
+                step = "release"
+                first.release()
+                step = "acquire after release"
+                again = third.acquire()
+                third.release()
+            notices = WATCH.take()
+        except Exception as exc:
+            raise Failure("lock", signature(f"lock.{step}", exc), short(case)) from exc
+        finally:
+            for lock in (first, second, third):
+                with contextlib.suppress(Exception):
+                    lock.release()
+        told = [n for n in notices if n.what == "files"]
+        if case.kind == "data folder is a file":
+            if held or data.read_bytes() != case.content:
+                raise fail("a data folder that is a file was used or changed")
+            return
+        if not held and case.kind == "read-only" and os.geteuid() != 0:
+            return  # not ours to open for writing: the game runs unprotected, as documented
+        if not held:
+            raise fail(f"no lock over {case.kind}")
+        if took_twice:
+            raise fail("a second copy took the lock too")
+        if not again:
+            raise fail("the lock could not be taken again after its release")
+        if not stat.S_ISREG(info.st_mode) or content != f"{os.getpid()}\n".encode():
+            raise fail("the lock file does not say who holds it")
+        if outside.read_bytes() != case.content:
+            raise fail("a file outside the game's folder was changed through a link")
+        if case.kind in ("folder", "folder with files", "fifo", "link to a file"):
+            aside = [p for p in data.iterdir() if p.name != LOCK_NAME]
+            if len(told) != 1 or len(aside) != 1:
+                raise fail(f"a {case.kind} at the lock's path was not put aside and told")
+            if case.kind == "folder with files" and \
+                    (aside[0] / "inside.txt").read_bytes() != case.content:
+                raise fail("a folder put aside lost what it held")
+        elif told:
+            raise fail(f"a notice about {case.kind} at the lock's path, a file of the game's own")

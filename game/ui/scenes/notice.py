@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_
+from game.repairs import listed
 from game.settings import SettingsProblem
 from game.ui import intents as I
 from game.ui.scenes.base import PanelScene
@@ -82,8 +83,22 @@ class FarewellScene(NoticeScene):
         self.app.quit()
 
 
+#: A settings file of which a few values could not be used (the rest was).
+REPAIRED_TITLE = N_("Some settings were repaired")
+REPAIRED = N_("A few values in the settings file {path} could not be used; every other setting "
+              "is kept. The file as it was is kept as {kept}.\n{repairs}")
+REPAIRED_NOT_KEPT = N_("A few values in the settings file {path} could not be used; every "
+                       "other setting is kept. The file could not be copied aside.\n{repairs}")
+
+
 def settings_notice(problem: SettingsProblem) -> tuple[str, str, dict[str, Any]]:
-    """Title, body and parameters telling the player their settings file was unreadable."""
+    """Title, body and parameters telling the player their settings file was unreadable,
+    or which of its values were repaired."""
+    if problem.repairs:
+        params = {"path": str(problem.path), "kept": str(problem.kept_as),
+                  "repairs": listed(problem.repairs)}
+        return (REPAIRED_TITLE, REPAIRED if problem.kept_as is not None else REPAIRED_NOT_KEPT,
+                params)
     if problem.kept_as is None:
         return (N_("Settings could not be read"),
                 N_("The settings file {path} could not be read ({reason}). The game uses the "
