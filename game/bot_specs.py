@@ -18,11 +18,31 @@ def bot_from_spec(spec: str) -> Bot:
     ``ValueError`` saying what is wrong: an unknown kind or option, a value that is not a
     finite number (whole where the option's default is), a negative one, ``none`` for an
     option that cannot be none."""
+    kind, kwargs = parse_spec(spec)
+    if kwargs is None:
+        return make_bot(kind)
+    factory: Callable[..., Bot] = BOTS[kind]
+    return factory(**kwargs)
+
+
+def check_spec(spec: object) -> str:
+    """``spec`` if it names a bot :func:`bot_from_spec` makes (a kind of
+    :data:`game.bots.BOTS`, with options or not), without making it; ``ValueError`` saying
+    what is wrong otherwise (also for what is not text)."""
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot is named by text, not {type(spec).__name__}")
+    parse_spec(spec)
+    return spec
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any] | None]:
+    """The kind of ``spec`` and its options checked (``None``: none given, the kind's
+    defaults); ``ValueError`` as :func:`bot_from_spec` says."""
     kind, colon, params = spec.partition(":")
     if kind not in BOTS:
-        raise ValueError(f"unknown bot {kind!r} (known: {', '.join(BOTS)})")
+        raise ValueError(f"unknown bot {kind[:40]!r} (known: {', '.join(BOTS)})")
     if not colon:
-        return make_bot(kind)
+        return kind, None
     factory: Callable[..., Bot] = BOTS[kind]
     accepted = {name: p for name, p in inspect.signature(factory).parameters.items()
                 if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
@@ -30,14 +50,14 @@ def bot_from_spec(spec: str) -> Bot:
     for item in params.split(":"):
         name, eq, raw = item.partition("=")
         if not name:
-            raise ValueError(f"{spec}: give each option as :name=value")
+            raise ValueError(f"{spec[:80]}: give each option as :name=value")
         if name not in accepted:
             takes = ", ".join(accepted) or "no options"
-            raise ValueError(f"{kind} has no option {name!r} (it takes: {takes})")
+            raise ValueError(f"{kind} has no option {name[:40]!r} (it takes: {takes})")
         if not eq or not raw:
-            raise ValueError(f"{kind}:{item}: give the option as {name}=value")
+            raise ValueError(f"{kind}:{item[:40]}: give the option as {name}=value")
         kwargs[name] = _option_value(kind, name, raw, accepted[name])
-    return factory(**kwargs)
+    return kind, kwargs
 
 
 def _option_value(kind: str, name: str, raw: str, param: inspect.Parameter) -> Any:

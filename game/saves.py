@@ -38,8 +38,10 @@ from typing import Any
 
 import platformdirs
 
+from game.bot_specs import check_spec
 from game.i18n import _
 from game.names import clean_name, derived_player_id, is_player_id, new_player_id
+from game.repairs import shown_value
 from game.rules.engine import Game
 from game.rules.record import GameRecord, RecordError
 from game.settings import APP_NAME
@@ -113,6 +115,7 @@ class SeatInfo:
             raise ValueError(f"a seat needs a name, not {self.name!r}")
         if not is_player_id(self.player_id):
             raise ValueError(f"bad player id {self.player_id!r}")
+        check_level(self.level)
         object.__setattr__(self, "name", name)
 
     def to_json(self) -> dict[str, Any]:
@@ -128,12 +131,26 @@ class SeatInfo:
             raise SaveError("a seat must be an object")
         name, human, level = data.get("name"), data.get("human"), data.get("level", "heuristic")
         if not isinstance(name, str) or not isinstance(human, bool) or not isinstance(level, str):
-            raise SaveError(f"bad seat {dict(data)!r}")
+            raise SaveError(f"bad seat {shown_value(dict(data), 200)}")
+        try:
+            check_level(level)
+        except ValueError as exc:
+            raise SaveError(f"seat {seat + 1}: {exc}") from None
         player_id = data.get("id", derived_player_id(seat, name))
         if not is_player_id(player_id):
-            raise SaveError(f"bad player id {player_id!r}")
+            raise SaveError(f"bad player id {shown_value(player_id)}")
         default = _("Player {number}").format(number=seat + 1)
         return SeatInfo(clean_name(name, default), human, level, player_id)
+
+
+def check_level(level: object) -> str:
+    """``level`` if it names an AI the game can make (a kind of :data:`game.bots.BOTS`, or
+    a spec with options that :mod:`game.bot_specs` accepts); ``ValueError`` otherwise. A
+    person's seat keeps a level too (the one offered if they hand it to an AI)."""
+    try:
+        return check_spec(level)
+    except ValueError as exc:
+        raise ValueError(f"unknown AI level {shown_value(level)}: {exc}") from None
 
 
 def seats_from_json(data: Any) -> tuple[SeatInfo, ...]:
@@ -204,9 +221,11 @@ class SavedMatch:
     def from_json(data: Any) -> SavedMatch:
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             raise SaveError(f"not a {FORMAT} file")
-        if data.get("version") != VERSION:
-            raise SaveError(f"unsupported save version {data.get('version')!r}")
+        version = data.get("version")
+        if type(version) is not int or version != VERSION:  # true and 1.0 are no version 1
+            raise SaveError(f"unsupported save version {shown_value(version)}")
         try:
+            _check_record(data["record"])
             record = GameRecord.from_json(data["record"])
             seats = seats_from_json(data["seats"])
         except (KeyError, TypeError, RecordError) as exc:
@@ -222,6 +241,18 @@ class SavedMatch:
             return self.record.replay()
         except (RecordError, ValueError) as exc:
             raise SaveError(f"the save does not replay: {exc}") from exc
+
+
+def _check_record(data: Any) -> None:
+    """What the record's own reader lets by, checked as strictly as the rest of the save:
+    its version is a whole number (``true`` or ``1.0`` is none) and every action is text."""
+    if not isinstance(data, Mapping):
+        raise SaveError("the record must be an object")
+    if type(data.get("version")) is not int:
+        raise SaveError(f"unsupported record version {shown_value(data.get('version'))}")
+    actions = data.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise SaveError("the record's actions must be a list of texts")
 
 
 #: The last second of the year 9999: a later time stamp was never written by a clock (and

@@ -369,3 +369,76 @@ def test_a_save_with_text_the_game_could_not_write_back_is_kept_aside(tmp_path: 
     match, problem = read_match(path)
     assert match is None and problem is not None and "Unicode" in problem.reason
     assert problem.kept_as is not None and problem.kept_as.read_text("utf-8") == text
+
+
+# ---------------------------------------------------------------- issue 31 item 5: the save's
+# types and known values checked as strictly as the rest of the file
+
+def _saved(change: str) -> dict[str, object]:
+    data = SavedMatch.of(played(5), SEATS).to_json()
+    if change == "version_true":
+        data["version"] = True
+    elif change == "version_float":
+        data["version"] = 1.0
+    elif change == "version_text":
+        data["version"] = "1"
+    elif change == "record_version_true":
+        data["record"]["version"] = True
+    elif change == "record_version_float":
+        data["record"]["version"] = 2.0
+    elif change == "action_not_text":
+        data["record"]["actions"].append(7)
+    elif change.startswith("level="):
+        data["seats"][1]["level"] = json.loads(change.partition("=")[2])
+    return data
+
+
+def _refused(tmp_path: Path, change: str) -> str:
+    path = tmp_path / "match.json"
+    text = json.dumps(_saved(change))
+    path.write_text(text, "utf-8")
+    match, problem = read_match(path)
+    assert match is None and problem is not None and problem.kept_as is not None
+    assert problem.kept_as.read_text("utf-8") == text and not path.exists()
+    return problem.reason
+
+
+def test_save_version_true_is_refused(tmp_path: Path) -> None:
+    assert "version true" in _refused(tmp_path, "version_true")
+
+
+@pytest.mark.parametrize("change", ["version_float", "version_text"])
+def test_a_save_version_that_is_not_a_whole_number_is_refused(tmp_path: Path,
+                                                             change: str) -> None:
+    assert "version" in _refused(tmp_path, change)
+
+
+@pytest.mark.parametrize("change", ["record_version_true", "record_version_float"])
+def test_a_record_version_that_is_not_a_whole_number_is_refused(tmp_path: Path,
+                                                               change: str) -> None:
+    assert "record version" in _refused(tmp_path, change)
+
+
+def test_an_action_that_is_not_text_is_refused(tmp_path: Path) -> None:
+    assert "actions" in _refused(tmp_path, "action_not_text")
+
+
+@pytest.mark.parametrize("level", ['"godlike"', '""', '"Hard"', '"hard:budget=0"',
+                                   '"hard:wisdom=9"', '"medium:"', '"random "'])
+def test_a_seat_level_the_game_does_not_know_is_refused(tmp_path: Path, level: str) -> None:
+    reason = _refused(tmp_path, f"level={level}")
+    assert "seat 2" in reason and "unknown AI level" in reason
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "heuristic", "random",
+                                   "random-play", "hard:budget=3000:time_limit=none"])
+def test_every_level_the_game_makes_a_bot_of_is_accepted(tmp_path: Path, level: str) -> None:
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(_saved(f"level={json.dumps(level)}")), "utf-8")
+    match, problem = read_match(path)
+    assert problem is None and match is not None and match.seats[1].level == level
+
+
+def test_a_seat_with_an_unknown_level_cannot_be_made_so_never_saved() -> None:
+    with pytest.raises(ValueError, match="unknown AI level"):
+        SeatInfo("Bob", False, "godlike")
