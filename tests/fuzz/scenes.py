@@ -102,11 +102,11 @@ def _environment() -> Iterator[Path]:
 
 
 def _root(app: Any, root: str, folder: Path, save: bytes | None) -> None:
+    from game.play.session import Session
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
     from game.saves import SeatInfo
     from game.ui.launch import start
-    from game.play.session import Session
 
     names = ["Ann", "Bob", "Cid", "Dee"]
     if root.startswith("title") or root == "resume-fuzzed":

@@ -1026,12 +1026,15 @@ def check_lock(case: LockCase) -> None:
         WATCH.take()
         first, second, third = InstanceLock(data), InstanceLock(data), InstanceLock(data)
         step = "acquire"
+        err = io.StringIO()  # what is told on stderr too: kept off the run's own output
         try:
-            held = first.acquire()
+            with contextlib.redirect_stderr(err):
+                held = first.acquire()
             if held:
                 step = "second acquire"
                 try:
-                    second.acquire()
+                    with contextlib.redirect_stderr(err):
+                        second.acquire()
                     took_twice = True
                 except AlreadyRunning:
                     took_twice = False
@@ -1041,7 +1044,8 @@ def check_lock(case: LockCase) -> None:
                 step = "release"
                 first.release()
                 step = "acquire after release"
-                again = third.acquire()
+                with contextlib.redirect_stderr(err):
+                    again = third.acquire()
                 third.release()
             notices = WATCH.take()
         except Exception as exc:

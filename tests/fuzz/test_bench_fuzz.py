@@ -29,3 +29,15 @@ def test_bench_fuzz_reports_cases_and_distinct_failures_as_json() -> None:
     for f in report["failures"]:
         assert "\n" not in f["signature"] and f["reproduction"] and f["count"] >= 1
         assert f["owner"] != "unknown"
+
+
+def test_bench_fuzz_runs_the_profiles_statistics_and_lock_areas() -> None:
+    """Issue 31: the long run covers the players' file, their statistics and the lock."""
+    r = subprocess.run(
+        [sys.executable, "bench/fuzz.py", "--minutes", "0.05", "--round", "1",
+         "--areas", "profiles,statistics,lock", "--seed", "3"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    report = json.loads(r.stdout)
+    assert set(report["areas"]) == {"profiles", "statistics", "lock"}
+    assert all(area["cases"] > 0 for area in report["areas"].values()), report["areas"]
+    assert r.returncode == 0 and report["failures"] == [], report["failures"]
