@@ -44,9 +44,6 @@ class Repair:
     def of(msgid: str, translated: Iterable[str] = (), **params: Any) -> Repair:
         return Repair(msgid, tuple((k, str(v)) for k, v in params.items()), tuple(translated))
 
-    def param(self, name: str) -> str:
-        return dict(self.params)[name]
-
     def text(self) -> str:
         """The message in the current language."""
         values = {k: (_(v) if k in self.translated else v) for k, v in self.params}
