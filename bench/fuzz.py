@@ -25,7 +25,8 @@ Areas (the same inputs and checks as the suite's fixed-seed slices in ``tests/fu
   acted on and written back;
 - ``scenes``: key, text, click, wheel and resize storms on every scene (SDL's dummy drivers).
 
-The areas take turns in rounds of ``--round`` seconds until the time is up. The output gives
+The areas take turns in rounds of ``--round`` seconds (20, or less so that every area has
+a turn in a short run) until the time is up. The output gives
 the cases tried per area, and each distinct failure once: a one-line ``signature`` (the kind
 of error and the innermost place in the game's code), how many cases met it, which part of
 the game it belongs to, and the first input that met it (``reproduction``).
@@ -191,8 +192,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
                          "bench`; issue 12 asks for 10)")
     ap.add_argument("--areas", type=name_list(AREAS), default=list(AREAS),
                     help=f"comma-separated areas (default: all: {','.join(AREAS)})")
-    ap.add_argument("--round", type=float_range(1.0, 3600.0), default=20.0,
-                    help="seconds an area runs before the next takes its turn (default: 20)")
+    ap.add_argument("--round", type=float_range(1.0, 3600.0), default=None,
+                    help="seconds an area runs before the next takes its turn (default: 20, "
+                         "less when the run is too short for every area to have 20)")
     ap.add_argument("--seed", type=int_range(0, 2**32 - 1), default=None,
                     help="hypothesis seed of each round (default: random)")
     ap.add_argument("--progress", action="store_true", help="a line on stderr per round")
@@ -205,6 +207,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     # thousand, and the checks judge the outcome (stderr stays for the progress lines).
     logging.getLogger("game").setLevel(logging.ERROR)
     chosen = {k: v for k, v in targets().items() if k in args.areas}
+    if args.round is None:  # every area has its turn, also in a short run
+        args.round = max(1.0, min(20.0, args.minutes * 60 / max(1, len(chosen))))
     results = Results()
     start = time.monotonic()
     end = start + args.minutes * 60
