@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from game import ENGINE, native_state
+from game.play.session import Session
 from game.rules import actions as A
 from game.ui.botrunner import TRACE_ENV, ProcessRunner, ThreadRunner
-from game.play.session import Session
 from tests.rules.helpers import build
 from tests.ui.conftest import ROOT, seats
 

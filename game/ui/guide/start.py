@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from game.i18n import _
 from game.names import clean_name, is_player_id
 from game.narrate import AI_NAMES
+from game.play.session import Session
 from game.saves import SeatInfo
 from game.ui.guide.deal import AI, AI_LEVEL, guide_game
 from game.ui.guide.layer import AI_SPEED, GuideLayer
-from game.play.session import Session
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost, Scene

@@ -23,6 +23,7 @@ import pygame
 
 from game.autosave import AutoSaver
 from game.i18n import N_, _, ngettext
+from game.play.session import Session
 from game.profiles import Avatar
 from game.saves import SavedSlot, SaveError, delete_match, list_matches
 from game.ui import family, text, theme
@@ -32,7 +33,6 @@ from game.ui.editions import edition_ui
 from game.ui.file_notices import size_text
 from game.ui.scenes.base import PanelScene
 from game.ui.scenes.notice import save_notice
-from game.play.session import Session
 from game.ui.widgets import Button, Choice, Control
 from game.userfiles import WATCH
 

@@ -22,6 +22,7 @@ from game import i18n
 from game.bots import BOTS
 from game.i18n import N_, _
 from game.names import clean_name
+from game.play.session import default_level
 from game.rules.house import parse_house
 from game.rules.ruleset import MatchKind, Ruleset, edition
 from game.saves import SeatInfo
@@ -44,7 +45,6 @@ from game.ui.scenes.seating import (
     player_ids,
 )
 from game.ui.scenes.setup_sections import SetupSection, global_sections
-from game.play.session import default_level
 from game.ui.table.start import start_match
 from game.ui.widgets import Button, Choice, Control, TextField, panel
 
