@@ -40,12 +40,12 @@ DT = 1 / 60
 def one_hand(seed: int, level: str) -> tuple[float, float]:
     """(game seconds of the first hand of a match with ``seed``, seconds spent waiting
     for the person)."""
+    from game.play.session import Session
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
     from game.saves import SeatInfo
     from game.settings import Settings
     from game.ui.app import App
-    from game.play.session import Session
     from game.ui.table.scene import TableScene
 
     app = App(Settings(narration="off", animation_speed=1.0), size=(1280, 720))

@@ -60,8 +60,8 @@ if TYPE_CHECKING:
 
     import pygame
 
-    from game.ui.app import App
     from game.play.session import Session
+    from game.ui.app import App
     from game.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,10 +113,10 @@ def edition_session(name: str, seed: int, level: str) -> Session:
     (today's figures); for an edition, one person (seat 0, pressed for by :class:`Person`)
     and three AI players, so that the device also animates what only a person's turn shows
     (the timer ring, the launcher's hint, the tray pick, the races)."""
+    from game.play.session import Session
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
     from game.saves import SeatInfo
-    from game.play.session import Session
 
     names = ("Ada", "Bruno", "Chloé", "Dev")
     rules = edition(name)
@@ -320,11 +320,11 @@ def moment_times(name: str, seed: int, level: str) -> dict[str, object]:
     the match end's confetti."""
     import pygame
 
+    from game.play.session import Session
     from game.rules import events as E
     from game.rules.editions import new_game
     from game.saves import SeatInfo
     from game.ui import intents as I
-    from game.play.session import Session
     from game.ui.table.match_end import MatchEndScene
     from game.ui.table.results import HandEndScene
     from game.ui.table.scene import TableScene
@@ -407,10 +407,10 @@ def idle_cpu(seconds: float) -> float:
     """CPU % of one core used by the real loop (``App.run``) while nothing moves."""
     import pygame
 
+    from game.play.session import Session
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
     from game.saves import SeatInfo
-    from game.play.session import Session
     from game.ui.table.scene import TableScene
 
     app = title_first()

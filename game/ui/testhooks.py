@@ -180,9 +180,9 @@ class TestHooks:
 
 def open_position(app: AppHost, path: Path) -> None:
     """The table at the position written in ``path`` (see the module docstring)."""
+    from game.play.session import Session
     from game.rules.position import load
     from game.saves import SeatInfo
-    from game.play.session import Session
 
     try:
         data = json.loads(path.read_text("utf-8"))

@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 import game
+from game.play.session import Session
 from game.rules.house import house_text, parse_house
 from game.rules.ruleset import MatchKind, edition
 from game.saves import SeatInfo
 from game.ui.botrunner import ProcessRunner
-from game.play.session import Session
 from game.ui.table.conductor import Conductor
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")

@@ -14,12 +14,12 @@ import pygame
 import pytest
 
 from game import i18n
+from game.play.session import Session
 from game.rules.engine import Game
 from game.saves import SeatInfo
 from game.settings import Settings
 from game.ui.app import App
 from game.ui.launch import start
-from game.play.session import Session
 from game.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[2]

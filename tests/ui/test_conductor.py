@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from game.ui.botrunner import ThreadRunner
 from game.play.session import Session
+from game.ui.botrunner import ThreadRunner
 from game.ui.table.conductor import Conductor
 from tests.rules.helpers import build
 from tests.ui.conftest import seats

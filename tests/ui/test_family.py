@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game import i18n
+from game.play.session import Session
 from game.profile_store import load_profiles, profiles_path
 from game.profiles import AVATAR_KINDS, Avatar
 from game.rules import events as E
@@ -26,7 +27,6 @@ from game.ui.app import App
 from game.ui.avatars import RGB, AvatarChoice
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stats import COLUMNS, StatsRow, StatsScene
-from game.play.session import Session
 from game.ui.table.match_end import MatchEndScene
 from game.ui.table.results import HandEndScene
 from game.ui.table.scene import TableScene
