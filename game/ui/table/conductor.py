@@ -15,13 +15,13 @@ from collections.abc import Callable
 
 from game.bots import BOTS
 from game.bots.reaction import ai_time, median
+from game.play.session import Session
 from game.rules import events as E
 from game.rules.actions import Action, CallUno
 from game.rules.engine import Decision
 from game.rules.errors import IllegalAction
 from game.ui.botrunner import BotRunner
 from game.ui.botworker import Job
-from game.play.session import Session
 
 #: H-3: the shortest jump-in window a person gets before the AI to act plays on (seconds,
 #: whatever the animation speed): seeing the twin glow and pressing J takes a family about

@@ -7,10 +7,10 @@ import random
 from collections.abc import Sequence
 
 from game.autosave import AutoSaver
+from game.play.session import Session
 from game.rules.ruleset import Ruleset
 from game.saves import SeatInfo, new_match_path
 from game.ui.scene import AppHost
-from game.play.session import Session
 
 
 def start_match(app: AppHost, ruleset: Ruleset, seats: Sequence[SeatInfo],
