@@ -43,6 +43,7 @@ __all__ = [
     "pgettext",
     "remove_listener",
     "set_language",
+    "translations",
 ]
 
 DOMAIN = "uno"
@@ -79,6 +80,20 @@ def _load(code: str) -> gettext.NullTranslations:
             _missing.add(code)
             return gettext.NullTranslations()
     return _cache[code]
+
+
+def translations(code: str) -> gettext.NullTranslations:
+    """The catalogue of ``code`` ("en" or "fr") as its own object, for text shown somewhere
+    else than this screen (a phone reading its own language): the current language and the
+    listeners are left alone. Thread-safe; the English ids (and a warning) when the ``.mo``
+    is missing, as :func:`set_language` does.
+
+    Raises ``ValueError`` for a language the game does not ship.
+    """
+    if code not in LANGUAGES:
+        raise ValueError(f"unsupported language {code!r}; choose one of {sorted(LANGUAGES)}")
+    with _lock:
+        return _load(code)
 
 
 def set_language(code: str) -> None:
