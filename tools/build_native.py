@@ -36,11 +36,13 @@ GROUP = "game.rules.compiled"  # the shared library is ``game.rules.compiled__my
 #: build stale, whether or not the changed module is compiled).
 PACKAGES = ("game/rules", "game/bots")
 #: Modules left interpreted: package ``__init__`` files (the switch reads them) and
-#: ``native.py``, whose no-op decorator exists only outside mypyc. Actions and events are
-#: compiled: reading their fields is the hot path, and their written ``__init__`` methods
-#: take what callers pass by hand (a card's or a colour's number, a list) on both engines;
-#: ``redact`` takes any value, so the table's own lines (``HouseRulesTonight``) pass through
-#: it on either engine (tests/rules/test_house_rules.py).
+#: ``native.py``, whose no-op decorator exists only outside mypyc (its helpers for
+#: compiled classes, ``blank`` and ``pickle_by_fields``, run interpreted beside them).
+#: Actions and events are compiled: reading their fields is the hot path (they pickle
+#: through ``pickle_by_fields``, so they still cross to the bots' process), and their
+#: written ``__init__`` methods take what callers pass by hand (a card's or a colour's
+#: number, a list) on both engines; ``redact`` takes any value, so the table's own lines
+#: (``HouseRulesTonight``) pass through it on either engine (tests/rules/test_house_rules.py).
 KEEP_PURE = ("__init__.py", "native.py")
 #: The bots' hot path, compiled with the engine: the match runner, the random and
 #: heuristic bots, how every bot plays the house rules (asked after each card with

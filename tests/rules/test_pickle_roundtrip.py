@@ -115,12 +115,11 @@ def rulesets() -> list[Ruleset]:
 
 @functools.cache
 def messages() -> tuple[Any, ...]:
-    """What a few whole hands of every edition (house rules on and off) would send."""
+    """What a whole hand of every edition (house rules on and off) would send."""
     seen: list[Any] = []
     for i, rs in enumerate(rulesets()):
-        for seed in (3, 11):
-            game = new_game(rs, 4, 1000 * i + seed)
-            MatchRunner(game, [Recording(seen) for _ in range(4)], seed).run()
+        game = new_game(rs, 4, 1000 + i)
+        MatchRunner(game, [Recording(seen) for _ in range(4)], 3).run()
     return tuple(seen)
 
 
