@@ -74,7 +74,7 @@ class GameRecord:
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             raise RecordError(f"not a {FORMAT} record")
         version = data.get("version")
-        if version not in READABLE:
+        if type(version) is not int or version not in READABLE:  # true == 1 == 1.0
             raise RecordError(f"unsupported record version {version!r}")
         try:
             players, seed = data["players"], data["seed"]

@@ -182,3 +182,13 @@ def test_R7_a_version_1_record_without_the_case_is_read_unchanged() -> None:
         data = json.loads((OLD_SAVES / name).read_text("utf-8"))
         record = GameRecord.from_json(data)
         assert [action_text(a) for a in record.actions] == data["actions"]
+
+
+@pytest.mark.parametrize("version", [True, 1.0, 2.0, "2"])
+def test_a_record_version_that_is_not_a_whole_number_is_refused(version: object) -> None:
+    """``true`` and ``1.0`` equal 1 in Python: a record read outside a save (a golden file,
+    a position tool) must still name its version as a whole number."""
+    data = GameRecord.of(played("official", MatchKind.SINGLE_HAND, 2, 1)).to_json()
+    data["version"] = version
+    with pytest.raises(RecordError):
+        GameRecord.from_json(data)
