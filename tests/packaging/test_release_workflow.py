@@ -105,7 +105,8 @@ def test_the_linux_job_is_make_dist_then_the_smoke_run(workflow: dict[Any, Any])
     assert runs[1].startswith("python packaging/smoke.py")
     linux = next(e for e in workflow["jobs"]["build"]["strategy"]["matrix"]["include"]
                  if e["os"].startswith("ubuntu"))
-    assert linux["smoke"] == "--strict-bundle"
+    # The bundle from make dist ships the compiled engine, and its smoke run requires it.
+    assert linux["smoke"].split() == ["--strict-bundle", "--native"]
 
 
 def test_the_macos_builds_also_ship_and_smoke_the_app(workflow: dict[Any, Any]) -> None:
@@ -195,6 +196,30 @@ elif args[:1] == ["--headless"]:
     print("Match winner: Ada")
 elif args == ["--selfcheck"]:
     print(json.dumps({"ok": True, "frozen": True, "portaudio_in_bundle": True}))
+elif "UNO_BOT_TRACE" in os.environ:
+    # The match against AI (smoke step 5): a bots' process of its own answers each level,
+    # the trace says so, and the state file shows the match's end.
+    import subprocess, time
+    bots = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    runner = os.environ.get("FAKE_RUNNER", "process")
+    pid = bots.pid if runner == "process" else os.getpid()
+    with open(os.environ["UNO_BOT_TRACE"], "w") as trace:
+        trace.write(json.dumps({"event": "ready", "game_pid": os.getpid(), "pid": bots.pid,
+                                "game_engine": "native"}) + "\\n")
+        if runner == "fallback":
+            trace.write(json.dumps({"event": "fallback", "game_pid": os.getpid(),
+                                    "reason": "the bots' process died",
+                                    "game_engine": "native"}) + "\\n")
+        for level in ("easy", "medium", "hard"):
+            trace.write(json.dumps({"event": "decision", "job": "choose", "level": level,
+                                    "runner": runner, "pid": pid, "game_pid": os.getpid(),
+                                    "engine": "native", "game_engine": "native"}) + "\\n")
+    with open(os.environ["UNO_TEST_STATE"], "w") as state:
+        state.write(json.dumps({"top": "match_end", "table": {"winners": [0]}}))
+    try:
+        time.sleep(60)
+    finally:
+        bots.kill()
 else:
     assert os.environ["SDL_VIDEODRIVER"] == "dummy" and os.environ["SDL_AUDIODRIVER"] == "dummy"
     print(json.dumps({"first_frame_at": 1.0}))
@@ -223,6 +248,18 @@ Path(os.environ["UNO_TEST_STATE"]).write_text(json.dumps({"top": "title"}))
     done = _smoke(str(exe), "--app", str(app))
     assert done.returncode == 0, done.stderr
     assert "ok  window" in done.stdout and "ok  UNO for the family.app" in done.stdout
+
+
+@pytest.mark.parametrize("runner", ["thread", "fallback"])
+def test_smoke_fails_a_match_whose_ai_did_not_think_in_the_bots_process(
+        tmp_path: Path, runner: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Step 5: an AI decision made on a thread of the game, or a fallback to one, fails."""
+    monkeypatch.setenv("FAKE_RUNNER", runner)
+    exe = _fake_executable(tmp_path, _ANSWERS_EVERYTHING)
+    done = _smoke(str(exe))
+    assert done.returncode == 1
+    assert ("not made in the bots' process" if runner == "thread" else "fell back") in \
+        done.stderr, done.stderr
 
 
 def test_smoke_fails_an_app_that_never_draws_or_has_no_icon(tmp_path: Path) -> None:
