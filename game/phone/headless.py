@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from game.bots import Bot, make_bot
 from game.bots.driver import seat_rng
 from game.phone.hub import ChoiceRequest, PhoneHub
+from game.play.choices import clock, expire
 from game.play.session import Session
 from game.rules import events as E
 from game.rules.actions import Action, CallUno, RaceFinished
@@ -48,6 +49,7 @@ class HeadlessTable:
     #: Every phone choice applied (not the repeats), in order.
     phone_actions: list[Action] = field(default_factory=list)
     _changed: float = 0.0
+    _clock: tuple[tuple[int, str], float] | None = None
     _asked: set[tuple[int, int]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
@@ -57,6 +59,8 @@ class HeadlessTable:
         self._thread: threading.Thread | None = None
         self._running = threading.Event()
         self.failure: BaseException | None = None
+        #: Set: frames do nothing (a test holds the main loop between a tap and its answer).
+        self.paused = threading.Event()
 
     @staticmethod
     def with_bots(session: Session, hub: PhoneHub, level: str = "heuristic",
@@ -66,8 +70,11 @@ class HeadlessTable:
         return HeadlessTable(session, hub, bots, **kw)  # type: ignore[arg-type]
 
     def frame(self) -> int:
-        """One frame of the main loop; returns how many actions it applied."""
+        """One frame of the main loop; returns how many actions it applied (none while
+        :attr:`paused`: the phones' requests wait in the hub's queue)."""
         applied = 0
+        if self.paused.is_set():
+            return 0
         for item in self.hub.poll():
             if isinstance(item, ChoiceRequest):
                 chosen = self.hub.handle_choice(self.session, item)
@@ -75,10 +82,32 @@ class HeadlessTable:
                     self.phone_actions.append(chosen.action)
                     self._note(chosen.events)
                     applied += 1
+        deadlines: dict[str, float] = {}
         if not self.session.over:
             applied += self._ai()
-        self.hub.publish_session(self.session, faces=self.faces)
+            deadlines, expired = self._clocks()
+            applied += expired
+        self.hub.publish_session(self.session, deadlines, faces=self.faces)
         return applied
+
+    def _clocks(self) -> tuple[dict[str, float], int]:
+        """The clock on a person's decision (T-12), kept here as the table keeps it: the
+        seconds left by choice id, and the clock's own action applied when they run out."""
+        s = self.session
+        p = s.to_act
+        running = None if p in self.bots or s.over else clock(s.view(p))
+        if running is None:
+            self._clock = None
+            return {}, 0
+        choice_id, seconds = running
+        key = (s.version, choice_id)
+        if self._clock is None or self._clock[0] != key:
+            self._clock = (key, self.clock())
+        left = seconds - (self.clock() - self._clock[1])
+        if left > 0:
+            return {choice_id: left}, 0
+        self._act(expire(s.choices(p), s.version, choice_id))
+        return {}, 1
 
     def _note(self, events: Sequence[E.Event]) -> None:
         self.events += events

@@ -239,6 +239,11 @@ class PhoneHub:
             self._pending = {i: s for i, s in self._pending.items() if s != seat}
         self._call("drop_seat", seat, "closed")
 
+    def drop_connection(self, seat: int) -> None:
+        """Cut ``seat``'s socket as a dropped network would, saying nothing: the page
+        reconnects by itself with its link (and resends an unacknowledged choice)."""
+        self._call("cut", seat)
+
     def renew_all(self) -> dict[int, SeatInvite]:
         """New secrets and codes for every phone seat (a resumed match): old links stop
         working and any phone still connected is told. Returns the new invites."""

@@ -79,9 +79,10 @@ class Conn:
     """One phone's socket (loop thread only)."""
 
     def __init__(self, cid: int, ws: web.WebSocketResponse, lang: str, limits: Limits,
-                 now: float) -> None:
+                 now: float, request: web.Request | None = None) -> None:
         self.cid = cid
         self.ws = ws
+        self.request = request
         self.seat: int | None = None
         self.role = "new"  # new, active, waiting (takeover), pending (typed code), done
         self.device = ""
@@ -203,7 +204,8 @@ class Server:
         h = response.headers
         h["Content-Security-Policy"] = (
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-            f"connect-src ws://{self.host}:{self.port}; base-uri 'none'; form-action 'none'; "
+            f"connect-src 'self' ws://{self.host}:{self.port}; base-uri 'none'; "
+            "form-action 'none'; "
             "frame-ancestors 'none'")
         h["X-Content-Type-Options"] = "nosniff"
         h["Referrer-Policy"] = "no-referrer"
@@ -248,7 +250,7 @@ class Server:
                                    compress=False, autoclose=True)
         await ws.prepare(request)
         conn = Conn(next(self._ids), ws, lang if lang in i18n.LANGUAGES else "en", lim,
-                    self.loop.time())
+                    self.loop.time(), request)
         self.conns[conn.cid] = conn
         writer = self._spawn(self._writer(conn))
         try:
@@ -600,6 +602,14 @@ class Server:
         else:  # the table's own words for the rule (see game.ui.table.controls)
             message = conn.tr.gettext(REFUSALS.get(clause, REFUSED)).replace("{clause}", clause)
         self._send(conn, wire.frame("ack", seq=seq, ok=False, clause=clause, message=message))
+
+    def cut(self, seat: int) -> None:
+        """Drop ``seat``'s connection as a network would: no word, the TCP connection
+        aborted (the page reconnects by itself)."""
+        conn = self.active.get(seat)
+        transport = None if conn is None or conn.request is None else conn.request.transport
+        if transport is not None:
+            transport.abort()
 
     def drop_seat(self, seat: int, reason: str) -> None:
         """Tell and close every socket of ``seat`` (closed, or its link renewed)."""

@@ -26,6 +26,7 @@ from game.play.choices import UNO, Choice, Choices
 from game.play.labels import Translator
 from game.play.session import Session
 from game.rules.cards import WILD, Card, Colour
+from game.rules.engine import Decision
 from game.rules.units import LauncherView, TraysView
 
 #: How a seat's phone is connected, as the hub reports it (``None``: not on a phone).
@@ -105,7 +106,9 @@ def seat_state(session: Session, seat: int, deadlines: Mapping[str, float] | Non
         faces=tuple(faces[i] if i < len(faces) else "" for i in range(len(names))),
         hand=view.hand, counts=view.hand_sizes, seating=view.seats, scores=view.scores,
         to_act=view.to_act, over=session.over,
-        top=view.discard[-1] if view.discard else None, colour=view.colour,
+        top=view.discard[-1] if view.discard else None,
+        # while a Wild's colour is being chosen, no colour is in force yet (C-6)
+        colour=WILD if view.decision is Decision.COLOUR else view.colour,
         direction=view.direction, draw_pile=view.draw_pile_size, stack=session.stack_total(),
         trays=trays, uno_open=view.uno_open,
         presses=unit.presses if isinstance(unit, LauncherView) else None,

@@ -225,6 +225,7 @@
       case 'ack':
         pending.delete(msg.seq);
         if (!msg.ok) say(msg.message || '');
+        else if (!pending.size) say('');
         if (state) render();
         break;
       case 'pending':
@@ -235,6 +236,7 @@
         break;
       case 'refused':
         stopped = true;
+        say('');
         if (msg.reason === 'bad_secret' || msg.reason === 'bad_code') {
           if (msg.reason === 'bad_secret') {
             secret = '';
@@ -304,6 +306,9 @@
       b.append(faceImage(option.face));
     }
     b.append(el('span', 'opt-label', option.label));
+    const who = option.widget === 'player' && state
+      ? state.players.find((p) => p.seat === option.player) : null;
+    if (who) b.append(el('span', 'opt-note', who.cards_label));
     b.disabled = busy();
     b.addEventListener('click', () => choose(choice, option));
     return b;
@@ -317,6 +322,7 @@
 
   function render() {
     const s = state;
+    $('game').dataset.version = String(s.version);
     $('headline').textContent = s.headline;
     document.body.classList.toggle('mine', s.mine);
     if (s.mine && !wasMine && navigator.vibrate) {
@@ -339,7 +345,8 @@
     $('colour').hidden = !t.colour_label;
     $('stack').textContent = t.stack_label;
     $('stack').hidden = !t.stack_label;
-    $('direction').textContent = t.direction_label;
+    $('direction-arrow').textContent = t.direction > 0 ? '\u21bb' : '\u21ba';
+    $('direction-text').textContent = t.direction_label;
     $('drawpile').textContent = t.draw_label;
     const trays = $('trays');
     trays.replaceChildren();
@@ -393,6 +400,7 @@
         }
       }
     }
+    $('bigbar').hidden = s.over;
     $('prompt-label').textContent = prompt;
     $('prompt').hidden = !prompt && !mainOptions.childElementCount;
     startCountdown(deadline);
@@ -440,7 +448,16 @@
       }
     }
 
-    // the players
+    // the players (and this phone's own name and face in the top bar)
+    const self = s.players.find((p) => p.me);
+    if (self) {
+      $('me-name').textContent = self.name;
+      const meFace = $('me-face');
+      if (self.face) {
+        meFace.src = '/face/' + encodeURIComponent(self.face) + '.png';
+        meFace.hidden = false;
+      }
+    }
     const players = $('players');
     players.replaceChildren();
     for (const p of s.players) {
