@@ -40,12 +40,15 @@ def _drawn(e: E.CardsDrawn) -> Caption:
     return Caption(one, {"player": e.player, "count": e.count}, many, e.count)
 
 
-def _challenge(e: E.ChallengeResolved) -> Caption:
+def _challenge(e: E.ChallengeResolved, seat: int) -> Caption:
+    """C-8: the hand is named to the challenger alone (the challenged knew it already, and
+    their cards may have moved on since)."""
     msgid = (N_("{challenger} challenges {challenged}: guilty! Hand shown: {cards}.")
              if e.guilty else
              N_("{challenger} challenges {challenged}: not guilty. Hand shown: {cards}."))
+    shown = tuple(str(c) for c in e.hand) if seat == e.challenger else ()
     return Caption(msgid, {"challenger": e.challenger, "challenged": e.challenged,
-                           "cards": tuple(str(c) for c in e.hand)})
+                           "cards": shown})
 
 
 def _caught(e: E.UnoCaught) -> Caption:
@@ -94,7 +97,6 @@ _CAPTIONS: dict[type, Callable[[Any], Caption]] = {
     E.CardsDrawn: _drawn,
     E.TurnSkipped: _player(N_("{player} is skipped.")),
     E.DirectionChanged: _direction,
-    E.ChallengeResolved: _challenge,
     E.DrawnCardKept: _player(N_("{player} keeps the drawn card.")),
     E.UnoCalled: _player(N_("{player}: “UNO!”")),
     E.UnoCaught: _caught,
@@ -121,10 +123,13 @@ def captions_for(seat: int, events: Iterable[object]) -> tuple[tuple[Caption, ..
     named: set[str] = set()
     for event in list(events)[-LOOKBACK:]:
         seen = E.redact(event, seat)
-        make = _CAPTIONS.get(type(seen))
-        if make is None:
-            continue
-        caption = make(seen)
+        if isinstance(seen, E.ChallengeResolved):
+            caption = _challenge(seen, seat)
+        else:
+            make = _CAPTIONS.get(type(seen))
+            if make is None:
+                continue
+            caption = make(seen)
         lines.append(caption)
         card = caption.params.get("card")
         if isinstance(card, str):

@@ -184,9 +184,9 @@ def render_state(state: SeatState, tr: Translator, language: str,
         "trays": [{
             "tray": t.index + 1,
             "top": None if t.top is None else str(t.top),
-            "label": render(N_("Tray {tray}: {card}") if t.top is not None
-                            else N_("Tray {tray}"),
-                            {"tray": t.index, **({"card": str(t.top)} if t.top else {})}),
+            "label": render(N_("Tray {tray}") if t.top is None else N_("Tray {tray}: {card}"),
+                            {"tray": t.index} if t.top is None
+                            else {"tray": t.index, "card": str(t.top)}),
             "lit": t.lit, "light": t.light or None,
         } for t in state.trays],
     }
@@ -203,8 +203,9 @@ def render_state(state: SeatState, tr: Translator, language: str,
             if "tray" in o.params and isinstance(o.params["tray"], int):
                 t = o.params["tray"]
                 item["tray"] = t + 1
-                if o.widget == "tray" and t < len(state.trays) and state.trays[t].top:
-                    item["card"] = str(state.trays[t].top)
+                top = state.trays[t].top if 0 <= t < len(state.trays) else None
+                if o.widget == "tray" and top is not None:
+                    item["card"] = str(top)
             colour_param = o.params.get("colour")
             if isinstance(colour_param, str):
                 item["colour"] = colour_param
