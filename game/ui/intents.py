@@ -94,7 +94,9 @@ class TextInput(Intent):
 
 @dataclass(frozen=True)
 class EditKey(Intent):
-    """An editing key in a text field: backspace, delete, left, right, home, end."""
+    """An editing key in a text field (see :data:`EDIT_KEYS`): backspace, delete, left,
+    right, home, end; with Shift, ``select_`` + a move; with Ctrl, ``word_`` + backspace,
+    delete, left or right, and select_all, copy, cut, paste."""
 
     key: str
 
@@ -255,6 +257,35 @@ KEY_HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
 
 IntentAt = Callable[[tuple[int, int]], Intent | None]
 
+#: The editing keys of a text field: key -> the edit, alone / with Shift / with Ctrl.
+_MOVES = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_HOME: "home",
+          pygame.K_END: "end"}
+_DELETES = {pygame.K_BACKSPACE: "backspace", pygame.K_DELETE: "delete"}
+#: Ctrl (Cmd on a Mac) + a letter: the usual editing commands (Shift+Insert pastes too).
+_COMMANDS = {pygame.K_a: "select_all", pygame.K_c: "copy", pygame.K_x: "cut",
+             pygame.K_v: "paste", pygame.K_INSERT: "copy"}
+
+
+def text_edit(key: int, mods: int) -> str | None:
+    """The edit a key makes in a text field (:class:`EditKey`'s names), or ``None``: the
+    moves (Left, Right, Home, End; with Shift they select; Ctrl+Left/Right go by words),
+    Backspace and Delete (with Ctrl, a word), and Ctrl+A/C/X/V. AltGr (Ctrl+Alt on some
+    systems) types characters: it is no command."""
+    ctrl = bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_META)) and not mods & pygame.KMOD_ALT
+    shift = bool(mods & pygame.KMOD_SHIFT)
+    if key == pygame.K_INSERT and shift and not ctrl:
+        return "paste"
+    if key in _MOVES:
+        move = _MOVES[key]
+        if ctrl and move in ("left", "right"):
+            move = f"word_{move}"
+        return f"select_{move}" if shift else move
+    if key in _DELETES:
+        return f"word_{_DELETES[key]}" if ctrl else _DELETES[key]
+    if ctrl:
+        return _COMMANDS.get(key)
+    return None
+
 
 def translate(event: pygame.event.Event, context: str, text_focus: bool,
               intent_at: IntentAt) -> Intent | None:
@@ -286,16 +317,13 @@ def translate(event: pygame.event.Event, context: str, text_focus: bool,
     if key == pygame.K_TAB:
         return Tab(bool(mods & pygame.KMOD_SHIFT))
     if text_focus:
-        edits = {pygame.K_BACKSPACE: "backspace", pygame.K_DELETE: "delete",
-                 pygame.K_HOME: "home", pygame.K_END: "end"}
-        if key in edits:
-            return EditKey(edits[key])
+        edit = text_edit(key, mods)
+        if edit is not None:
+            return EditKey(edit)
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return Activate()
         if key in (pygame.K_UP, pygame.K_DOWN):
             return _NAV[key]
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            return EditKey("left" if key == pygame.K_LEFT else "right")
         return None
     if key in _NAV:
         return _NAV[key]
