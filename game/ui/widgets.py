@@ -7,6 +7,7 @@ stands for: a click on it and Enter on it produce the same intent (see ``intents
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -165,13 +166,63 @@ class Choice(Control):
             focus_ring(surface, r, s, radius)
 
 
+#: The selected text's background in a text field (its letters stay dark on it).
+SELECTION = (160, 205, 255)
+#: What was copied when the system clipboard cannot be used (no display, no clipboard
+#: support): copy and paste still work between the game's own fields.
+_CLIPBOARD: list[str] = [""]
+
+
+def clipboard_text() -> str:
+    """The system clipboard's text (``pygame.scrap``), or what the game copied last when
+    there is no system clipboard to read (never raises)."""
+    try:
+        if pygame.scrap.has_text():
+            return str(pygame.scrap.get_text())
+        return ""
+    except Exception:  # no clipboard here (no video, an old SDL): the game's own copy
+        return _CLIPBOARD[0]
+
+
+def put_clipboard(value: str) -> None:
+    """Put ``value`` on the system clipboard, and keep it for :func:`clipboard_text`."""
+    _CLIPBOARD[0] = value
+    with contextlib.suppress(Exception):  # no system clipboard: the game's own copy serves
+        pygame.scrap.put_text(value)
+
+
+def _word_left(value: str, c: int) -> int:
+    """Where a word before ``c`` starts (spaces before the caret are skipped first)."""
+    while c > 0 and value[c - 1].isspace():
+        c -= 1
+    while c > 0 and not value[c - 1].isspace():
+        c -= 1
+    return c
+
+
+def _word_right(value: str, c: int) -> int:
+    """Where the word after ``c`` ends (spaces after the caret are skipped first)."""
+    n = len(value)
+    while c < n and value[c].isspace():
+        c += 1
+    while c < n and not value[c].isspace():
+        c += 1
+    return c
+
+
 @dataclass
 class TextField(Control):
-    """A one-line text entry (player names). Typing goes here while it has the focus."""
+    """A one-line text entry (player names). Typing goes here while it has the focus.
+
+    It edits as text fields usually do: a caret (Left/Right, Home/End, Ctrl+Left/Right by
+    words) and a selection (Shift with a move, Ctrl+A for all) that typing replaces;
+    Backspace/Delete (with Ctrl, a whole word), and Ctrl+C/X/V with the system clipboard
+    (see :func:`clipboard_text`). ``anchor`` is the selection's other end (``-1``: none)."""
 
     value: str = ""
     max_len: int = 16
     caret: int = -1
+    anchor: int = -1
     on_change: Callable[[str], None] | None = None
 
     @staticmethod
@@ -180,34 +231,84 @@ class TextField(Control):
         return TextField(id=id, intent=Press(id), label=label, value=value, max_len=max_len,
                          caret=len(value), on_change=on_change)
 
-    def type(self, chars: str) -> None:
-        chars = "".join(ch for ch in chars if ch.isprintable())
-        room = self.max_len - len(self.value)
-        if room <= 0 or not chars:
-            return
-        chars = chars[:room]
+    # ------------------------------------------------------------------ selection
+    def selection(self) -> tuple[int, int]:
+        """The selected characters as ``(start, end)``; ``start == end``: none."""
         c = self._caret()
-        self.value = self.value[:c] + chars + self.value[c:]
-        self.caret = c + len(chars)
-        self._changed()
+        if self.anchor < 0:
+            return c, c
+        a = min(self.anchor, len(self.value))
+        return min(a, c), max(a, c)
+
+    def selected(self) -> str:
+        start, end = self.selection()
+        return self.value[start:end]
+
+    def _replace(self, start: int, end: int, chars: str) -> None:
+        """``value[start:end]`` becomes ``chars`` (cut to the room left); the caret after."""
+        chars = "".join(ch for ch in chars if ch.isprintable())
+        room = self.max_len - (len(self.value) - (end - start))
+        chars = chars[:max(0, room)]
+        new = self.value[:start] + chars + self.value[end:]
+        self.caret, self.anchor = start + len(chars), -1
+        if new != self.value:
+            self.value = new
+            self._changed()
+
+    # ------------------------------------------------------------------ editing
+    def type(self, chars: str) -> None:
+        """Typed text: it replaces the selection, else goes in at the caret."""
+        start, end = self.selection()
+        printable = "".join(ch for ch in chars if ch.isprintable())
+        if not printable or (start == end and len(self.value) >= self.max_len):
+            return
+        self._replace(start, end, printable)
 
     def edit(self, key: str) -> None:
+        """One editing key (see :class:`game.ui.intents.EditKey`); unknown keys do nothing."""
         c = self._caret()
-        if key == "backspace" and c > 0:
-            self.value = self.value[: c - 1] + self.value[c:]
-            self.caret = c - 1
-            self._changed()
-        elif key == "delete" and c < len(self.value):
-            self.value = self.value[:c] + self.value[c + 1:]
-            self._changed()
-        elif key == "left":
-            self.caret = max(0, c - 1)
-        elif key == "right":
-            self.caret = min(len(self.value), c + 1)
-        elif key == "home":
-            self.caret = 0
-        elif key == "end":
-            self.caret = len(self.value)
+        start, end = self.selection()
+        n = len(self.value)
+        if key in ("backspace", "delete", "word_backspace", "word_delete"):
+            if start != end:
+                self._replace(start, end, "")
+            elif key == "backspace" and c > 0:
+                self._replace(c - 1, c, "")
+            elif key == "delete" and c < n:
+                self._replace(c, c + 1, "")
+            elif key == "word_backspace" and c > 0:
+                self._replace(_word_left(self.value, c), c, "")
+            elif key == "word_delete" and c < n:
+                self._replace(c, _word_right(self.value, c), "")
+        elif key == "select_all":
+            self.anchor, self.caret = 0, n
+        elif key == "copy":
+            if start != end:
+                put_clipboard(self.selected())
+        elif key == "cut":
+            if start != end:
+                put_clipboard(self.selected())
+                self._replace(start, end, "")
+        elif key == "paste":
+            self._replace(start, end, " ".join(clipboard_text().split()))  # one line
+        elif key.startswith("select_"):
+            if self.anchor < 0:
+                self.anchor = c
+            self.caret = self._moved(key[len("select_"):], c)
+            if self.anchor == self.caret:
+                self.anchor = -1
+        elif key in ("left", "right") and start != end:  # a selection: go to its end
+            self.caret, self.anchor = (start if key == "left" else end), -1
+        else:
+            moved = self._moved(key, c)
+            self.caret, self.anchor = moved, -1
+
+    def _moved(self, move: str, c: int) -> int:
+        """Where the caret goes from ``c`` for ``move`` (it stays for an unknown one)."""
+        n = len(self.value)
+        return {"left": max(0, c - 1), "right": min(n, c + 1), "home": 0, "end": n,
+                "word_left": _word_left(self.value, c),
+                "word_right": _word_right(self.value, c)}.get(move, c)
 
     def _caret(self) -> int:
         return len(self.value) if self.caret < 0 else min(self.caret, len(self.value))
@@ -227,6 +328,12 @@ class TextField(Control):
         pad = int(8 * s)
         shown = self.value or _(self.label)
         colour = theme.TEXT_DARK if self.value else (150, 150, 150)
+        start, end = self.selection()
+        if focused and start != end:  # the selection, behind its letters
+            x0 = r.left + pad + text.size(self.value[:start], px)[0]
+            x1 = r.left + pad + text.size(self.value[:end], px)[0]
+            pygame.draw.rect(surface, SELECTION, pygame.Rect(
+                x0, r.top + r.height // 6, x1 - x0, r.height - 2 * (r.height // 6)))
         text.draw(surface, shown, px, (r.left + pad, r.centery), colour, "midleft")
         if focused:
             cx = r.left + pad + text.size(self.value[: self._caret()], px)[0]
