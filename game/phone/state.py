@@ -106,9 +106,10 @@ def seat_state(session: Session, seat: int, deadlines: Mapping[str, float] | Non
         faces=tuple(faces[i] if i < len(faces) else "" for i in range(len(names))),
         hand=view.hand, counts=view.hand_sizes, seating=view.seats, scores=view.scores,
         to_act=view.to_act, over=session.over,
-        top=view.discard[-1] if view.discard else None,
-        # while a Wild's colour is being chosen, no colour is in force yet (C-6)
-        colour=WILD if view.decision is Decision.COLOUR else view.colour,
+        # several piles (Triple Play's trays) are shown as trays, with no one top card and
+        # no one colour in force; while a Wild's colour is being chosen, none is yet (C-6)
+        top=view.discard[-1] if view.discard and not view.piles else None,
+        colour=WILD if view.decision is Decision.COLOUR or view.piles else view.colour,
         direction=view.direction, draw_pile=view.draw_pile_size, stack=session.stack_total(),
         trays=trays, uno_open=view.uno_open,
         presses=unit.presses if isinstance(unit, LauncherView) else None,

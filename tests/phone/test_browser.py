@@ -488,3 +488,39 @@ def test_a_tap_whose_acknowledgement_is_lost_is_resent_and_applied_once(
     plays = [a for a in table.call(lambda: list(table.session.game.actions))
              if getattr(a, "player", None) == 0]
     assert [type(a).__name__ for a in plays] == ["Play"]
+
+
+def test_T4_T12_a_lit_tray_is_pressed_from_the_phone_under_its_turn_timer(
+        pages: Callable[..., Page], tables: Callable[..., HeadlessTable]) -> None:
+    """Triple Play with the timer on (60 s here, so that a loaded machine never runs out):
+    the phone shows the trays and the seconds left; after drawing a card it does not play,
+    it presses a lit tray."""
+    import re
+
+    rs = edition("triple").with_options(timer=True, timer_seconds=60, match="single_hand")
+    s = Session(new_game(rs, 3, 3), seats(3, (0,)))
+    table = tables(s)
+    page = pages("en", "triple")
+    page.open(url(table))
+    page.wait(my_turn(page, table), what="Zoé's turn")
+    page.wait(lambda: page.el("countdown").is_displayed(), what="the timer")
+    assert re.fullmatch(r"\d+ s left", page.text("countdown"))
+    trays = page.d.find_elements(By.CSS_SELECTOR, "#trays li")
+    assert len(trays) == 3 and all(t.accessible_name.startswith("Tray ") for t in trays)
+    page.button("Draw a card").click()
+    page.wait(lambda: page.has_button("Keep the card you drew")
+              or any(page.has_button(f"Press tray {n}") for n in (1, 2, 3)),
+              what="the drawn card's question or the trays")
+    if page.has_button("Keep the card you drew"):
+        page.button("Keep the card you drew").click()
+    page.wait(lambda: any(page.has_button(f"Press tray {n}") for n in (1, 2, 3)),
+              what="the lit trays")
+    assert not page.unnamed_controls()
+    page.shot("triple_press_tray")
+    lit = next(n for n in (1, 2, 3) if page.has_button(f"Press tray {n}"))
+    page.button(f"Press tray {lit}").click()
+    page.wait(lambda: table.call(lambda: any(
+        isinstance(e, E.TrayPressed) and e.player == 0 for e in table.events)),
+        what="the press")
+    kinds = [type(a).__name__ for a in table.call(lambda: list(table.phone_actions))]
+    assert kinds[0] == "Draw" and kinds[-1] == "PickTray"
