@@ -447,8 +447,11 @@ class Server:
         """``conn`` now plays ``seat`` (an older socket of the same device is let go)."""
         hub = self.hub
         old = self.active.get(seat)
-        if old is not None and old is not conn:
-            old.role = "done"
+        if old is not None and old is not conn and not old.closing:
+            # the same device again: a socket the network left half open (nobody reads
+            # this), or another page of the same browser, which must stop, not fight back
+            self._send(old, wire.frame("taken", message=old.tr.gettext(
+                texts.REFUSED["replaced"])))
             self._close(old, WSCloseCode.GOING_AWAY, "replaced")
         conn.role = "active"
         conn.seat = seat

@@ -57,6 +57,8 @@ REFUSED: Final[Mapping[str, str]] = {
     "waiting": N_("This seat is already open on another device. Ask at the table to move "
                   "it to this one."),
     "taken": N_("This seat was moved to another device. You can close this page."),
+    "replaced": N_("This seat is now open in another page of this device. You can close "
+                   "this one."),
     "renewed": N_("This link has expired. Scan the new code at the table."),
     "stopping": N_("The table has closed the game."),
 }

@@ -468,7 +468,10 @@ def test_a_second_device_takes_the_seat_only_after_the_table_confirms(
             back = Phone(http, hub, device=second.device)
             await back.hello(secret_of(hub, 0))
             await back.until("state", pump=pump)
-            assert await second.closed() in (1001, 1000)
+            # and the older socket of that device (another page of it) stops, told why
+            assert await second.closed() == 1001
+            assert second.frames[-1]["type"] == "taken"
+            assert "another page of this device" in second.frames[-1]["message"]
 
     run(go())
 
