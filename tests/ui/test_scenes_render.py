@@ -56,11 +56,13 @@ def test_setup_screen_lists_every_engine_edition_and_ai_level(app: App, outdir: 
     edition = next(c for c in setup.controls if c.id == "edition")
     assert [v for v, _m in edition.options] == list(EDITIONS)  # type: ignore[attr-defined]
     level = next(c for c in setup.controls if c.id == "level1")
-    # every AI level but the random players (issue 13 item 8: they drag a family's hands on)
-    from game.ui.scenes.setup import HIDDEN_LEVELS
+    # the AI levels a family sees: easy, medium and hard, each explained (issue 34 item 7);
+    # no random player (issue 13 item 8: they drag a family's hands on), no "Standard"
+    from game.bots import LEVELS
+    from game.ui.scenes.seating import HIDDEN_LEVELS
 
-    assert {"random", "random-play"} == HIDDEN_LEVELS
-    assert [v for v, _m in level.options] == [  # type: ignore[attr-defined]
+    assert {"random", "random-play", "heuristic"} == HIDDEN_LEVELS
+    assert [v for v, _m in level.options] == list(LEVELS) == [  # type: ignore[attr-defined]
         k for k in BOTS if k not in HIDDEN_LEVELS]
     for players in (2, 10):
         setup.players = players
@@ -162,9 +164,11 @@ def test_menus_help_settings_notice_chooser(app: App, outdir: Path) -> None:
     app.push(NoticeScene(app, title, body, **params))
     shot(app, outdir, "notice")
     app.pop()
-    from game.rules import actions as A
+    from game.play.choices import Choice, Option
 
-    app.push(ChooserScene(app, table, [A.Draw(0), A.PickPlayer(0, 2)]))
+    options = (Option("draw", "button", "Draw a card"),
+               Option("pick:2", "player", "Choose {player}", {"player": 2}))
+    app.push(ChooserScene(app, table, Choice("x", "x", "What do you do?", "C-5", options)))
     shot(app, outdir, "chooser")
     assert [c.caption() for c in app.top.controls] == ["Draw a card", "Choose Cid"]  # type: ignore[attr-defined]
 

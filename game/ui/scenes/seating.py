@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from game.bots import BOTS, LEVELS
 from game.i18n import N_, _
 from game.names import clean_name, is_player_id, new_player_id
 from game.narrate import AI_NAMES
@@ -22,9 +23,16 @@ if TYPE_CHECKING:
     from game.ui.widgets import Control
 
 MAX_SEATS = 10
-#: Levels kept for tests and the command line, never offered at a seat: a bot that plays
-#: at random drags a family's hands on (issue 13 item 8).
-HIDDEN_LEVELS = frozenset({"random", "random-play"})
+#: The AI levels a seat offers, weakest first: easy, medium and hard (:data:`LEVELS`), each
+#: with its one-line explanation (:data:`LEVEL_LINES`), shown and said at the set-up.
+OFFERED_LEVELS: tuple[str, ...] = tuple(k for k in LEVELS if k in BOTS)
+#: Bots kept for tests, benchmarks and the command line, never offered at a seat: the
+#: random players drag a family's hands on (issue 13 item 8), and the plain heuristic bot
+#: (once "Standard") is the simulations' baseline, weaker than medium and blind to the
+#: house rules and the editions' own decisions (issue 34 item 7). A seat remembered or
+#: saved with one of them is offered medium in its place; one asked for on the command
+#: line (``--bots random``) is shown as it was asked.
+HIDDEN_LEVELS = frozenset(BOTS) - set(OFFERED_LEVELS)
 LEVEL_LABELS = {
     "random": N_("Beginner (random)"),
     "random-play": N_("Beginner (plays any card it can)"),
@@ -33,10 +41,23 @@ LEVEL_LABELS = {
     "medium": N_("Medium"),
     "hard": N_("Hard"),
 }
+#: What each level offered is like, in one line (shown under the seats, said aloud).
+LEVEL_LINES = {
+    "easy": N_("Easy plays simply and sometimes forgets to call UNO: gentle with young "
+               "players."),
+    "medium": N_("Medium keeps track of colours and of the cards played: a fair game for "
+                 "most of the family."),
+    "hard": N_("Hard thinks ahead through the hands it cannot see: a real challenge."),
+}
 
 
 def level_label(kind: str) -> str:
     return LEVEL_LABELS.get(kind, kind.replace("_", " ").capitalize())
+
+
+def level_line(kind: str) -> str:
+    """The translated one-line explanation of AI level ``kind`` ("" for a hidden one)."""
+    return _(LEVEL_LINES[kind]) if kind in LEVEL_LINES else ""
 
 
 def default_name(seat: int, human: bool) -> str:

@@ -37,11 +37,13 @@ from game.ui.scenes import (
     seating,
 )
 from game.ui.scenes.seating import (
-    HIDDEN_LEVELS,
+    LEVEL_LINES,
     MAX_SEATS,
+    OFFERED_LEVELS,
     default_name,
     known_players,
     level_label,
+    level_line,
     player_ids,
 )
 from game.ui.scenes.setup_sections import SetupSection, global_sections
@@ -74,7 +76,8 @@ class SetupScene(Scene):
         given = app.options
         #: (name, id) of the players last seen at each seat: a name typed again keeps its id.
         self.known = known_players(app.settings, seats or ())
-        levels = self._given_levels(given.bots) or self._remembered_levels()
+        asked = self._given_levels(given.bots)
+        levels = asked or self._remembered_levels()
         humans = list(app.settings.player_humans)
         self.seats: list[dict[str, Any]] = []
         for i in range(MAX_SEATS):
@@ -84,7 +87,9 @@ class SetupScene(Scene):
                                "level": levels[i] if i < len(levels) else default_level()})
         if seats:
             for i, seat in enumerate(seats[:MAX_SEATS]):
-                self.seats[i] = {"name": seat.name, "human": seat.human, "level": seat.level}
+                level = seat.level if seat.level in OFFERED_LEVELS or seat.level in asked \
+                    else default_level()  # a level no seat offers now (an older save's)
+                self.seats[i] = {"name": seat.name, "human": seat.human, "level": level}
         seating.give_faces(self)
         ed = ruleset.edition if ruleset else \
             given.edition or app.settings.last_edition or "official"
@@ -108,10 +113,15 @@ class SetupScene(Scene):
             self.options["house_rules"] = tuple(parse_house(app.options.house))
         self.error = ""
         self.focus_first = True
+        #: The last line said aloud (an AI level as it takes the focus), and one waiting
+        #: for the voice to start.
+        self.spoken = ""
+        self.pending = ""
+        self._said_for: tuple[str, Any] | None = None
 
     def _remembered_levels(self) -> list[str]:
         """Each seat's AI level at the last table set up (an unknown one: the default)."""
-        return [lv if lv in BOTS and lv not in HIDDEN_LEVELS else default_level()
+        return [lv if lv in OFFERED_LEVELS else default_level()
                 for lv in self.app.settings.player_levels[:MAX_SEATS]]
 
     @staticmethod
@@ -214,7 +224,7 @@ class SetupScene(Scene):
         out[2].enabled = not single
         kinds = [(True, N_("Person")), (False, N_("AI"))]
         seating.unclash(self)
-        offered = [k for k in BOTS if k not in HIDDEN_LEVELS]
+        offered = list(OFFERED_LEVELS)
         for i in range(self.players):
             seat = self.seats[i]
             shown = offered if seat["level"] in offered else [*offered, seat["level"]]
@@ -297,6 +307,10 @@ class SetupScene(Scene):
         return [c for c in self.controls if c.id in ids]
 
     # ------------------------------------------------------------------ input
+    def enter(self) -> None:
+        super().enter()
+        self.app.sound.start_voice([])  # the levels are said: the voice may not be up yet
+
     def handle(self, intent: I.Intent) -> None:
         if isinstance(intent, I.Press):
             if intent.control == "start":
@@ -305,6 +319,42 @@ class SetupScene(Scene):
                 self.app.pop()
             return
         super().handle(intent)
+        self.announce()
+
+    # ------------------------------------------------------------------ the voice
+    def level_words(self, control: Control) -> str:
+        """What is said as a seat's AI level takes the focus or changes: "Bruno, AI level:
+        Hard. Hard thinks ahead …" (translated)."""
+        i = int(control.id[len("level"):])
+        value = control.value if isinstance(control, Choice) else None
+        words = _("{name}, AI level: {level}.").format(
+            name=self.seat_name(i), level=_(level_label(str(value))))
+        line = level_line(str(value))
+        return f"{words} {line}" if line else words
+
+    def announce(self) -> None:
+        """Say the focused AI level and what it is like, when the focus came to it or it
+        changed (a person who cannot see the screen hears what each level means)."""
+        c = self.focused()
+        if c is None or not c.id.startswith("level") or not c.visible:
+            self._said_for = None
+            return
+        key = (c.id, c.value if isinstance(c, Choice) else None)
+        if key == self._said_for:
+            return
+        self._said_for = key
+        self.spoken = self.level_words(c)
+        heard = self.app.sound.say(self.spoken)
+        self.pending = "" if heard or self.app.settings.narration == "off" else self.spoken
+
+    def update(self, dt: float) -> bool:
+        sound = self.app.sound
+        if self.pending and (sound.say(self.pending) or sound.voice_status != "starting"):
+            self.pending = ""  # heard now, or there is no voice to hear it with
+        return False
+
+    def wakeup(self) -> float | None:
+        return 0.1 if self.pending else None
 
     def start(self) -> None:
         self.error = self.check()
@@ -358,11 +408,16 @@ class SetupScene(Scene):
         who = text.draw(surface, _("Who plays?"), int(20 * s),
                         (seats_x, self.panel.top + int(44 * s)), theme.TEXT)
         face = self.focused()
+        hint = ""
         if isinstance(face, AvatarChoice) and self.shows_focus():
             hint = face.hint()
+        elif face is not None and face.id.startswith("level") and self.shows_focus():
+            hint = level_line(str(face.value)) if isinstance(face, Choice) else ""
+        if hint:
             room = self.panel.right - int(26 * s) - who.right - int(24 * s)
             text.draw(surface, hint, text.fit(hint, int(18 * s), room),
                       (who.right + int(24 * s), who.centery), theme.ACCENT, "midleft")
+        self.draw_levels(surface)
         humans = sum(1 for i in range(self.players) if self.seats[i]["human"])
         note = ""
         if humans == 0:
@@ -383,6 +438,45 @@ class SetupScene(Scene):
                 start.height), theme.TEXT_DIM)
         super().draw(surface)
 
+    def levels_rect(self) -> pygame.Rect | None:
+        """Where the AI levels are explained: under the seats, else (many players) under
+        the left column's settings; ``None`` when neither has room (the focused level's
+        line is still shown beside "Who plays?")."""
+        s = self.s
+        by_id = {c.id: c.rect for c in self.controls}
+        need = int(len(LEVEL_LINES) * 2 * 17 * s)
+        seats = [r for cid, r in by_id.items() if cid.startswith(("level", "avatar"))]
+        if seats:
+            top = max(r.bottom for r in seats) + int(18 * s)
+            left = min(r.left for r in seats)
+            rect = pygame.Rect(left, top, self.panel.right - int(26 * s) - left,
+                               by_id["start"].top - int(12 * s) - top)
+            if rect.height >= need:
+                return rect
+        column = [by_id[cid] for cid in ("edition", "match", "target", "players", "language")]
+        column += [c.rect for c in self.edition_controls()]
+        room = {k: v for section in self.sections() for k, v in section.caption_room.items()}
+        top = max(r.bottom + int(room.get(c.id, 0) * s) for c in self.controls
+                  for r in [c.rect] if r in column) + int(22 * s)
+        first = by_id["edition"]
+        rect = pygame.Rect(first.left, top, first.width, by_id["back"].top - int(12 * s) - top)
+        return rect if rect.height >= need else None
+
+    def draw_levels(self, surface: pygame.Surface) -> None:
+        """Each AI level offered with its one-line explanation, under the seats."""
+        rect = self.levels_rect()
+        if rect is None or not any(not self.seats[i]["human"] for i in range(self.players)):
+            return
+        s = self.s
+        px = int(15 * s)
+        y = rect.top
+        y += text.draw(surface, _("AI levels"), int(17 * s), (rect.left, y),
+                       theme.TEXT).height + int(4 * s)
+        for kind in OFFERED_LEVELS:
+            used = text.draw_wrapped(surface, level_line(kind), px, pygame.Rect(
+                rect.left, y, rect.width, rect.bottom - y), theme.TEXT_DIM)
+            y += used + int(3 * s)
+
     def autoplay_intent(self) -> I.Intent | None:
         return None
 
@@ -390,7 +484,9 @@ class SetupScene(Scene):
         """Test hook: what the form holds (see ``game.ui.testhooks``)."""
         own = {k for section in edition_ui(self.edition).setup for k in section.keys}
         return {"edition": self.edition, "match": self.match.value if self.match else None,
-                "players": self.players, "error": self.error,
+                "players": self.players, "error": self.error, "target": self.target,
+                "language": i18n.current_language(), "spoken": self.spoken,
+                "levels_offered": list(OFFERED_LEVELS),
                 "options": {c.id: c.value for c in self.edition_controls()
                             if isinstance(c, Choice) and c.id in own},
                 # The sections shown for every edition (the house rules), by option id.
