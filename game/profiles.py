@@ -112,25 +112,34 @@ def default_avatar(player_id: str, taken: Iterable[str] = ()) -> Avatar:
 @dataclass
 class EditionStats:
     """One player's record in one edition: matches played to their end and won, hands won,
-    and the most points one hand won by them scored. ``extra`` holds the fields a newer
-    version wrote that this one does not know: kept and written back."""
+    the most points one hand won by them scored, and hands played to their end (won or
+    not: everyone at the table played it). ``extra`` holds the fields a newer version wrote
+    that this one does not know: kept and written back. (A file from before the hands
+    played were counted has none: 0.)"""
 
     played: int = 0
     won: int = 0
     hands_won: int = 0
     best: int = 0
+    hands_played: int = 0
     extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
-    KEYS = ("played", "won", "hands_won", "best")
+    KEYS = ("played", "won", "hands_won", "best", "hands_played")
 
     def to_json(self) -> dict[str, Any]:
         return {**self.extra, "played": self.played, "won": self.won,
-                "hands_won": self.hands_won, "best": self.best}
+                "hands_won": self.hands_won, "best": self.best,
+                "hands_played": self.hands_played}
 
     def add(self, other: EditionStats) -> EditionStats:
         """The two records together (for the all-editions line)."""
         return EditionStats(self.played + other.played, self.won + other.won,
-                            self.hands_won + other.hands_won, max(self.best, other.best))
+                            self.hands_won + other.hands_won, max(self.best, other.best),
+                            self.hands_played + other.hands_played)
+
+    def anything(self) -> bool:
+        """Has the player played anything to its end here (a hand, a match)?"""
+        return bool(self.played or self.hands_played or self.hands_won)
 
 
 def _is_count(value: Any) -> bool:
@@ -227,10 +236,11 @@ class ProfileBook:
         return self.profiles.pop(player_id, None)
 
     def ordered(self) -> list[Profile]:
-        """Most matches played first, then most recently seen, then by name."""
+        """Most matches played first, then most hands won, most hands played, most
+        recently seen, then by name."""
         return sorted(self.profiles.values(),
-                      key=lambda p: (-p.total().played, -p.total().hands_won, -p.seen,
-                                     p.name))
+                      key=lambda p: (-p.total().played, -p.total().hands_won,
+                                     -p.total().hands_played, -p.seen, p.name))
 
     def trim(self, limit: int = MAX_PROFILES) -> list[Profile]:
         """Forget the least recently seen profiles beyond ``limit``; the ones forgotten,
@@ -278,7 +288,8 @@ TOO_MANY = N_("{file}: there were more than {limit} players; these, seen least r
               "left out: {names}.")
 #: The counts' names in the messages (``{what}``).
 COUNT_NAMES = {"played": N_("a number of matches played"), "won": N_("a number of matches won"),
-               "hands_won": N_("a number of hands won"), "best": N_("a best hand")}
+               "hands_won": N_("a number of hands won"), "best": N_("a best hand"),
+               "hands_played": N_("a number of hands played")}
 
 
 @dataclass(frozen=True)

@@ -3,16 +3,18 @@ profiles (:mod:`game.profiles`).
 
 What counts, per player and per edition:
 
-- **hands won** and **best hand**: at every hand's end (``HandEnded``), the winner's count
-  grows and their best hand is the most points one hand they won scored (in the kinds where
-  the lowest total wins, what the hand scored is the penalty it gave the others);
+- **hands played**, **hands won** and **best hand**: at every hand's end (``HandEnded``),
+  every seat played one (so everyone at the table is on the statistics screen, winner or
+  not), the winner's count grows and their best hand is the most points one hand they won
+  scored (in the kinds where the lowest total wins, what the hand scored is the penalty it
+  gave the others);
 - **matches played** and **won**: at the match's end (``MatchEnded``), every seat played one
   and each of the winners (both partners, a whole team) won one.
 
 A match left unfinished (abandoned at the title screen, deleted from the saved matches) counts
 as no match played: a match is counted when it ends, also when it ends after being resumed.
-The hands won in it stay counted: they were won. A resumed match is replayed from its save
-without events, so nothing is counted twice.
+The hands played and won in it stay counted: they were played to their end. A resumed match
+is replayed from its save without events, so nothing is counted twice.
 
 Standard library only: the table calls :func:`record` with the events it presents.
 """
@@ -76,13 +78,16 @@ def record(book: ProfileBook, edition: str, seats: Sequence[SeatRef],
     counted = False
     for event in events:
         if isinstance(event, E.HandEnded):
-            profile = _profile(book, seats, event.winner)
-            if profile is None:
-                continue
-            stats = profile.edition(edition)
-            stats.hands_won = min(MAX_COUNT, stats.hands_won + 1)
-            stats.best = min(MAX_COUNT, max(stats.best, event.points))
-            counted = True
+            for player in range(len(seats)):
+                profile = _profile(book, seats, player)
+                if profile is None:
+                    continue
+                stats = profile.edition(edition)
+                stats.hands_played = min(MAX_COUNT, stats.hands_played + 1)
+                if player == event.winner:
+                    stats.hands_won = min(MAX_COUNT, stats.hands_won + 1)
+                    stats.best = min(MAX_COUNT, max(stats.best, event.points))
+                counted = True
         elif isinstance(event, E.MatchEnded):
             for player in range(len(seats)):
                 profile = _profile(book, seats, player)

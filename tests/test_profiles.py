@@ -499,9 +499,12 @@ def test_hands_count_as_they_are_won_and_the_best_hand_is_kept() -> None:
     record(book, "sonic", SEATS, [E.HandEnded(1, 90, (0, 90, 0, 0))])
     bob = book.get("bbbbbbbbbbbb")
     assert bob is not None and bob.ai and bob.name == "Bob"
-    assert bob.total("official") == EditionStats(played=0, won=0, hands_won=2, best=40)
-    assert bob.total() == EditionStats(0, 0, 3, 90)
-    assert book.get("aaaaaaaaaaaa") is None  # nothing happened to Ann yet
+    assert bob.total("official") == EditionStats(played=0, won=0, hands_won=2, best=40,
+                                                 hands_played=2)
+    assert bob.total() == EditionStats(0, 0, 3, 90, hands_played=3)
+    ann = book.get("aaaaaaaaaaaa")  # issue 34 item 9: she played the three hands, won none
+    assert ann is not None and ann.total() == EditionStats(0, 0, 0, 0, hands_played=3)
+    assert ann.total("sonic") == EditionStats(hands_played=1)
 
 
 def test_a_match_counts_for_every_seat_when_it_ends_and_both_partners_win() -> None:
@@ -516,7 +519,7 @@ def test_an_abandoned_match_counts_no_match_played_but_keeps_its_hands() -> None
     book = ProfileBook()
     record(book, "attack", SEATS, [E.HandEnded(2, 77, (0, 0, 77, 0))])  # then left
     cid = book.get("cccccccccccc")
-    assert cid is not None and cid.total("attack") == EditionStats(0, 0, 1, 77)
+    assert cid is not None and cid.total("attack") == EditionStats(0, 0, 1, 77, hands_played=1)
     assert not record(book, "attack", SEATS, [E.UnoCalled(2)])  # nothing ends: nothing counts
     assert cid.total("attack").played == 0
 

@@ -60,7 +60,8 @@ def test_faces_scores_statistics_and_sound_settings_in_a_real_window(
         rows = {row[0]: row[1:] for row in state["stats"]["rows"]}
         assert set(rows) == set(names)
         for p, name in enumerate(names):
-            played, won, _hands, _best = rows[name]
+            played, won, hands_played, _hands, _best = rows[name]
+            assert hands_played == 1  # a single hand: everyone played it (issue 34 item 9)
             assert played == 1 and won == (1 if p in winners else 0)
         app.shot("statistics")
         app.key("Escape")

@@ -295,7 +295,7 @@ def test_the_stats_screen_by_keyboard_and_mouse_in_both_languages(
         app: App, outdir: Path) -> None:
     stats = stats_with_players(app)
     state = stats.test_state()
-    assert state["rows"][0] == ["Bruno", 20, 6, 51 + 2, 140]  # the most matches first
+    assert state["rows"][0] == ["Bruno", 20, 6, 0, 51 + 2, 140]  # the most matches first
     assert stats.focused().id == "row0"  # type: ignore[union-attr]
     assert "Bruno" in stats.focus_words() and "20" in stats.focus_words()
     shot(app, outdir, "stats_en")
@@ -315,8 +315,8 @@ def test_the_stats_screen_by_keyboard_and_mouse_in_both_languages(
     app.set_language("fr")
     app.frame(0.016)
     shot(app, outdir, "stats_fr")
-    assert [i18n._(m) for m, _k in COLUMNS] == ["Jouées", "Gagnées", "Manches gagnées",
-                                                 "Meilleure manche"]
+    assert [i18n._(m) for m, _k in COLUMNS] == ["Jouées", "Gagnées", "Manches jouées",
+                                                 "Manches gagnées", "Meilleure manche"]
     click(app, next(c for c in stats.controls if c.id == "back").rect.center)
     assert app.top is not None and app.top.name == "title"
 

@@ -1,5 +1,9 @@
-"""The family's statistics: each player's face and name, matches played and won, hands won
-and best hand, for every edition together or one at a time.
+"""The family's statistics: each player's face and name, matches played and won, hands
+played and won and best hand, for every edition together or one at a time.
+
+Everyone who sat at a table is listed, at 0 wins too (issue 34 item 9): in every edition
+together, every player the game knows (a player is known from the deal on); in one
+edition, everyone who played a hand or a match of it to its end.
 
 Reached from the title screen. Left/Right on the edition (or a click) changes the edition;
 Up/Down move along the players; each row is said aloud when it takes the focus (when the
@@ -29,12 +33,13 @@ if TYPE_CHECKING:
     from game.ui.scene import AppHost
 
 #: The columns of figures, in order: message id of the heading, and the record's field.
-COLUMNS = ((N_("Played"), "played"), (N_("Won"), "won"),
+COLUMNS = ((N_("Played"), "played"), (N_("Won"), "won"), (N_("Hands played"), "hands_played"),
            (N_("Hands won"), "hands_won"), (N_("Best hand"), "best"))
-ROW_LINE = N_("{name}: played {played}, won {won}, hands won {hands}, best hand {best} points.")
-EMPTY = N_("No statistics yet: they start with the first match played to its end.")
-EMPTY_EDITION = N_("Nobody has finished a match or won a hand in this edition yet.")
-NOTE = N_("A match counts when it ends; a hand counts when it is won.")
+ROW_LINE = N_("{name}: matches played {played}, won {won}; hands played {hands_played}, won "
+              "{hands}; best hand {best} points.")
+EMPTY = N_("No players yet: everyone who sits down at a table is listed here.")
+EMPTY_EDITION = N_("Nobody has played a hand of this edition to its end yet.")
+NOTE = N_("A match or a hand counts when it ends.")
 FORGET_BODY = N_("{player}'s face and statistics will be forgotten. Saved matches are kept.")
 #: The same, for a player with recordings (``recordings``: "2 files, 180 KB").
 FORGET_RECORDINGS = N_("{player}'s face and statistics will be forgotten and their recordings "
@@ -59,8 +64,8 @@ class StatsRow(Control):
         if p is None:
             return ""
         r = self.record
-        return _(ROW_LINE).format(name=p.name, played=r.played, won=r.won, hands=r.hands_won,
-                                  best=r.best)
+        return _(ROW_LINE).format(name=p.name, played=r.played, won=r.won,
+                                  hands_played=r.hands_played, hands=r.hands_won, best=r.best)
 
     def draw(self, surface: pygame.Surface, focused: bool, hovered: bool, s: float) -> None:
         p = self.profile
@@ -106,15 +111,17 @@ class StatsScene(Scene):
 
     # ------------------------------------------------------------------ data
     def players(self) -> list[tuple[Profile, EditionStats]]:
-        """Everyone with a match or a hand to their name in the edition shown."""
+        """Everyone who played: in every edition together, every player the game knows
+        (each sat at a table); in one edition, everyone who played a hand or a match of it
+        to its end, winner or not."""
         out = []
         for p in family.profiles(self.app).book.ordered():
             record = p.total(self.edition)
-            if record.played or record.hands_won:
+            if self.edition is None or record.anything():
                 out.append((p, record))
         if self.edition is not None:
             out.sort(key=lambda pr: (-pr[1].played, -pr[1].won, -pr[1].hands_won,
-                                     pr[0].name))
+                                     -pr[1].hands_played, pr[0].name))
         return out
 
     def page_players(self) -> list[tuple[Profile, EditionStats]]:
@@ -164,7 +171,7 @@ class StatsScene(Scene):
         inner = pygame.Rect(self.panel.left + pad, 0, self.panel.width - 2 * pad, 0)
         forget_w = int(FORGET_W * s)  # each row's "Forget" button, at its right
         inner.width -= forget_w + gap
-        col_w = int(118 * s)
+        col_w = int(104 * s)
         self.columns = [inner.right - int(col_w * (len(COLUMNS) - k - 0.5))
                         for k in range(len(COLUMNS))]
         controls: list[Control] = [choice]
@@ -291,7 +298,7 @@ class StatsScene(Scene):
         if rows:
             for (msgid, _key), cx in zip(COLUMNS, self.columns):
                 label = _(msgid)
-                text.draw(surface, label, text.fit(label, px, int(112 * s)),
+                text.draw(surface, label, text.fit(label, px, int(100 * s)),
                           (cx, self.header_y), theme.TEXT_DIM, "midtop")
             text.draw(surface, _("Player"), px, (rows[0].rect.left + int(8 * s),
                       self.header_y), theme.TEXT_DIM)
