@@ -106,8 +106,9 @@ class Narrator:
         (``options``: only those, when an intent narrowed them down)."""
         listed = "; ".join(self.option(o, counts)
                            for o in (choice.options if options is None else options))
-        return _("{prompt} {choices}.").format(prompt=self.labels.choice(choice),
-                                               choices=listed)
+        words = self.labels.choice(choice)
+        return _("{prompt} {choices}.").format(prompt=words, choices=listed) if listed \
+            else words
 
     def lines(self, events: Iterable[E.Event]) -> list[str]:
         out: list[str] = []

@@ -36,6 +36,27 @@ COLOUR_NAMES: Final[Mapping[Colour, str]] = {
 LETTERS: Final = "RYGB"
 
 
+#: A translated explanation for each rule clause a refused choice can break: every front
+#: end explains a refusal with the same words, naming the rule.
+REFUSALS: Final[Mapping[str, str]] = {
+    "C-3": N_("It is not your turn."),
+    "C-5": N_("That card matches neither the colour, the number nor the symbol on top."),
+    "C-6": N_("Name a colour first."),
+    "C-8": N_("Answer the Wild Draw Four first: challenge it or accept it."),
+    "C-9": N_("Play a card or draw one."),
+    "C-10": N_("After drawing, only the card you drew may be played."),
+    "C-12": N_("UNO is called when you play your next-to-last card."),
+    "H-1": N_("Only a card of the same kind may be stacked on it; or take the cards."),
+    "H-2": N_("Name the player whose hand you take."),
+    "H-3": N_("Only a card identical to the one just played may jump in."),
+    "H-5": N_("A playable card you drew must be played."),
+    "H-6": N_("A Wild Draw Four is not allowed while you hold the colour in force."),
+    "M-1": N_("The match is over."),
+}
+#: The explanation of a clause :data:`REFUSALS` has no words of its own for.
+REFUSED: Final = N_("That move is not allowed (rule {clause}).")
+
+
 class Translator(Protocol):
     """A catalogue in one language (:class:`gettext.NullTranslations` is one)."""
 
@@ -126,5 +147,10 @@ class Labels:
     def option(self, option: Option) -> str:
         return self.label(option.label, option.params)
 
+    def refusal(self, clause: str) -> str:
+        """Why a choice was refused, naming rule ``clause``."""
+        return self.translator.gettext(REFUSALS.get(clause, REFUSED)).format(clause=clause)
 
-__all__ = ["COLOUR_NAMES", "CURRENT", "LETTERS", "CurrentLanguage", "Labels", "Translator"]
+
+__all__ = ["COLOUR_NAMES", "CURRENT", "LETTERS", "REFUSALS", "REFUSED", "CurrentLanguage",
+           "Labels", "Translator"]

@@ -20,6 +20,7 @@ from game.saves import SeatInfo
 from game.settings import Settings
 from game.ui.app import App
 from game.ui.launch import start
+from game.ui.table.pickers import ChoiceScene
 from game.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,6 +116,23 @@ def fresh_table(app: App, edition: str = "official", kinds: str = "HAAA",
     from game.rules.ruleset import edition as ruleset
 
     return table_for(app, new_game(ruleset(edition), len(kinds), seed), kinds, resumed=False)
+
+
+def choose(table: TableScene, option_id: str, choice_id: str | None = None) -> bool:
+    """Take option ``option_id`` of the person at the screen's choice description (of
+    ``choice_id``, or whichever choice holds it), as a click on it would."""
+    described = table.input.choices()
+    for choice in described.choices:
+        option = choice.option(option_id) if choice_id in (None, choice.id) else None
+        if option is not None:
+            return table.input.take(choice, option)
+    raise AssertionError(f"{option_id} is not open now: {described.to_json()}")
+
+
+def asks(app: App, kind: str) -> bool:
+    """Is the dialog on top the table's one rendering a choice of ``kind``?"""
+    top = app.top
+    return isinstance(top, ChoiceScene) and top.choice.kind == kind
 
 
 def colour_share(surface: pygame.Surface, rect: Sequence[int],

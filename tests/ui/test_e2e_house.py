@@ -84,9 +84,10 @@ def test_H1_H2_H3_a_solo_hand_with_a_stack_a_jump_in_and_a_swap(
         t = state["table"]
         assert t["decision"] == "turn" and "Y7" in t["hand"]
         app.click(t["hand_rects"][t["hand"].index("Y7")])  # by mouse
-        state = app.wait(lambda s: s["top"] == "swap")
-        assert state["swap"]["targets"] == [1, 2, 3]
-        assert state["focus"] == f"choice{state['swap']['fewest']}"
+        state = app.wait(lambda s: s["top"] == "pick_player")
+        assert state["pick_player"]["kind"] == "swap"
+        assert state["pick_player"]["targets"] == [1, 2, 3]
+        assert state["focus"] == f"choice{state['pick_player']['fewest']}"
         app.shot("swap_chooser")
         app.key("Return")  # the focused one: the fewest cards (Bob's two)
         app.wait(lambda s: table(s).get("flying", 0) > 0)
@@ -103,9 +104,9 @@ def test_H1_H2_H3_a_solo_hand_with_a_stack_a_jump_in_and_a_swap(
                 table(s)["my_turn"] and table(s)["idle"]), timeout=60)
             if state["top"] == "match_end":
                 break
-            if state["top"] == "swap":
+            if state["top"] == "pick_player":
                 app.key("Return")
-                app.wait(lambda s: s["top"] != "swap")
+                app.wait(lambda s: s["top"] != "pick_player")
                 continue
             if state["top"] != "table":
                 answer_dialogs(app, state)

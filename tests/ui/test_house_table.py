@@ -11,12 +11,12 @@ from game.rules.cards import Card
 from game.rules.engine import Decision, Game
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.table.dialogs import ChallengeScene, SwapScene
+from game.ui.table.dialogs import ChallengeScene
 from game.ui.table.hotseat import JumpInScene, PassDeviceScene
 from game.ui.table.panels import house_prompt
 from game.ui.table.scene import TableScene
 from tests.rules.helpers import build
-from tests.ui.conftest import pump, shot, table_for
+from tests.ui.conftest import asks, choose, pump, shot, table_for
 
 ALL = {"house": "stacking+seven_o+jump_in", "match": "single_hand"}
 
@@ -90,7 +90,7 @@ def test_H2_a_seven_asks_whom_to_swap_with_focus_on_the_fewest_cards(app: App,
     table = table_for(app, game, "HAAA")
     pump(app, until=lambda: table.my_turn(), timeout=20)
     app.dispatch(I.PlayCard(table.model.hand.index(Card.parse("Y7"))))
-    pump(app, until=lambda: isinstance(app.top, SwapScene), timeout=20)
+    pump(app, until=lambda: asks(app, "swap"), timeout=20)
     chooser = app.top
     assert chooser.focused_id() == "choice1"  # Cid holds two cards, the fewest
     captions = [c.caption() for c in chooser.controls]  # type: ignore[attr-defined]
@@ -111,8 +111,8 @@ def test_H2_the_swap_flies_both_ways_and_lands_as_the_new_hand(app: App, outdir:
     game = build(["Y7 B1 B2", "Y4 B5 B6 B8", "B7 Y3", "Y2 G6 G7"], "Y8", turn=0, rules=ALL)
     table = table_for(app, game, "HAAA")
     pump(app, until=lambda: table.my_turn(), timeout=20)
-    table.act(A.Play(0, Card.parse("Y7")))
-    pump(app, until=lambda: isinstance(app.top, SwapScene), timeout=20)
+    choose(table, "play:Y7")
+    pump(app, until=lambda: asks(app, "swap"), timeout=20)
     app.dispatch(I.Press("choice1"))
     pump(app, until=lambda: table.model.hand == [], timeout=10)  # the hands take off
     pump(app, 0.25)
@@ -299,8 +299,8 @@ def test_H1_H2_the_table_speaks_french_too(app: App, outdir: Path) -> None:
     table = table_for(app, game, "HAAA")
     pump(app, until=lambda: table.my_turn(), timeout=20)
     app.dispatch(I.PlayCard(table.model.hand.index(Card.parse("Y7"))))
-    pump(app, until=lambda: isinstance(app.top, SwapScene), timeout=20)
-    assert app.top.title_text() == "Sept\u00a0! Échange ta main avec…"
+    pump(app, until=lambda: asks(app, "swap"), timeout=20)
+    assert app.top.title_text() == "Échanger sa main avec qui\u00a0?"
     assert [c.caption() for c in app.top.controls][1] == "Cid — 2 cartes"  # type: ignore[attr-defined]
     shot(app, outdir, "swap-fr")
 
@@ -312,7 +312,7 @@ def test_H2_the_swap_chooser_reads_the_choices_and_the_focused_one(app: App) -> 
     table = table_for(app, game, "HAAA")
     pump(app, until=lambda: table.my_turn(), timeout=20)
     app.dispatch(I.PlayCard(table.model.hand.index(Card.parse("Y7"))))
-    pump(app, until=lambda: isinstance(app.top, SwapScene), timeout=20)
+    pump(app, until=lambda: asks(app, "swap"), timeout=20)
     assert said[-1] == ("Swap hands with whom? Bob — 4 cards; Cid — 2 cards; "
                         "Dee — 3 cards.")
     app.dispatch(I.Navigate(0, 1))
@@ -341,8 +341,8 @@ def test_H2_at_a_hot_seat_table_the_hands_fly_face_down(app: App) -> None:
     pump(app, 0.7)  # past the guard against the person before's keys
     app.dispatch(I.Activate())
     pump(app, until=lambda: table.my_turn(), timeout=20)
-    table.act(A.Play(0, Card.parse("Y7")))
-    pump(app, until=lambda: isinstance(app.top, SwapScene), timeout=20)
+    choose(table, "play:Y7")
+    pump(app, until=lambda: asks(app, "swap"), timeout=20)
     app.dispatch(I.Press("choice1"))
     pump(app, until=lambda: any(type(sp).__name__ == "FlyingCard"
                                 for sp in table.presenter.sprites), timeout=10)

@@ -100,7 +100,7 @@ def test_C12_catch_button_appears_for_an_opponent_who_forgot(app: App, outdir: P
     pump(app, until=lambda: table.presenter.idle)
     table.conductor.reacted_version = table.session.version  # the AI do not react here
     table.refresh()
-    assert table.catch_targets() == [1]
+    assert table.input.catch_targets() == [1]
     catch = next(c for c in table.controls if c.id == "catch1")
     assert catch.visible and catch.enabled
     shot(app, outdir, "catch")

@@ -20,6 +20,7 @@ from game.ui.table.devices import DeviceLayer
 from game.ui.tween import Tween
 
 if TYPE_CHECKING:
+    from game.ui.table.host import Stage
     from game.ui.table.presenter import Presenter
 
 
@@ -82,11 +83,11 @@ class VictoryLap(DeviceLayer):
             self.run_home(presenter)  # the lap is over: back to the middle
         return False
 
-    def dash(self, target: tuple[float, float], presenter: Presenter) -> None:
+    def dash(self, target: tuple[float, float], presenter: Stage) -> None:
         self.leg = (self.pos, (float(target[0]), float(target[1])))
         self.tween = Tween(presenter.d(self.LEG_S))
 
-    def run_home(self, presenter: Presenter) -> None:
+    def run_home(self, presenter: Stage) -> None:
         lay = self.table.layout
         self.home = True
         self.dash((float(lay.centre[0]), float(lay.centre[1])), presenter)

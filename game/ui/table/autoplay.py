@@ -1,8 +1,9 @@
 """Test hooks of the table (see :mod:`game.ui.testhooks`), kept out of the scene's code.
 
 :func:`table_intent` is what ``UNO_TEST_AUTOPLAY`` presses for the person at the screen: a
-simple AI picks an action from the person's *view* and it is turned back into the intent a
-keyboard or a click would give. :func:`table_state` is the table's part of the state file.
+simple AI picks one of the options of the person's choice description (from their *view*)
+and it is turned back into the intent a keyboard or a click would give. :func:`table_state`
+is the table's part of the state file.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from game.bots.heuristic import HeuristicBot
-from game.rules import actions as A
+from game.play.choices import CATCH, JUMP_IN, UNO
 from game.rules.cards import WILD
 from game.rules.engine import Decision
 from game.ui import intents as I
@@ -25,29 +26,34 @@ _RNG = random.Random(7)
 
 
 def table_intent(t: TableFace) -> I.Intent | None:
+    """The intent a keyboard would give for the simple AI's pick, found in the person's
+    choice description: a card of the hand, the draw pile, UNO!, Catch!, J."""
     if not t.my_turn() or t.viewer is None:
         return None
     view = t.session.view(t.viewer)
-    legal = list(view.legal)
-    if not t.can_call_uno():  # a call that protects nothing is not offered (C-12)
-        legal = [a for a in legal if not isinstance(a, A.CallUno)]
-    action = _BOT.choose(view, legal, _RNG)
-    if isinstance(action, A.CallUno):
+    described = t.input.choices()
+    calls = t.can_call_uno()  # a call that protects nothing is not offered (C-12)
+    legal = [a for (cid, _oid), a in described.actions.items() if cid != UNO or calls]
+    if not legal:
+        return None
+    found = described.find(_BOT.choose(view, legal, _RNG))
+    if found is None:
+        return None
+    choice, option = found
+    if choice.id == UNO:
         return I.CallUno()
-    if isinstance(action, A.Draw):
-        return I.DrawCard()
-    if isinstance(action, A.Pass):
-        return I.KeepDrawn()
-    if isinstance(action, A.Play):
+    if choice.id == CATCH:
+        player = option.params.get("player")
+        return I.Catch(player if isinstance(player, int) else -1)
+    if choice.id == JUMP_IN:
+        return I.JumpIn()
+    card = option.params.get("card")
+    if choice.hand and isinstance(card, str):
         if view.decision is Decision.DRAWN:
             return I.PlayDrawn()
-        return I.PlayCard(t.model.hand.index(action.card))
-    if isinstance(action, A.Catch):
-        return I.Catch(action.target)
-    if isinstance(action, A.Accept) and view.decision is Decision.STACK:
-        return I.DrawCard()  # H-1: take the stack
-    if view.decision is Decision.TURN:
-        return I.DrawCard()  # an edition's own way of drawing (the launcher)
+        return I.PlayCard([str(c) for c in t.model.hand].index(card))
+    if choice.hand:  # the draw pile: draw, keep the drawn card, take a stack, the launcher
+        return I.KeepDrawn() if view.decision is Decision.DRAWN else I.DrawCard()
     return None
 
 
@@ -84,7 +90,7 @@ def table_state(t: TableFace) -> dict[str, Any]:
         "log": t.log_lines()[-6:],
         "toast": t.toast_text(),
         "can_call_uno": t.can_call_uno(),
-        "catch_targets": t.catch_targets(),
+        "catch_targets": t.input.catch_targets(),
         "devices": {type(d).__name__: d.test_state() for d in t.devices},
         "house_prompt": house_prompt(t),
         "stack": s.stack_total(),

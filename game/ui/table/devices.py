@@ -9,10 +9,20 @@ match of that edition and calls them at fixed points:
   animation; the event is logged either way),
 - ``update(dt)`` / ``draw(surface, layer)``: their own animation ("under" the cards or
   "over" them),
-- ``controls()``: extra focusable controls (a launcher to press); their intents come back
-  through ``handle(intent)``,
-- ``decision_scene(decision)``: a dialog for a decision the core does not know (pick a
-  victim, share cards),
+- ``controls()``: extra focusable controls (Roboto's Repeat button); their intents come
+  back through ``handle(intent)``,
+- ``offer(choice, options)``: render these options of a choice the person must answer
+  (:mod:`game.play.choices`) on the device itself — the trays a card may go on, Roboto's
+  race — instead of the table's dialog for their widget kind (:mod:`game.ui.table.offer`);
+  a layer recognises what to render by the description (widget kinds, parameters, the
+  choice's kind), never by an edition's decision or action classes,
+- ``confirm(choice, option)``: a step before a pick is applied (a Wild Clear's tray held
+  until green),
+- ``dress(dialog)`` / ``draw_dialog(surface, dialog)``: a table dialog is open over the
+  device (move its panel off the device, show the device over the veil, follow its focus:
+  the launcher turning to the player in focus),
+- ``decision_scene(decision)``: a layer's own dialog for one of the official decisions
+  (the guided hand's colour choice),
 - ``test_state()``: what the end-to-end tests should know about the device.
 
 A layer that draws a pile itself (Triple Play's trays instead of the discard pile, the
@@ -24,7 +34,7 @@ Nothing in the table changes when an edition is added.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -35,8 +45,9 @@ from game.ui.intents import Intent
 from game.ui.widgets import Control
 
 if TYPE_CHECKING:
+    from game.play.choices import Choice, Option
     from game.ui.scene import Scene
-    from game.ui.table.host import TableHost
+    from game.ui.table.host import ChoiceDialog, TableHost
     from game.ui.table.presenter import Presenter
 
 
@@ -72,6 +83,22 @@ class DeviceLayer:
     def handle(self, intent: Intent) -> bool:
         """``True`` if the intent was the layer's."""
         return False
+
+    def offer(self, choice: Choice, options: Sequence[Option]) -> Scene | None:
+        """A scene of this layer's own for ``options`` of ``choice`` (``None``: the
+        table's dialog for their widget kind renders them)."""
+        return None
+
+    def confirm(self, choice: Choice, option: Option) -> Scene | None:
+        """A step this layer asks for before ``option`` is applied (``None``: none)."""
+        return None
+
+    def dress(self, dialog: ChoiceDialog) -> None:
+        """A table dialog was laid out over the table, or its focus moved (its panel may
+        be moved; the device may follow the option in focus)."""
+
+    def draw_dialog(self, surface: pygame.Surface, dialog: ChoiceDialog) -> None:
+        """Draw over the veil, under ``dialog``'s panel (what the dialog is about)."""
 
     def decision_scene(self, decision: Decision) -> Scene | None:
         return None

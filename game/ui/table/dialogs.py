@@ -1,21 +1,25 @@
-"""Dialogs the table pushes for a person's decision: name a colour, answer a Wild Draw
-Four, see the hand a challenge revealed (to the challenger only), and H-2's whose hand to
-take. Passing the device between people is :mod:`game.ui.table.hotseat`."""
+"""Dialogs the table pushes for the official decisions: name a colour (any edition's
+colour choice), answer a Wild Draw Four, and see the hand a challenge revealed (to the
+challenger only). Each renders the choice description (:mod:`game.play.choices`) of the
+person at the screen. Picking a player, a card or a share is :mod:`game.ui.table.pickers`;
+passing the device between people is :mod:`game.ui.table.hotseat`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _, ngettext
-from game.narrate import COLOUR_NAMES
-from game.rules import actions as A
+from game.i18n import N_, _
+from game.play.choices import Choice, Option
+from game.play.labels import COLOUR_NAMES, LETTERS
 from game.rules import events as E
 from game.rules.cards import COLOUR_OF, COLOURS, RANK_OF, Colour, Rank
 from game.ui import cardart, text, theme
 from game.ui import intents as I
 from game.ui.scenes.base import PanelScene
+from game.ui.table.pickers import ChoiceScene
 from game.ui.tween import Tween
 from game.ui.widgets import Button, Control, focus_ring
 
@@ -50,46 +54,60 @@ class ColourButton(Control):
             focus_ring(surface, r, s, int(14 * s))
 
 
-class ColourScene(PanelScene):
-    """Name the colour after a Wild (keys R Y G B or 1-4, arrows and Enter, or a click)."""
+class ColourScene(ChoiceScene):
+    """Name the colour (keys R Y G B or 1-4, arrows and Enter, or a click): the options of a
+    choice whose widget is a colour, whichever edition asks."""
 
     name = "colour"
     keys = "colour"
     title = N_("Name a colour")
     width = 640
 
-    def __init__(self, app: AppHost, table: TableHost) -> None:
-        super().__init__(app)
-        self.table = table
+    def __init__(self, app: AppHost, table: TableHost, choice: Choice | None = None,
+                 options: Sequence[Option] | None = None, cancellable: bool = False) -> None:
+        super().__init__(app, table, choice, options, cancellable)
+
+    @staticmethod
+    def colour_of(option: Option) -> int:
+        letter = option.params.get("colour")
+        return LETTERS.index(letter) if isinstance(letter, str) and letter in LETTERS else -1
 
     def build(self) -> list[Control]:
         out: list[Control] = []
-        for c in COLOURS:
-            b = ColourButton(f"colour_{'RYGB'[c]}", I.ChooseColour(c), label=COLOUR_NAMES[c])
-            b.colour = int(c)
+        for option in self.options:
+            c = self.colour_of(option)
+            if c < 0:
+                continue
+            b = ColourButton(f"colour_{LETTERS[c]}", I.ChooseColour(COLOURS[c]),
+                             label=COLOUR_NAMES[COLOURS[c]])
+            b.colour = c
             b.marks = self.app.settings.colour_blind_marks
             out.append(b)
         return out
 
+    def option_of(self, control_id: str) -> Option | None:
+        return next((o for o in self.options
+                     if f"colour_{LETTERS[max(0, self.colour_of(o))]}" == control_id), None)
+
     def rows(self) -> list[float]:
-        return [2.6] + [0.0] * 3
+        return [2.6] + [0.0] * (len(self.controls) - 1)
 
     def place(self, controls: list[Control]) -> None:
+        if not controls:
+            return
         row = controls[0].rect
         gap = int(12 * self.s)
-        w = (row.width - 3 * gap) // 4
+        n = len(controls)
+        w = (row.width - (n - 1) * gap) // n
         for i, c in enumerate(controls):
             c.rect = pygame.Rect(row.left + i * (w + gap), row.top, w, row.height)
 
     def handle(self, intent: I.Intent) -> None:
         if isinstance(intent, I.ChooseColour):
-            me = self.table.viewer
-            if me is not None:
-                self.app.pop()
-                self.table.act(A.ChooseColour(me, intent.colour))
-            return
-        if isinstance(intent, I.Back):
-            self.app.open("pause", self.table)
+            option = next((o for o in self.options if self.colour_of(o) == int(intent.colour)),
+                          None)
+            if option is not None:
+                self.pick(option)
             return
         super().handle(intent)
 
@@ -101,8 +119,9 @@ class ColourScene(PanelScene):
         return I.ChooseColour(COLOURS[max(range(4), key=lambda i: counts[i])])
 
 
-class ChallengeScene(PanelScene):
-    """C-8: challenge the Wild Draw Four just played on you, or accept it."""
+class ChallengeScene(ChoiceScene):
+    """C-8: challenge the Wild Draw Four just played on you, or accept it (H-1: or stack
+    your own on it, when the choice offers that card)."""
 
     name = "challenge"
     keys = "challenge"
@@ -113,21 +132,22 @@ class ChallengeScene(PanelScene):
               "Or accept and draw 4.")
     width = 640
 
-    def __init__(self, app: AppHost, table: TableHost) -> None:
+    def __init__(self, app: AppHost, table: TableHost, choice: Choice | None = None,
+                 options: Sequence[Option] | None = None, cancellable: bool = False) -> None:
         me = table.viewer if table.viewer is not None else table.session.to_act
         view = table.session.view(me, with_events=True)
         culprit = next((e.player for e in reversed(view.events) if isinstance(e, E.CardPlayed)
                         and RANK_OF[e.card] == Rank.WILD_DRAW_FOUR), view.next_player(me, -1))
         colour = _(COLOUR_NAMES[Colour(view.colour)]) if view.colour < 4 else "?"
-        super().__init__(app, player=table.session.names[culprit], colour=colour)
-        self.table = table
+        super().__init__(app, table, choice, options, cancellable,
+                         player=table.session.names[culprit], colour=colour)
 
-    def stacking(self) -> list[A.Action]:
-        """H-1: the Wild Draw Four the person may stack on it (empty: none)."""
-        me = self.table.viewer
-        if me is None:
-            return []
-        return [a for a in self.table.session.legal(me) if isinstance(a, A.Play)]
+    def answer(self, option_id: str) -> Option | None:
+        return next((o for o in self.options if o.id == option_id), None)
+
+    def stacking(self) -> Option | None:
+        """H-1: the Wild Draw Four the person may stack on it (``None``: none)."""
+        return next((o for o in self.options if "card" in o.params), None)
 
     def body_text(self) -> str:
         total = self.table.session.stack_total()
@@ -143,30 +163,30 @@ class ChallengeScene(PanelScene):
                Button.make("challenge", N_("Challenge"), I.ChallengeWD4(), hint="C"),
                Button.make("accept", N_("Accept and draw {count}"), I.AcceptWD4(),
                            style="primary", hint="A", params={"count": total})]
-        if self.stacking():
+        if self.stacking() is not None:
             out.append(Button.make("stack", N_("Stack your Wild Draw Four (+{count})"),
                                    hint="S", params={"count": total + 4}))
         return out
 
+    def option_of(self, control_id: str) -> Option | None:
+        return self.stacking() if control_id == "stack" else self.answer(control_id)
+
     def on_press(self, control: str) -> None:
-        plays = self.stacking()
-        if control == "stack" and plays:
-            self.app.pop()
-            self.table.act(plays[0])
+        option = self.stacking() if control == "stack" else None
+        if option is not None:
+            self.pick(option)
 
     def enter(self) -> None:
         super().enter()
         self.focus_id("accept")  # the safe answer under a reflex Enter: a challenge can cost 6
+        self._said = self.focused_id()
 
     def handle(self, intent: I.Intent) -> None:
-        me = self.table.viewer
-        if isinstance(intent, I.ChallengeWD4 | I.AcceptWD4) and me is not None:
-            self.app.pop()
-            action = A.Challenge(me) if isinstance(intent, I.ChallengeWD4) else A.Accept(me)
-            self.table.act(action)
-            return
-        if isinstance(intent, I.Back):
-            self.app.open("pause", self.table)
+        if isinstance(intent, I.ChallengeWD4 | I.AcceptWD4):
+            option = self.answer("challenge" if isinstance(intent, I.ChallengeWD4)
+                                 else "accept")
+            if option is not None:
+                self.pick(option)
             return
         super().handle(intent)
 
@@ -237,70 +257,3 @@ class RevealScene(PanelScene):
 
     def autoplay_intent(self) -> I.Intent | None:
         return I.Activate()
-
-
-class SwapScene(PanelScene):
-    """H-2: a 7 was played: whose hand does the person take? Every opponent with their
-    card count (arrows and Enter, 1-9, or a click); the focus starts on the fewest cards,
-    and the voice reads the choices and then each one the focus lands on."""
-
-    name = "swap"
-    keys = "chooser"
-    title = N_("Seven! Swap hands with…")
-    body = N_("You take their hand, they take yours.")
-    width = 560
-
-    def __init__(self, app: AppHost, table: TableHost) -> None:
-        super().__init__(app)
-        self.table = table
-        me = table.viewer if table.viewer is not None else table.session.to_act
-        self.me = me
-        self.swaps = [a for a in table.session.legal(me) if isinstance(a, A.SwapWith)]
-        self._said: str | None = None
-
-    def counted(self, target: int) -> str:
-        n = self.table.session.hand_size(target)
-        return ngettext("{player} — {count} card", "{player} — {count} cards", n).format(
-            player=self.table.session.names[target], count=n)
-
-    def build(self) -> list[Control]:
-        return [Button.make(f"choice{i}", "{text}", params={"text": self.counted(a.target)},
-                            hint=str(i + 1)) for i, a in enumerate(self.swaps)]
-
-    def fewest(self) -> int:
-        sizes = [self.table.session.hand_size(a.target) for a in self.swaps]
-        return sizes.index(min(sizes)) if sizes else 0
-
-    def enter(self) -> None:
-        super().enter()
-        self.focus_id(f"choice{self.fewest()}")
-        self._said = self.focused_id()
-        choices = "; ".join(self.counted(a.target) for a in self.swaps)
-        self.app.sound.say(_("Swap hands with whom? {choices}.").format(choices=choices))
-
-    def focused_id(self) -> str | None:
-        c = self.focused()
-        return c.id if c is not None else None
-
-    def handle(self, intent: I.Intent) -> None:
-        if isinstance(intent, I.Back):
-            self.app.open("pause", self.table)
-            return
-        super().handle(intent)
-        now = self.focused_id()
-        if now != self._said and now is not None and now.startswith("choice"):
-            self._said = now
-            self.app.sound.say(self.counted(self.swaps[int(now[6:])].target))
-
-    def on_press(self, control: str) -> None:
-        if not control.startswith("choice"):
-            return
-        action = self.swaps[int(control[6:])]
-        self.app.pop()
-        self.table.act(action)
-
-    def autoplay_intent(self) -> I.Intent | None:
-        return I.Press(f"choice{self.fewest()}") if self.swaps else None
-
-    def test_state(self) -> dict[str, object]:
-        return {"targets": [a.target for a in self.swaps], "fewest": self.fewest()}

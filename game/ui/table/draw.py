@@ -20,7 +20,7 @@ from game.rules.cards import WILD, Card, Colour
 from game.ui import anim, cardart, family, text, theme
 from game.ui.avatars import draw_avatar
 from game.ui.backdrop import felt
-from game.ui.table import panels
+from game.ui.table import panels, queries
 from game.ui.widgets import focus_ring, panel
 
 if TYPE_CHECKING:
@@ -197,13 +197,13 @@ def _seat(surface: pygame.Surface, scene: TableFace, player: int) -> None:
     label = ngettext("{count} card", "{count} cards", count).format(count=count)
     text.draw(surface, label, int(15 * ps), (plate.centerx, plate.bottom - 4 * ps),
               theme.TEXT_DIM, "midbottom")
-    if scene.shows_scores():
+    if queries.shows_scores(scene):
         text.draw(surface, _("{points} pts").format(points=m.scores[player]), int(13 * ps),
                   (plate.right - 6 * ps, plate.top + 6 * ps), theme.TEXT_DIM, "topright")
     avatar = family.faces(scene.app, scene.session.player_ids)[player]
     centre = (max(plate.left, face // 2 + 2), plate.top + int(plate.height * 0.42))
     at = draw_avatar(surface, avatar, centre, face)
-    if scene.is_ai(player):
+    if not scene.session.is_human(player):
         tag = pygame.Rect(0, 0, int(24 * ps), int(15 * ps))
         tag.midtop = (at.centerx, at.bottom - int(6 * ps))
         pygame.draw.rect(surface, theme.PANEL, tag, border_radius=tag.height // 2)
@@ -242,7 +242,8 @@ def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
     focus = scene.ring_id()
     lifted = scene.focused_id()
     glow_px = int(5 * lay.s)
-    drag = scene.drag if scene.drag is not None and scene.drag.moved else None
+    drag = scene.input.drag if scene.input.drag is not None and scene.input.drag.moved \
+        else None
     for i, rect in enumerate(rects):
         card = m.hand[i] if i < len(m.hand) else None
         if drag is not None and i == drag.index:  # in the hand's place, only its outline
@@ -278,7 +279,7 @@ def _dragged(surface: pygame.Surface, scene: TableFace, card: Card, pos: tuple[i
     else:
         held = (0, 0)
     centre = (pos[0] - held[0], pos[1] - held[1])
-    if scene.drop_zone().collidepoint(pos):
+    if queries.drop_zone(scene).collidepoint(pos):
         ring = lay.discard.inflate(int(26 * lay.s), int(26 * lay.s))
         pygame.draw.rect(surface, theme.ACCENT, ring, max(3, int(5 * lay.s)),
                          border_radius=ring.width // 8)

@@ -1,6 +1,9 @@
 """The table's flow between events and decisions: when to stop presenting for a dialog,
 and which dialog (or pass-the-device screen) a person's decision needs.
 
+The decision is read from the person's choice description (:mod:`game.play.choices`): a
+choice answered from the hand (the turn, the drawn card, a stack) stays on the table;
+any other opens the dialog that renders it (:func:`game.ui.table.offer.dialog_for`).
 Kept apart from the scene so the scene stays about time, input and drawing.
 """
 
@@ -8,14 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.rules import actions as A
 from game.rules import events as E
-from game.rules.engine import Decision
 from game.rules.ruleset import MatchKind
-from game.ui.table.chooser import ChooserScene
-from game.ui.table.dialogs import ChallengeScene, ColourScene, RevealScene, SwapScene
+from game.ui.table.dialogs import RevealScene
 from game.ui.table.hotseat import PassDeviceScene
 from game.ui.table.match_end import MatchEndScene
+from game.ui.table.offer import dialog_for
 from game.ui.table.results import HandEndScene
 
 if TYPE_CHECKING:
@@ -42,7 +43,8 @@ def pause_for(t: TableFace, event: E.Event) -> bool:
 
 def advance(t: TableFace) -> None:
     """What the person at the screen must do next, if anything: pass the device, or a
-    dialog for a decision (an edition's own first, the core's, or the chooser)."""
+    dialog for the choice they owe (a device layer's own for an official decision first,
+    then the one for its options)."""
     s = t.session
     if s.over:
         return
@@ -56,23 +58,17 @@ def advance(t: TableFace) -> None:
             t.passing_to = p
             t.app.push(PassDeviceScene(t.app, t, p))
         return
-    decision = s.view(p).decision
-    key = (s.version, decision)
-    if t.asked == key or decision in (Decision.TURN, Decision.DRAWN, Decision.OVER,
-                                      Decision.STACK):  # H-1: answered on the table
+    choice = t.input.choices().main()
+    if choice is None or choice.hand:
+        return  # nothing owed, or answered on the table (the hand and the draw pile)
+    key = (s.version, choice.id)
+    if t.asked == key:
         return
     t.asked = key
-    for dev in t.devices:  # an edition's own dialog comes first
+    decision = t.view().decision
+    for dev in t.devices:  # a layer's own dialog for an official decision (the guide's)
         scene = dev.decision_scene(decision)
         if scene is not None:
             t.app.push(scene)
             return
-    if decision is Decision.COLOUR:
-        t.app.push(ColourScene(t.app, t))
-    elif decision is Decision.CHALLENGE:
-        t.app.push(ChallengeScene(t.app, t))
-    elif decision is Decision.SWAP:
-        t.app.push(SwapScene(t.app, t))
-    else:
-        own = [a for a in t.session.legal(p) if not isinstance(a, A.CallUno | A.Catch)]
-        t.app.push(ChooserScene(t.app, t, own))
+    t.app.push(dialog_for(t, choice))

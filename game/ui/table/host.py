@@ -1,16 +1,23 @@
-"""The table as its pieces see it: narrow protocols instead of the ``TableScene`` class.
+"""The table as its pieces see it: small protocols instead of the ``TableScene`` class.
 
 The table scene (:mod:`game.ui.table.scene`) owns one match on screen. Everything it hosts —
 an edition's device layers and dialogs, the core dialogs, the controls, the drawing, the
-flow, the voice, the test autoplay — is written against one of these protocols, so none of
-them imports the scene (and the scene imports them freely, one way):
+flow, the voice, the test autoplay — is written against these protocols, so none of them
+imports the scene (the scene imports them freely, one way), and each piece gets the narrow
+services it uses rather than the session, the presenter and the narrator whole:
 
-- :class:`TableHost`: what an edition's device layer or a dialog over the table may use —
-  the session (the match, through its public questions), the layout and the model of what
-  is on screen, the person at the screen, sounds, short messages, and acting.
-- :class:`TableFace`: what the table's own drawing, controls and test hooks read besides.
+- :class:`MatchFacts`: the public facts of the match (the session answers them; no acting,
+  no engine behind it);
+- :class:`Stage`: what a dialog or a device uses of the presenter (is the table still, a
+  banner, go on after a pause);
+- :class:`Choosing`: what a person at the screen may do now, as the choice description
+  (:mod:`game.play.choices`), and answering it — the only way anything over the table acts
+  (the table's :class:`~game.ui.table.input.TableInput` implements it);
+- :class:`TableHost`: what an edition's device layer or a dialog over the table may use;
+- :class:`TableFace`: what the table's own drawing, controls and test hooks read besides;
 - :class:`Device`: what the table asks of an edition's device layer
-  (:class:`game.ui.table.devices.DeviceLayer` is the base class that implements it).
+  (:class:`game.ui.table.devices.DeviceLayer` is the base class that implements it), and
+  :class:`ChoiceDialog`, the face of a dialog over the table that a device may dress.
 """
 
 from __future__ import annotations
@@ -20,21 +27,130 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.rules import actions as A
 from game.rules import events as E
 from game.rules.engine import Decision
 from game.rules.view import PlayerView
 from game.settings import Settings
 
 if TYPE_CHECKING:
-    from game.narrate import Narrator
+    from game.play.choices import Choice, Choices, Option
+    from game.play.labels import Labels
+    from game.rules.cards import Card
+    from game.rules.ruleset import Ruleset
+    from game.saves import SeatInfo
     from game.ui.intents import Intent
     from game.ui.scene import AppHost, Scene
-    from game.play.session import Session
     from game.ui.table.layout import TableLayout
     from game.ui.table.model import Drag, TableModel
     from game.ui.table.presenter import Presenter
     from game.ui.widgets import Control
+
+
+class MatchFacts(Protocol):
+    """The match's public facts, as the session answers them (no acting, no engine)."""
+
+    seats: list[SeatInfo]
+    race_mode: str
+    house_rule_text: str
+    story: list[tuple[int, int, int]]
+    revealed: dict[int, tuple[tuple[Card, ...], ...]]
+
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def player_ids(self) -> list[str]: ...
+    @property
+    def humans(self) -> list[int]: ...
+    @property
+    def ruleset(self) -> Ruleset: ...
+    @property
+    def edition(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def to_act(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def scores(self) -> list[int]: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def seating(self) -> list[int]: ...
+
+    def is_human(self, player: int) -> bool: ...
+    def hand_size(self, player: int) -> int: ...
+    def view(self, player: int, with_events: bool = False) -> PlayerView: ...
+    def ai_levels(self) -> dict[int, str]: ...
+    def house(self) -> tuple[str, ...]: ...
+    def stack_total(self) -> int: ...
+    def stack_card(self) -> Card | None: ...
+    def jump_card(self) -> Card | None: ...
+    def owes_uno(self) -> tuple[int, ...]: ...
+
+
+class Stage(Protocol):
+    """What a dialog or a device uses of the presenter."""
+
+    @property
+    def idle(self) -> bool: ...
+
+    def d(self, seconds: float) -> float:
+        """``seconds`` at the animation speed (0 in tests)."""
+        ...
+
+    def banner(self, msgid: str, pos: tuple[float, float], px: float, seconds: float = 1.0,
+               colour: tuple[int, int, int] = ..., back: tuple[int, int, int] | None = None,
+               **params: Any) -> None: ...
+    def resume(self) -> None: ...
+
+
+class Choosing(Protocol):
+    """What the person at the screen may do, and doing it (see :mod:`game.play.choices`).
+
+    ``take`` is a person's pick: a device may first ask for more (a Wild Clear's tray held
+    until green); ``choose`` applies it now. Both explain a refusal and return whether the
+    pick was applied. ``seat`` is someone else than the person at the screen (the pass
+    screen's UNO, a shout into the microphone, a hot-seat jump-in)."""
+
+    def choices(self, seat: int | None = None) -> Choices: ...
+    def take(self, choice: Choice, option: Option, seat: int | None = None) -> bool: ...
+    def choose(self, choice: Choice, option: Option, seat: int | None = None) -> bool: ...
+    def expire(self, choice_id: str) -> bool: ...
+    def labels(self) -> Labels: ...
+    def prompt(self, choice: Choice, options: Sequence[Option] | None = None) -> None:
+        """Say what the person must decide (the narration's prompt)."""
+        ...
+
+
+class TableInputFace(Choosing, Protocol):
+    """What the table's own pieces read of its input besides (:class:`~game.ui.table.
+    input.TableInput`)."""
+
+    @property
+    def drag(self) -> Drag | None:
+        """A card of the hand being dragged with the mouse (``None``: none)."""
+        ...
+
+    def catch_targets(self) -> list[int]: ...
+    def can_call_uno(self) -> bool: ...
+
+
+class ChoiceDialog(Protocol):
+    """A dialog over the table rendering a choice (:class:`game.ui.table.pickers.
+    ChoiceScene`), as a device layer may dress it: move its panel off the device, know which
+    option has the focus."""
+
+    choice: Choice
+    options: list[Option]
+    panel_rect: pygame.Rect
+    content_top: int
+    controls: list[Control]
+    s: float
+
+    def focused_option(self) -> Option | None: ...
 
 
 class Device(Protocol):
@@ -49,6 +165,10 @@ class Device(Protocol):
     def draw(self, surface: pygame.Surface, layer: str) -> None: ...
     def controls(self) -> list[Control]: ...
     def handle(self, intent: Intent) -> bool: ...
+    def offer(self, choice: Choice, options: Sequence[Option]) -> Scene | None: ...
+    def confirm(self, choice: Choice, option: Option) -> Scene | None: ...
+    def dress(self, dialog: ChoiceDialog) -> None: ...
+    def draw_dialog(self, surface: pygame.Surface, dialog: ChoiceDialog) -> None: ...
     def decision_scene(self, decision: Decision) -> Scene | None: ...
     def test_state(self) -> dict[str, Any]: ...
 
@@ -57,24 +177,33 @@ class TableHost(Protocol):
     """What a device layer or a dialog over the table may use."""
 
     app: AppHost
-    session: Session
     settings: Settings
     model: TableModel
-    presenter: Presenter
-    narrator: Narrator
     #: The player at the screen (``None``: nobody's hand is shown, e.g. all AI).
     viewer: int | None
 
     @property
+    def session(self) -> MatchFacts: ...
+    @property
+    def presenter(self) -> Stage: ...
+    @property
     def layout(self) -> TableLayout: ...
+    @property
+    def devices(self) -> Sequence[Device]: ...
+    @property
+    def input(self) -> Choosing:
+        """What the person at the screen may do, and doing it."""
+        ...
 
     def view(self) -> PlayerView:
         """What the player at the screen sees (the first seat's view when nobody sits)."""
         ...
 
     def my_turn(self) -> bool: ...
-    def legal_now(self) -> list[A.Action]: ...
-    def act(self, action: A.Action) -> bool: ...
+    def narrate(self, events: Sequence[E.Event]) -> list[str]:
+        """The narrator's lines for ``events`` (already redacted for the screen)."""
+        ...
+
     def refresh(self) -> None: ...
     def ring_id(self) -> str | None: ...
     def sfx(self, name: str) -> None: ...
@@ -86,28 +215,25 @@ class TableHost(Protocol):
 class TableFace(TableHost, Protocol):
     """What the table's own pieces (drawing, controls, flow, voice, autoplay) read besides."""
 
-    devices: Sequence[Device]
     controls: list[Control]
     focus: int
     hover: int | None
-    #: The (version, decision) a dialog was last opened for, and who the device is being
+    #: The (version, choice id) a dialog was last opened for, and who the device is being
     #: passed to (the flow keeps them on the table so a dialog is asked for once).
-    asked: tuple[int, Decision] | None
+    asked: tuple[int, str] | None
     passing_to: int | None
-    #: A card of the hand being dragged with the mouse (``None``: none).
-    drag: Drag | None
+
+    @property
+    def input(self) -> TableInputFace: ...
+    @property
+    def presenter(self) -> Presenter: ...
 
     def hand_rects(self) -> list[pygame.Rect]: ...
-    def drop_zone(self) -> pygame.Rect: ...
     def playable_indices(self) -> set[int]: ...
     def jump_indices(self) -> set[int]: ...
-    def played_along(self, focus: str) -> set[int]: ...
     def can_call_uno(self) -> bool: ...
-    def catch_targets(self) -> list[int]: ...
-    def is_ai(self, player: int) -> bool: ...
     def shows_focus(self) -> bool: ...
-    def shows_scores(self) -> bool: ...
-    def info_line(self) -> str: ...
     def log_lines(self) -> list[str]: ...
     def toast_text(self) -> str: ...
     def focused_id(self) -> str | None: ...
+    def focus_id(self, control_id: str) -> None: ...

@@ -1,6 +1,7 @@
 """Passing the device between people at one screen: the pass screen that hides every
 hand until the next person is ready (and offers H-3's "Jump in!" to the others), and
-H-3's jump-in itself, which hands the device to someone out of turn."""
+H-3's jump-in itself, which hands the device to someone out of turn. What each person may
+do (call UNO, jump in) is read from their own choice description."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.narrate import card_name
-from game.rules import actions as A
+from game.play.choices import JUMP_IN, UNO, Choice
 from game.ui import cardart, family
 from game.ui import intents as I
 from game.ui.avatars import draw_avatar
@@ -19,7 +20,7 @@ from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost
-    from game.ui.table.host import TableHost
+    from game.ui.table.host import TableFace
 
 
 PASS_GUARD_S = 0.6
@@ -38,7 +39,7 @@ class PassDeviceScene(PanelScene):
     body = N_("{player}, it is your turn. Make sure nobody else can see the screen, then "
               "press Enter or the button below to see your cards.")
 
-    def __init__(self, app: AppHost, table: TableHost, player: int) -> None:
+    def __init__(self, app: AppHost, table: TableFace, player: int) -> None:
         super().__init__(app, player=table.session.names[player])
         self.table = table
         self.player = player
@@ -65,9 +66,8 @@ class PassDeviceScene(PanelScene):
         """The other people who may call UNO now."""
         from game.ui.table.shout_listener import owing
 
-        s = self.table.session
         return tuple(p for p in owing(self.table)
-                     if p != self.player and A.CallUno(p) in s.legal(p))
+                     if p != self.player and self.table.input.choices(p).choice(UNO))
 
     def build(self) -> list[Control]:
         self._owed = self.owing()
@@ -122,8 +122,9 @@ class PassDeviceScene(PanelScene):
         super().handle(intent)
 
     def call_uno(self, player: int) -> None:
-        if player in self._owed:
-            self.table.act(A.CallUno(player))
+        uno = self.table.input.choices(player).choice(UNO) if player in self._owed else None
+        if uno is not None:
+            self.table.input.choose(uno, uno.options[0], seat=player)
         self.relayout()
         self.focus_id("ready")
 
@@ -158,7 +159,7 @@ class JumpInScene(PanelScene):
     opaque = True
     width = 600
 
-    def __init__(self, app: AppHost, table: TableHost) -> None:
+    def __init__(self, app: AppHost, table: TableFace) -> None:
         super().__init__(app)
         self.table = table
         s = table.session
@@ -188,10 +189,11 @@ class JumpInScene(PanelScene):
         return _("You do not hold {card}. Nothing else of your hand is shown.").format(
             card=card)
 
-    def jumps(self) -> list[A.Action]:
+    def jumps(self) -> Choice | None:
+        """The jumper's jump-in choice (their identical card), once they hold the device."""
         if self.jumper is None:
-            return []
-        return self.table.session.jump_ins(self.jumper)
+            return None
+        return self.table.input.choices(self.jumper).choice(JUMP_IN)
 
     def extra_height(self) -> int:
         return 160 if self.stage == "show" and self.jumps() else 0
@@ -232,21 +234,20 @@ class JumpInScene(PanelScene):
             self.stage = "show"
             self.relayout()
         elif control == "play":
-            jumps = self.jumps()
-            self.finish(jumps[0] if jumps else None)
+            self.finish(self.jumps())
 
-    def finish(self, action: A.Action | None) -> None:
+    def finish(self, jump: Choice | None) -> None:
         """Back to the table: the jumper holds the device after a jump-in; else it goes
         back to whoever had it (through the pass screen, if someone else saw their card)."""
         self.app.pop()
         t = self.table
-        if action is None or self.jumper is None or t.session.jump_card() is None:
+        if jump is None or self.jumper is None or t.session.jump_card() is None:
             if self.stage == "show" and self.jumper is not None and t.viewer != self.jumper:
                 back = t.viewer if t.viewer is not None else t.session.to_act
                 self.app.push(PassDeviceScene(self.app, t, back))
             return
         t.set_viewer(self.jumper)
-        t.act(action)
+        t.input.take(jump, jump.options[0])
 
     def handle(self, intent: I.Intent) -> None:
         if isinstance(intent, I.Back):

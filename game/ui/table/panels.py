@@ -4,18 +4,19 @@ table scene, as :mod:`game.ui.table.draw`, which calls these each frame."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.house_rules import header_labels
 from game.i18n import N_, _
-from game.narrate import Narrator, card_name
+from game.narrate import card_name
 from game.rules import events as E
 from game.rules.cards import RANK_OF, Rank
-from game.rules.engine import Decision
 from game.ui import text, theme
 from game.ui.card_faces import caption_of
+from game.ui.table.queries import info_line
 from game.ui.widgets import panel
 
 if TYPE_CHECKING:
@@ -35,7 +36,8 @@ def house_prompt(scene: TableFace) -> str:
     """What a house rule asks of the person now, in words over their hand: a stack coming
     to them (H-1), or a card of theirs that may jump in (H-3); "" for nothing."""
     s = scene.session
-    if scene.my_turn() and scene.model.decision is Decision.STACK:
+    main = scene.input.choices().main() if scene.my_turn() else None
+    if main is not None and main.hand and s.stack_total() > 0:
         total = s.stack_total()
         top = s.stack_card()
         rank = RANK_OF[top] if top is not None else Rank.DRAW_TWO
@@ -137,7 +139,7 @@ def draw_log(surface: pygame.Surface, scene: TableFace) -> None:
 
 def draw_info(surface: pygame.Surface, scene: TableFace) -> None:
     lay = scene.layout
-    line = text.draw(surface, scene.info_line(), int(16 * lay.s), lay.info, theme.TEXT_DIM,
+    line = text.draw(surface, info_line(scene), int(16 * lay.s), lay.info, theme.TEXT_DIM,
                      shadow=True)
     draw_house_rules(surface, scene, line.bottom + int(6 * lay.s))
 
@@ -208,10 +210,12 @@ def draw_toast(surface: pygame.Surface, scene: TableFace) -> None:
         y += int(px * 1.3)
 
 
-def log_lines(narrator: Narrator, events: list[E.Event], viewer: int | None) -> list[str]:
-    """The log's lines for the player at the screen (hidden cards redacted for them)."""
+def log_lines(narrate: Callable[[Sequence[E.Event]], list[str]], events: list[E.Event],
+              viewer: int | None) -> list[str]:
+    """The log's lines for the player at the screen (hidden cards redacted for them);
+    ``narrate`` gives the narrator's lines (:meth:`game.narrate.Narrator.lines`)."""
     who = -1 if viewer is None else viewer
     out: list[str] = []
-    for line in narrator.lines([E.redact(e, who) for e in events]):
+    for line in narrate([E.redact(e, who) for e in events]):
         out += [part for part in line.split("\n") if part]
     return out

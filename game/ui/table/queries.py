@@ -3,6 +3,7 @@ input ask of the table scene — the seats in order from the person at the scree
 cards of their hand that may be played or may jump in now (and those a Discard All takes
 down with it), where each card of the hand is drawn and where a dragged card is played,
 whether the UNO! button means something now, whom a catch may name, and the info line.
+What may be done is read from the person's choice description (:mod:`game.play.choices`).
 
 Functions of the table (:class:`game.ui.table.host.TableFace`), which answers them
 through its methods of the same names, so the scene stays about time, flow and input.
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _
-from game.rules import actions as A
+from game.play.choices import JUMP_IN
 from game.rules.cards import COLOUR_OF, RANK_OF, Rank
 from game.rules.ruleset import MatchKind
 from game.ui.editions import edition_ui
@@ -45,10 +46,14 @@ def seat_order(t: TableHost) -> list[int]:
 
 
 def playable_indices(t: TableFace) -> set[int]:
+    """The cards of the hand the choice the person owes plays from the hand."""
     if not t.my_turn():
         return set()
-    cards = {a.card for a in t.legal_now() if isinstance(a, A.Play)}
-    return {i for i, c in enumerate(t.model.hand) if c in cards}
+    main = t.input.choices().main()
+    if main is None or not main.hand:
+        return set()
+    cards = {c for o in main.options if isinstance(c := o.params.get("card"), str)}
+    return {i for i, c in enumerate(t.model.hand) if str(c) in cards}
 
 
 def jump_indices(t: TableFace) -> set[int]:
@@ -59,23 +64,10 @@ def jump_indices(t: TableFace) -> set[int]:
     if me is None or len(t.session.humans) > 1 or card is None \
             or not t.model.discard or t.model.discard[-1] != card:
         return set()  # (not before the card is seen landing)
-    cards = {a.card for a in t.session.jump_ins(me) if isinstance(a, A.Play)}
-    return {i for i, c in enumerate(t.model.hand) if c in cards}
-
-
-def catch_targets(t: TableFace) -> list[int]:
-    return [a.target for a in t.legal_now() if isinstance(a, A.Catch)]
-
-
-def can_call_uno(t: TableFace) -> bool:
-    """The UNO! button lights only when the call means something (C-12): the person owes
-    it, or holds two cards and can play one now — not with two cards and nothing to
-    play (the engine would take the call, but it protects nothing)."""
-    legal = t.legal_now()
-    if not any(isinstance(a, A.CallUno) for a in legal):
-        return False
-    return t.viewer in t.session.owes_uno() or \
-        any(isinstance(a, A.Play) for a in legal)
+    jump = t.input.choices().choice(JUMP_IN)
+    cards = set() if jump is None else \
+        {c for o in jump.options if isinstance(c := o.params.get("card"), str)}
+    return {i for i, c in enumerate(t.model.hand) if str(c) in cards}
 
 
 def hand_rects(t: TableFace) -> list[pygame.Rect]:
@@ -88,7 +80,7 @@ def hand_rects(t: TableFace) -> list[pygame.Rect]:
     lift = t.layout.lift
     playable = t.playable_indices() if t.settings.highlight_playable else set()
     playable |= t.jump_indices()
-    along = t.played_along(focus)
+    along = played_along(t, focus)
     for i, r in enumerate(rects):
         if focus == f"card{i}" or i in along:
             r.move_ip(0, -lift)
@@ -117,7 +109,12 @@ def drop_zone(t: TableFace) -> pygame.Rect:
     return pygame.Rect(0, 0, lay.size[0], lay.hand_area.top)
 
 
-def info_line(t: TableFace) -> str:
+def shows_scores(t: TableHost) -> bool:
+    """A match of several hands shows every player's score by their seat."""
+    return t.session.ruleset.match is not MatchKind.SINGLE_HAND
+
+
+def info_line(t: TableHost) -> str:
     rs = t.session.ruleset
     match = _(MATCH_TEXT[rs.match]).format(target=rs.target)
     return _("{edition} · hand {number} · {match}").format(

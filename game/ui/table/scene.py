@@ -1,10 +1,11 @@
 """The table: one match, played by people and AI at one screen.
 
 The scene owns the flow: it presents the engine's events (animations), asks the AI
-conductor to play the AI seats, pushes the dialogs a person's decision needs (colour,
-challenge, an edition's own through its device layers), hides every hand behind the
-pass-the-device screen between two people's turns, and turns the person's intents into
-actions (:mod:`game.ui.table.acting`). It only ever reads *views*: the player at the screen
+conductor to play the AI seats, pushes the dialogs a person's decision needs (those of
+their choice description, :mod:`game.ui.table.flow`), hides every hand behind the
+pass-the-device screen between two people's turns, and forwards the person's input to
+one object, :class:`~game.ui.table.input.TableInput`, which turns it into picks of their
+choices. It only ever reads *views* and choice descriptions: the player at the screen
 (the ``viewer``) sees their own hand and what is public. What the table reads of itself
 (the cards that may be played, the hand's rects, the info line) is worked out in
 :mod:`game.ui.table.queries`.
@@ -12,6 +13,7 @@ actions (:mod:`game.ui.table.acting`). It only ever reads *views*: the player at
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -19,22 +21,20 @@ import pygame
 from game import i18n
 from game.i18n import _
 from game.narrate import Narrator
-from game.rules import actions as A
+from game.play.session import Session
 from game.rules import events as E
-from game.rules.engine import Decision
-from game.rules.ruleset import MatchKind
 from game.rules.view import PlayerView
 from game.ui import anim, cardart, theme
 from game.ui import intents as I
 from game.ui.editions import edition_ui
 from game.ui.family import count_events
 from game.ui.scene import Scene
-from game.play.session import Session
-from game.ui.table import acting, hand_input, queries
 from game.ui.table import flow as table_flow
+from game.ui.table import queries
 from game.ui.table.conductor import Conductor
 from game.ui.table.controls import build_controls
 from game.ui.table.draw import draw_table
+from game.ui.table.input import TableInput
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.model import LOG_EVENTS, Drag, TableModel
 from game.ui.table.panels import log_lines
@@ -45,6 +45,7 @@ from game.ui.voices import clip_notice, house_rule_voice
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
+    from game.rules.cards import Card
     from game.ui.scene import AppHost
     from game.ui.table.host import Device, TableFace
 
@@ -61,18 +62,22 @@ class TableScene(Scene):
         """``layers``: extra layers over the table besides the edition's (the guided hand's
         pointer), made like device layers; ``ai_speed`` scales the AI's pace (0.5: half as
         fast, for a first game)."""
-        super().__init__(app)
         self.session = session
+        narrator = Narrator(session.names)
+        self.voice = TableVoice(self, narrator)  # notice, Repeat/Volume keys, shout, prompts
+        self.input = TableInput(self, session, self.voice, partial(Scene.handle, self),
+                                self.present)
+        self._lines = narrator.lines
+        super().__init__(app)
         self.settings = app.settings
         self.resumed = resumed
         humans = session.humans
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.model = TableModel(session.players, session.names, self.viewer,
                                 sort_hand=self.settings.sort_hand)
-        self.narrator = Narrator(session.names)
         self.presenter = Presenter(self.model, self, len(session.ruleset.cards()),
                                    session.ruleset.hand_size)
-        self.presenter.on_event = self._on_presented
+        self.presenter.on_event = lambda event: app.sound.narrate([event])
         self.presenter.hidden_swaps = len(session.humans) > 1
         self.runner = app.bot_runner(session.ai_levels(), session.seed)
         self.conductor = Conductor(session, self.runner,
@@ -82,20 +87,14 @@ class TableScene(Scene):
         self.devices += [layer(self) for layer in layers]
         self.layout: TableLayout = table_layout(app.size, queries.seat_order(self), self.viewer)
         self.synced = False
-        self.asked: tuple[int, Decision] | None = None
+        self.asked: tuple[int, str] | None = None
         self.passing_to: int | None = None
         self.toast: tuple[str, dict[str, Any], float] | None = None
-        self._legal: list[A.Action] = []
         self._was_my_turn = False
         self._jump_focused: tuple[int, bool] = (-1, False)
-        #: A move of the seat to act given while the table still animated: (engine version
-        #: then, the intent, the card it named), applied as soon as the table is ready.
-        self.queued: tuple[int, I.Intent, Any] | None = None
-        self.drag: Drag | None = None
         self.warmer = cardart.Warmer()
         self._log_cache: tuple[tuple[Any, ...], list[str]] | None = None
         self.model.draw_size = len(session.ruleset.cards())
-        self.voice = TableVoice(self)  # voice notice, Repeat/Volume keys, shout UNO
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -105,8 +104,8 @@ class TableScene(Scene):
             self.synced = True
             self.presenter.push(self.session.reminder_events())
         else:
-            self.presenter.push(self._redacted(self.session.opening_events()),
-                                self._final_hand())
+            self.presenter.push(redacted(self, self.session.opening_events()),
+                                final_hand(self))
         house_rule = house_rule_voice(self.session)
         ids = self.session.player_ids  # recordings are kept under the players' ids
         self.app.sound.set_names(self.session.names, house_rule, ids)
@@ -133,32 +132,18 @@ class TableScene(Scene):
         self.layout = table_layout(self.size, queries.seat_order(self), self.viewer)
         for dev in self.devices:
             dev.relayout()
-        self._plan_warming()
+        plan_warming(self)
         self.refresh()
-
-    def _plan_warming(self) -> None:
-        lay = self.layout
-        first = [*self._final_hand(), *self.view().discard[-4:]]
-        rest = sorted(set(self.session.ruleset.cards()))
-        backs = [*anim.flight_widths(lay.card_w, lay.small_w), lay.card_w, lay.small_w]
-        self.warmer.plan(first + rest, lay.card_w, self.settings.colour_blind_marks, backs)
 
     # ------------------------------------------------------------------ views
     def view(self) -> PlayerView:
         who = self.viewer if self.viewer is not None else queries.seat_order(self)[0]
         return self.session.view(who)
 
-    def _final_hand(self) -> tuple[Any, ...]:
-        return self.view().hand if self.viewer is not None else ()
-
-    def _redacted(self, events: Any) -> list[E.Event]:
-        who = -1 if self.viewer is None else self.viewer
-        return [E.redact(e, who) for e in events]
-
     def set_viewer(self, player: int) -> None:
         """The device is now in ``player``'s hands (after the pass screen)."""
         self.viewer = player
-        self.queued = None
+        self.input.queued = None
         self.toast = None  # a message for the person before is not for this one
         self.model.viewer = player
         self.model.sync(self.view())
@@ -166,9 +151,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ derived state
     def refresh(self) -> None:
-        """Recompute what the player at the screen may do, and the controls."""
-        me = self.viewer
-        self._legal = self.session.legal(me) if me is not None and not self.session.over else []
+        """Rebuild the controls from what the player at the screen may do now."""
         focused = self.focused_id()
         self.controls = build_controls(self)
         if focused:
@@ -198,47 +181,42 @@ class TableScene(Scene):
         return (me is not None and not self.session.over and self.session.to_act == me
                 and self.model.to_act == me and self.presenter.idle)
 
-    def legal_now(self) -> list[A.Action]:
-        """What the player at the screen may do now (engine-checked)."""
-        return list(self._legal)
-
-    # what the drawing, the controls and the input read (worked out in queries.py)
+    # what the drawing, the controls and the guide read (worked out in queries.py)
     def playable_indices(self) -> set[int]:
         return queries.playable_indices(self)
 
     def jump_indices(self) -> set[int]:
         return queries.jump_indices(self)
 
-    def catch_targets(self) -> list[int]:
-        return queries.catch_targets(self)
-
     def can_call_uno(self) -> bool:
-        return queries.can_call_uno(self)
+        return self.input.can_call_uno()
 
     def hand_rects(self) -> list[pygame.Rect]:
         return queries.hand_rects(self)
 
-    def played_along(self, focus: str) -> set[int]:
-        return queries.played_along(self, focus)
+    @property
+    def hover(self) -> int | None:
+        """The control under the pointer (kept by the input)."""
+        return self.input.hover
 
-    def drop_zone(self) -> pygame.Rect:
-        return queries.drop_zone(self)
+    @hover.setter
+    def hover(self, index: int | None) -> None:
+        self.input.hover = index
 
-    def info_line(self) -> str:
-        return queries.info_line(self)
+    @property
+    def drag(self) -> Drag | None:
+        return self.input.drag
 
-    def is_ai(self, player: int) -> bool:
-        return not self.session.is_human(player)
-
-    def shows_scores(self) -> bool:
-        return self.session.ruleset.match is not MatchKind.SINGLE_HAND
-
+    # ------------------------------------------------------------------ words
     def log_lines(self) -> list[str]:
         recent = list(self.model.log)[-12:]
         key = (tuple(map(id, recent)), self.viewer, i18n.current_language())
         if self._log_cache is None or self._log_cache[0] != key:
-            self._log_cache = (key, log_lines(self.narrator, recent, self.viewer))
+            self._log_cache = (key, log_lines(self._lines, recent, self.viewer))
         return self._log_cache[1]
+
+    def narrate(self, events: Sequence[E.Event]) -> list[str]:
+        return self._lines(events)
 
     def toast_text(self) -> str:
         if self.toast is None:
@@ -264,9 +242,6 @@ class TableScene(Scene):
     def pause_for(self, event: E.Event) -> bool:
         return table_flow.pause_for(self, event)
 
-    def _on_presented(self, event: E.Event) -> None:
-        self.app.sound.narrate([event])
-
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> bool:
         if self.warmer.pending():
@@ -285,7 +260,7 @@ class TableScene(Scene):
             self.model.sync(self.view())
             self.synced = changed = True
         if self.presenter.idle:
-            self._advance()
+            table_flow.advance(self)
         if self.app.top is self:
             events = self.conductor.update(dt, self.presenter.idle)
             if events:
@@ -293,8 +268,8 @@ class TableScene(Scene):
                 changed = True
         if changed:
             self.refresh()
-        if self.queued is not None and self.presenter.idle:
-            hand_input.play_queued(self)
+        if self.input.queued is not None and self.presenter.idle:
+            self.input.play_queued()
             changed = True
         return changed
 
@@ -314,26 +289,16 @@ class TableScene(Scene):
 
     def present(self, events: list[E.Event]) -> None:
         count_events(self.app, self.session.edition, self.session.seats, events)  # stats
-        self.presenter.push(self._redacted(events), self._final_hand())
+        self.presenter.push(redacted(self, events), final_hand(self))
         self.synced = False
-
-    def _advance(self) -> None:
-        table_flow.advance(self)
 
     # ------------------------------------------------------------------ input
     def intent_at(self, pos: tuple[int, int]) -> I.Intent | None:
-        """A press on a card of your hand takes it up (a click or a drag, told apart when
-        the button is let go); elsewhere as every scene."""
-        intent = super().intent_at(pos)
-        if isinstance(intent, I.PlayCard) and self.viewer is not None:
-            return I.Grab(intent.index, pos)
-        return intent
+        return self.input.intent_at(pos, super().intent_at(pos))
 
     def handle(self, intent: I.Intent) -> None:
-        acting.handle(self, intent, super().handle)
-
-    def act(self, action: A.Action) -> bool:
-        return acting.act(self, action)
+        if not self.voice.handle(intent):
+            self.input.handle(intent)
 
     # ------------------------------------------------------------------ drawing & tests
     def draw(self, surface: pygame.Surface) -> None:
@@ -350,3 +315,23 @@ class TableScene(Scene):
         from game.ui.table.autoplay import table_state
 
         return table_state(self)
+
+
+def final_hand(t: TableScene) -> tuple[Card, ...]:
+    """The hand the person at the screen holds once the events shown have landed."""
+    return t.view().hand if t.viewer is not None else ()
+
+
+def redacted(t: TableScene, events: Sequence[E.Event]) -> list[E.Event]:
+    """``events`` as the person at the screen may see them."""
+    who = -1 if t.viewer is None else t.viewer
+    return [E.redact(e, who) for e in events]
+
+
+def plan_warming(t: TableScene) -> None:
+    """Have the card faces the table will show drawn ahead, the first frames' first."""
+    lay = t.layout
+    first = [*final_hand(t), *t.view().discard[-4:]]
+    rest = sorted(set(t.session.ruleset.cards()))
+    backs = [*anim.flight_widths(lay.card_w, lay.small_w), lay.card_w, lay.small_w]
+    t.warmer.plan(first + rest, lay.card_w, t.settings.colour_blind_marks, backs)

@@ -17,7 +17,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_
-from game.rules import actions as A
+from game.play.choices import UNO
 
 if TYPE_CHECKING:
     from game.ui.table.host import TableFace
@@ -45,7 +45,7 @@ def owing(t: TableFace) -> list[int]:
     out = [p for p in s.owes_uno() if s.is_human(p)]
     p = s.to_act
     if p not in out and s.is_human(p) and s.hand_size(p) == 2 \
-            and A.CallUno(p) in s.legal(p):
+            and t.input.choices(p).choice(UNO) is not None:
         out.append(p)
     return out
 
@@ -136,7 +136,8 @@ class ShoutListener:
 
     def _call(self, player: int) -> bool:
         t = self.table
-        if not t.act(A.CallUno(player)):
+        uno = t.input.choices(player).choice(UNO)
+        if uno is None or not t.input.choose(uno, uno.options[0], seat=player):
             return False
         self.calls += 1
         t.notify(HEARD, name=t.session.names[player])

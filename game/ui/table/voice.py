@@ -1,5 +1,6 @@
 """The voice's part of the table (issue 4): the one notice about what is missing, Roboto's
-Repeat and Volume keys, and shouting UNO into the microphone.
+Repeat and Volume keys, shouting UNO into the microphone, and the prompt said when the
+person at the screen must decide (the narrator's words for their choice, issue 32).
 
 Kept out of the table scene, which only forwards ``update``, ``handle``, ``wakeup``, ``draw``
 and ``close`` here. The notice is a banner at the top of the table: it blocks nothing (no
@@ -9,11 +10,14 @@ re-renders it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import N_, _
+from game.narrate import Narrator
+from game.play.choices import Choice, Option
 from game.ui import intents as I
 from game.ui import text, theme
 from game.ui.table.shout_listener import ShoutListener
@@ -36,11 +40,14 @@ LAST_MOVE = N_("Last move: {line}")
 class TableVoice:
     """See the module docstring."""
 
-    def __init__(self, table: TableFace) -> None:
+    def __init__(self, table: TableFace, narrator: Narrator) -> None:
         self.table = table
+        self.narrator = narrator
         self.notice: str | None = None  # a message id of game.voice.notices
         self.notice_left = 0.0
         self.shout = ShoutListener(table)
+        #: The last prompt said (its words, whether the voice is on or not).
+        self.prompted = ""
 
     def enter(self) -> None:
         """Look for what is missing when the player wants the voice or the microphone."""
@@ -101,6 +108,16 @@ class TableVoice:
             elif level is not None:
                 self.table.notify(VOLUME_LEVEL, level=level)
         return True
+
+    # ------------------------------------------------------------------ prompts
+    def prompt(self, choice: Choice, options: Sequence[Option] | None = None) -> None:
+        """Say what the person at the screen must decide: the choice's words and its
+        options (players with their card counts), for a player who cannot see the
+        dialog; the dialog shows the same words as its title."""
+        s = self.table.session
+        counts = [s.hand_size(p) for p in range(len(s.names))]
+        self.prompted = self.narrator.prompt(choice, counts, options)
+        self.table.app.sound.say(self.prompted)
 
     # ------------------------------------------------------------------ drawing
     def notice_text(self) -> str:

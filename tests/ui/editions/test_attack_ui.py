@@ -11,11 +11,12 @@ from typing import Any
 from game.rules.cards import COLOUR_OF, Card
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.attack.launcher import DinoLauncher, VictimScene
+from game.ui.editions.attack.launcher import DinoLauncher
 from game.ui.table.dialogs import ColourScene
+from game.ui.table.queries import played_along
 from game.ui.table.scene import TableScene
 from tests.editions.helpers import build
-from tests.ui.conftest import pump, shot, table_for
+from tests.ui.conftest import asks, pump, shot, table_for
 from tests.ui.editions.helpers import play_match
 
 C = Card.parse
@@ -87,7 +88,7 @@ def test_attack_attack_victim_picker(app: App, outdir: Path) -> None:
     app.dispatch(I.PlayCard(table.model.hand.index(C("WAA"))))
     pump(app, until=lambda: isinstance(app.top, ColourScene))
     app.dispatch(I.ChooseColour(0))
-    pump(app, until=lambda: isinstance(app.top, VictimScene))
+    pump(app, until=lambda: asks(app, "pick_player"))
     app.dispatch(I.Navigate(0, 1))  # focus Cid: the launcher turns to him
     pump(app, 0.6)
     assert state(table)["target"] == 2
@@ -128,9 +129,9 @@ def test_A7_a_focused_discard_all_lifts_every_card_it_takes_along(app: App,
     da = hand.index(C("RDA"))
     reds = {i for i, c in enumerate(hand) if COLOUR_OF[c] == COLOUR_OF[C("RDA")] and i != da}
     green = hand.index(C("G1"))  # not playable on the red 9: it stays down
-    assert len(reds) == 2 and table.played_along(f"card{green}") == set()
+    assert len(reds) == 2 and played_along(table, f"card{green}") == set()
     table.focus_id(f"card{da}")
-    assert table.played_along(f"card{da}") == reds
+    assert played_along(table, f"card{da}") == reds
     rests = table.layout.hand_rects(len(hand))  # where each card lies when not lifted
     lift = table.layout.lift
     rects = table.hand_rects()

@@ -14,9 +14,9 @@ from game.rules.engine import Decision
 from game.ui import intents as I
 from game.ui import theme
 from game.ui.app import App
-from game.ui.editions.triple.dialogs import GiveScene, PairScene
 from game.ui.editions.triple.scenes import HoldScene, TrayPickScene
 from game.ui.editions.triple.unit import TrayUnit
+from game.ui.table.pickers import CardChoiceScene, SharesScene
 from game.ui.table.scene import TableScene
 from tests.editions.helpers import build
 from tests.ui.conftest import colour_share, pump, shot, table_for
@@ -132,7 +132,8 @@ def test_discard_two_pairing(app: App, outdir: Path) -> None:
                          lit=(0,))
     pump(app, until=lambda: table.my_turn())
     app.dispatch(I.PlayCard(table.model.hand.index(C("RD2"))))
-    pump(app, until=lambda: isinstance(app.top, PairScene))
+    pump(app, until=lambda: isinstance(app.top, CardChoiceScene))
+    assert app.top.choice.kind == "pair"  # type: ignore[attr-defined]
     shot(app, outdir, "pair")
     labels = [c.caption() for c in app.top.controls]  # type: ignore[attr-defined]
     assert labels == ["Add a red 7", "Add a red 8", "Play the Discard Two alone"]
@@ -147,9 +148,9 @@ def test_give_away_sharing(app: App, outdir: Path) -> None:
     table.session.game.bank.script_overload = [3]
     pump(app, until=lambda: table.my_turn())
     app.dispatch(I.PlayCard(table.model.hand.index(C("WGA"))))
-    pump(app, until=lambda: isinstance(app.top, GiveScene))
+    pump(app, until=lambda: isinstance(app.top, SharesScene))
     give = app.top
-    assert isinstance(give, GiveScene)
+    assert isinstance(give, SharesScene) and give.choice.kind == "give"
     assert give.counts == {1: 2, 2: 1} and give.left() == 0
     app.dispatch(I.Adjust("share1", 1))  # 3 + 1: too many, the button is off
     assert give.left() == -1 and give.action() is None

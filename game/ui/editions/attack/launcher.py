@@ -5,9 +5,12 @@ launcher as a device layer.
 :class:`~.draw.LauncherDrawing`: a dinosaur that breathes, builds up and dips its
 nose when pressed); it growls and throws the fired cards in arcs into the presser's hand —
 or coughs a grey puff on a dud — and turns its head toward the player it aims at. A click
-on it (or D) is the press (the table's draw). The Wild Attack-Attack victim, and the chosen
-player of a customizable card, are picked in :class:`VictimScene`. Only the player's view
-(the public ``unit`` text) and the events are read.
+on it (or D) is the press (the table's draw: the option besides the cards of the choice
+the person owes). The Wild Attack-Attack victim, and the chosen player of a customizable
+card, are picked in the table's player picker (any choice of players): the launcher shows
+itself over its veil and turns to the player in focus, and the picker's panel sits low,
+so the launcher stays in view. Only the player's view (the public ``unit`` text), the
+events and the choice description are read.
 """
 
 from __future__ import annotations
@@ -18,13 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_, ngettext
-from game.rules import actions as A
+from game.i18n import N_
 from game.rules import events as E
 from game.rules.cards import Card
-from game.rules.engine import Decision
 from game.rules.units import LauncherView
-from game.ui import intents as I
 from game.ui import theme
 from game.ui.editions.attack.draw import (
     CHAIN_S,
@@ -37,14 +37,11 @@ from game.ui.editions.attack.draw import (
     Puff,
 )
 from game.ui.editions.common import device_sound, fly_discarded
-from game.ui.scene import Scene
-from game.ui.scenes.base import PanelScene
 from game.ui.table.devices import DeviceLayer
 from game.ui.tween import Tween, ease_in_out
-from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
-    from game.ui.table.host import TableHost
+    from game.ui.table.host import ChoiceDialog, TableHost
     from game.ui.table.presenter import Presenter
 
 
@@ -233,13 +230,38 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
     def animating(self) -> bool:
         return True  # it breathes, and pulses with the build-up
 
-    def decision_scene(self, decision: Decision) -> Scene | None:
-        if decision is Decision.PICK_PLAYER:
-            picks = [a for a in self.table.session.legal(self.table.viewer)  # type: ignore[arg-type]
-                     if isinstance(a, A.PickPlayer)]
-            if picks:
-                return VictimScene(self.table.app, self, picks)
-        return None
+    # ------------------------------------------------------------------ a player to pick
+    @staticmethod
+    def picks_player(dialog: ChoiceDialog) -> bool:
+        return bool(dialog.options) and all(o.widget == "player" for o in dialog.options)
+
+    def dress(self, dialog: ChoiceDialog) -> None:
+        """A player is being picked (A-6, A-8): the launcher turns to the one in focus,
+        and the dialog's panel sits low, so the launcher stays in view."""
+        if not self.picks_player(dialog):
+            return
+        option = dialog.focused_option()
+        player = option.params.get("player") if option is not None else None
+        if isinstance(player, int):
+            self.aim_at(player)
+        lay, r = self.table.layout, dialog.panel_rect
+        dy = max(0, lay.draw_pile.bottom + int(10 * dialog.s) - r.top)
+        dy = min(dy, lay.size[1] - r.bottom - int(10 * dialog.s))
+        if dy > 0:
+            r.move_ip(0, dy)
+            dialog.content_top += dy
+            for c in dialog.controls:
+                c.rect.move_ip(0, dy)
+
+    def draw_dialog(self, surface: pygame.Surface, dialog: ChoiceDialog) -> None:
+        if not self.picks_player(dialog):
+            return
+        self.draw(surface, "piles")
+        spot = self.table.layout.seats.get(self.target if self.target is not None else -1)
+        if spot is not None:  # the player the launcher turns to
+            w = max(3, int(4 * dialog.s))
+            pygame.draw.rect(surface, theme.DANGER, spot.plate.inflate(3 * w, 3 * w), w,
+                             border_radius=int(18 * dialog.s))
 
     def test_state(self) -> dict[str, Any]:
         return {"presses": self.presses, "fires": self.fires, "duds": self.duds,
@@ -247,80 +269,3 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
                 "eruptions": self.eruptions,
                 "target": self.target, "aim": round(self.aim, 2),
                 "launcher_rect": [*self.body]}
-
-
-class VictimScene(PanelScene):
-    """A-6, A-8: name the player the launcher turns to (a victim or a swap partner)."""
-
-    name = "victim"
-    keys = "chooser"
-    width = 560
-
-    def __init__(self, app: Any, launcher: DinoLauncher, picks: list[A.PickPlayer]) -> None:
-        self.launcher = launcher
-        self.table = launcher.table
-        self.picks = picks[:9]
-        unit = self.table.view().unit
-        picking = unit.picking if isinstance(unit, LauncherView) else ""
-        self.title = {
-            "attack": N_("Wild Attack-Attack: who gets two presses?"),
-            "first_attack": N_("Wild Attack-Attack: who gets two presses?"),
-            "swap_hands": N_("Swap hands with whom?"),
-        }.get(picking, N_("Who presses the launcher twice?"))
-        super().__init__(app)
-
-    def build(self) -> list[Control]:
-        names = self.table.session.names
-        counts = self.table.model.counts
-        out: list[Control] = []
-        for i, a in enumerate(self.picks):
-            label = ngettext("{player} ({count} card)", "{player} ({count} cards)",
-                             counts[a.target]).format(player=names[a.target],
-                                                      count=counts[a.target])
-            out.append(Button.make(f"choice{i}", "{text}", params={"text": label},
-                                   hint=str(i + 1)))
-        return out
-
-    def update(self, dt: float) -> bool:
-        c = self.focused()
-        if c is not None and c.id.startswith("choice"):
-            self.launcher.aim_at(self.picks[int(c.id[6:])].target)
-        self.launcher.update(dt)
-        return True
-
-    def wakeup(self) -> float | None:
-        return 0.0
-
-    def on_press(self, control: str) -> None:
-        i = int(control[len("choice"):])
-        if not 0 <= i < len(self.picks):
-            return
-        self.app.pop()
-        self.table.act(self.picks[i])
-
-    def arrange(self) -> None:
-        super().arrange()
-        # the panel sits low, so the launcher turning to the chosen player stays in view
-        lay = self.table.layout
-        dy = max(0, lay.draw_pile.bottom + int(10 * self.s) - self.panel_rect.top)
-        dy = min(dy, self.size[1] - self.panel_rect.bottom - int(10 * self.s))
-        if dy > 0:
-            self.panel_rect.move_ip(0, dy)
-            self.content_top += dy
-            for c in self.controls:
-                c.rect.move_ip(0, dy)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.launcher.draw(surface, "piles")
-        spot = self.table.layout.seats.get(self.launcher.target or -1)
-        if spot is not None:  # the player the launcher turns to
-            w = max(3, int(4 * self.s))
-            pygame.draw.rect(surface, theme.DANGER, spot.plate.inflate(3 * w, 3 * w), w,
-                             border_radius=int(18 * self.s))
-        super().draw(surface)
-
-    def back(self) -> None:
-        self.app.open("pause", self.table)
-
-    def autoplay_intent(self) -> I.Intent | None:
-        return I.Press("choice0") if self.picks else None

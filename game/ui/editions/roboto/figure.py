@@ -28,9 +28,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_
-from game.rules import actions as A
+from game.play.choices import Choice, Option
 from game.rules import events as E
-from game.rules.engine import Decision
 from game.rules.units import RobotoView, UnitView
 from game.ui import intents as I
 from game.ui.editions.common import device_sound, fly_discarded
@@ -40,6 +39,8 @@ from game.ui.table.devices import DeviceLayer
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from game.ui.table.host import TableHost
     from game.ui.table.presenter import Presenter
 
@@ -136,7 +137,7 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
     def say(self, words: str, presenter: Presenter | None = None) -> None:
         if self.lines is None:  # his own lines use the nicknames already
             for p, nick in self.nicknames.items():  # R-6b: he uses the nicknames from now on
-                words = words.replace(self.table.narrator.name(p), nick)
+                words = words.replace(self.table.session.names[p], nick)
         self.speak(words)
         self.said.append(words)
         if presenter is not None:
@@ -179,7 +180,7 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
                     device_sound(self.table, "roboto_jingle", self.body.midbottom)
         elif isinstance(event, SPOKEN):
             self.last_event = event
-            lines = self.table.narrator.lines([event])
+            lines = self.table.narrate([event])
             if lines:
                 self.say(spoken(lines[0].split("\n")[0]), presenter)
         return False
@@ -197,7 +198,7 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
                 return render(phrase, cast).caption
         except Exception as exc:  # the voice package is optional
             _log.info("Roboto's lines unavailable: %s", exc)
-        lines = self.table.narrator.lines([event])
+        lines = self.table.narrate([event])
         return spoken(lines[0].split("\n")[0]) if lines else ""
 
     def voice(self, event: E.Event) -> None:
@@ -242,23 +243,24 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
     def animating(self) -> bool:
         return self.talk > 0 or self.bubble > 0
 
-    def decision_scene(self, decision: Decision) -> Scene | None:
+    def offer(self, choice: Choice, options: Sequence[Option]) -> Scene | None:
+        """What he asked for is done at his side: a race (its options are finishing
+        orders) is run as a race; a nickname (his command asks one, and the choice is its
+        one answer) is typed, and he uses it from then on."""
         from game.ui.editions.roboto.nickname import NicknameScene
         from game.ui.editions.roboto.races import RaceScene, ReactionRaceScene
 
         t = self.table
-        if decision is Decision.RACE and t.viewer is not None:
-            unit = t.session.view(t.viewer).unit
-            racers, kind = racers_of(unit), race_kind_of(unit)
-            legal = [a for a in t.session.legal(t.viewer) if isinstance(a, A.RaceFinished)]
-            if racers and legal:
-                if getattr(t.session, "race_mode", "family") == "reaction":
-                    return ReactionRaceScene(t.app, self, racers, legal, kind)
-                return RaceScene(t.app, self, racers, legal, kind)
-        if decision is Decision.NICKNAME and t.viewer is not None:
-            named = racers_of(t.session.view(t.viewer).unit)
-            if len(named) >= 2:
-                return NicknameScene(t.app, self, named[1])
+        if t.viewer is None or not options:
+            return None
+        unit = t.session.view(t.viewer).unit
+        racers, kind = racers_of(unit), race_kind_of(unit)
+        if racers and all(o.widget == "order" for o in options):
+            if getattr(t.session, "race_mode", "family") == "reaction":
+                return ReactionRaceScene(t.app, self, racers, choice, options, kind)
+            return RaceScene(t.app, self, racers, choice, options, kind)
+        if kind == "nickname" and len(racers) >= 2 and len(options) == 1:
+            return NicknameScene(t.app, self, racers[1], choice, options[0])
         return None
 
     # ------------------------------------------------------------------ drawing

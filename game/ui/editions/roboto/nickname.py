@@ -1,6 +1,6 @@
 """Roboto's nickname command at the table (RULES.md R-6b): the dialog in which a person
 types the nickname he asks them to give another player. Opened by
-:meth:`game.ui.editions.roboto.RobotoFigure.decision_scene`.
+:meth:`game.ui.editions.roboto.figure.RobotoFigure.offer`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pygame
 
 from game.i18n import N_
 from game.names import clean_name
-from game.rules import actions as A
+from game.play.choices import Choice, Option
 from game.ui import intents as I
 from game.ui.editions.roboto.dialog import RobotoFigure, keep_clear
 from game.ui.scenes.base import PanelScene
@@ -27,10 +27,13 @@ class NicknameScene(PanelScene):
     body = N_("Type a nickname for {player}. Roboto will call them by it for the rest of "
               "the game.")
 
-    def __init__(self, app: Any, roboto: RobotoFigure, other: int) -> None:
+    def __init__(self, app: Any, roboto: RobotoFigure, other: int, choice: Choice,
+                 given: Option) -> None:
+        """``given``: the option of ``choice`` that tells the game the nickname is given."""
         self.roboto = roboto
         self.table = roboto.table
         self.other = other
+        self.choice, self.given = choice, given
         self.value = ""
         super().__init__(app, player=self.table.session.names[other])
 
@@ -61,12 +64,11 @@ class NicknameScene(PanelScene):
 
     def on_press(self, control: str) -> None:
         nick = clean_name(self.value)  # a nickname is a name (game.names)
-        me = self.table.viewer
-        if not nick or me is None:
+        if not nick or self.table.viewer is None:
             return
         self.roboto.nickname_given(self.other, nick)
         self.app.pop()
-        self.table.act(A.NicknameGiven(me))
+        self.table.input.take(self.choice, self.given)
 
     def back(self) -> None:
         self.app.open("pause", self.table)

@@ -3,20 +3,20 @@ presses their own key when done; and the reaction race, with its flashing lamp a
 starts. Each race shows what to do (the house rule or the duel's task) and keeps Roboto in
 sight. The AI racers finish after a time drawn by their level from the one reaction-time
 model, :mod:`game.bots.reaction`. Opened by
-:meth:`game.ui.editions.roboto.RobotoFigure.decision_scene`.
+:meth:`game.ui.editions.roboto.figure.RobotoFigure.offer`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.bots.reaction import ai_time
 from game.i18n import N_, _
-from game.rules import actions as A
+from game.play.choices import Choice, Option
 from game.ui import intents as I
 from game.ui import text, theme
 from game.ui.editions.roboto.dialog import RobotoFigure, keep_clear
@@ -42,6 +42,12 @@ def race_instruction(table: TableHost, kind: str) -> str:
     return _(DUEL_TASKS[rng.randrange(len(DUEL_TASKS))])
 
 
+def order_of(option: Option) -> tuple[int, ...]:
+    """The finishing order an option of the race's choice reports."""
+    order = option.params.get("order", ())
+    return tuple(p for p in order if isinstance(p, int)) if isinstance(order, tuple) else ()
+
+
 #: R-10 reaction mode: the flash comes after this many seconds (low-high). The AI racers'
 #: times come from the one reaction-time model, :mod:`game.bots.reaction`.
 FLASH_DELAY = (1.5, 4.0)
@@ -63,12 +69,14 @@ class RaceScene(PanelScene):
     TASK_H = 64
 
     def __init__(self, app: Any, roboto: RobotoFigure, racers: tuple[int, ...],
-                 legal: list[A.RaceFinished], kind: str = "duel") -> None:
+                 choice: Choice, options: Sequence[Option], kind: str = "duel") -> None:
+        """``options``: the finishing orders the choice allows (the race settles on one)."""
         super().__init__(app)
         self.roboto = roboto
         self.table = roboto.table
         self.racers = racers[:9]
-        self.legal = legal
+        self.choice = choice
+        self.options = list(options)
         self.kind = kind
         self.done: list[int] = []
         self.clock = 0.0
@@ -151,9 +159,10 @@ class RaceScene(PanelScene):
             self.relayout()
             return
         last = self.done[-1]
-        action = next((a for a in self.legal if a.order[-1] == last), self.legal[0])
+        option = next((o for o in self.options if order_of(o)[-1:] == (last,)),
+                      self.options[0])
         self.app.pop()
-        self.table.act(action)
+        self.table.input.take(self.choice, option)
 
     def keep_talking(self) -> None:
         """His bubble stays up with the instruction for the whole race."""
@@ -229,8 +238,8 @@ class ReactionRaceScene(RaceScene):
               "before the flash is a false start and loses.")
 
     def __init__(self, app: Any, roboto: RobotoFigure, racers: tuple[int, ...],
-                 legal: list[A.RaceFinished], kind: str = "duel") -> None:
-        super().__init__(app, roboto, racers, legal, kind)
+                 choice: Choice, options: Sequence[Option], kind: str = "duel") -> None:
+        super().__init__(app, roboto, racers, choice, options, kind)
         self.title = N_("Reaction race!")
         session = self.table.session
         rng = random.Random(session.seed * 37 + session.version)
@@ -300,10 +309,11 @@ class ReactionRaceScene(RaceScene):
         self.finished = True
         order = (*self.done, *self.false_starts[::-1])
         last = order[-1]
-        action = next((a for a in self.legal if a.order == order),
-                      next((a for a in self.legal if a.order[-1] == last), self.legal[0]))
+        option = next((o for o in self.options if order_of(o) == order),
+                      next((o for o in self.options if order_of(o)[-1:] == (last,)),
+                           self.options[0]))
         self.app.pop()
-        self.table.act(action)
+        self.table.input.take(self.choice, option)
 
     def order(self) -> tuple[int, ...]:
         """The finishing order so far (false starts last)."""

@@ -1,6 +1,8 @@
-"""Triple Play's dialogs over the trays: which lit tray (:class:`TrayPickScene`) and the
-Wild Clear's hold until green (:class:`HoldScene`). Both keep the turn timer running and draw
-the unit of their :class:`~game.ui.editions.triple.TrayUnit` with the trays on offer lit up.
+"""Triple Play's dialogs over the trays: which lit tray (:class:`TrayPickScene`, the options
+of a choice that name a tray) and the Wild Clear's hold until green (:class:`HoldScene`).
+Both keep the turn timer running and draw the unit of their
+:class:`~game.ui.editions.triple.TrayUnit` with the trays on offer lit up; the pick goes
+back to the table as the choice's option.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.i18n import N_, _
-from game.rules import actions as A
+from game.play.choices import Choice, Option
 from game.rules.cards import Card
 from game.ui import intents as I
 from game.ui import text, theme
@@ -32,9 +34,20 @@ class TrayUnit(Protocol):
     picking: tuple[int, ...]
     unit: pygame.Rect
     trays: list[pygame.Rect]
+    lights: list[str]
 
-    def play(self, action: A.Action) -> None: ...
     def tick_timer(self, dt: float) -> None: ...
+    def draw_unit(self, surface: pygame.Surface, highlight: tuple[int, ...] = ()) -> None: ...
+    def draw_timer(self, surface: pygame.Surface) -> None: ...
+
+
+def tray_of(option: Option) -> int | None:
+    """The tray an option names: its ``tray``; a card's play names tray 0 by leaving it out
+    (``None``: no tray at all)."""
+    tray = option.params.get("tray")
+    if isinstance(tray, int):
+        return tray
+    return 0 if "card" in option.params else None
 
 
 def draw_prompt(surface: pygame.Surface, unit: pygame.Rect, msg: str, s: float,
@@ -54,30 +67,35 @@ def draw_prompt(surface: pygame.Surface, unit: pygame.Rect, msg: str, s: float,
 
 
 class TrayPickScene(Scene):
-    """Over the table: which lit tray? For a card that fits several (``plays``) or the
-    press after drawing (``presses``). Click a tray or press its number (1-3)."""
+    """Over the table: which lit tray? The ``options`` of ``choice`` that name a tray: a
+    card that fits several, or the press after drawing. Click a tray or press its number
+    (1-3); ``cancellable`` (a card the person picked up): Esc puts it back."""
 
     name = "tray_pick"
     keys = "chooser"  # 1-9 → Press("choiceN"): tray N+1
     opaque = False
     dim = 0
 
-    def __init__(self, app: Any, unit: TrayUnit, *, plays: Sequence[A.Play] = (),
-                 presses: Sequence[A.PickTray] = ()) -> None:
+    def __init__(self, app: Any, unit: TrayUnit, choice: Choice, options: Sequence[Option],
+                 cancellable: bool = False) -> None:
         super().__init__(app)
         self.unit = unit
         self.table = unit.table
-        self.choices: dict[int, A.Action] = {}
-        for play in plays:
-            self.choices[play.tray] = play
-        for press in presses:
-            self.choices[press.tray] = press
-        self.card: Card | None = plays[0].card if plays else None
+        self.choice = choice
+        self.choices: dict[int, Option] = {}
+        for option in options:
+            tray = tray_of(option)
+            if tray is not None:
+                self.choices[tray] = option
+        card = next((c for o in options if isinstance(c := o.params.get("card"), str)), None)
+        self.card: Card | None = Card.parse(card) if card is not None else None
+        self.cancellable = cancellable
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)
 
     def enter(self) -> None:
         self.unit.picking = tuple(sorted(self.choices))
         super().enter()
+        self.table.input.prompt(self.choice, [self.choices[t] for t in sorted(self.choices)])
 
     def exit(self) -> None:
         self.unit.picking = ()
@@ -88,7 +106,7 @@ class TrayPickScene(Scene):
             out.append(Control(f"choice{t}", I.Press(f"choice{t}"),
                                self.unit.trays[t].inflate(int(12 * self.s), int(12 * self.s)),
                                enabled=t in self.choices, visible=t in self.choices))
-        if self.card is not None:
+        if self.cancellable:
             b = Button.make("cancel", N_("Cancel"), I.Press("cancel"), hint="Esc")
             b.rect = pygame.Rect(0, 0, int(140 * self.s), int(40 * self.s))
             b.rect.midtop = (self.unit.unit.centerx, self.unit.unit.bottom + int(12 * self.s))
@@ -120,14 +138,15 @@ class TrayPickScene(Scene):
                 self.app.pop()
                 return
             t = int(intent.control[len("choice"):])
-            action = self.choices.get(t)
-            if action is None:
+            option = self.choices.get(t)
+            if option is None:
                 return
             self.app.pop()
-            self.unit.play(action)
+            self.table.input.take(self.choice, option)
+            self.table.refresh()
             return
         if isinstance(intent, I.Back):
-            if self.card is not None:
+            if self.cancellable:
                 self.app.pop()
                 return
             self.app.open("pause", self.table)
@@ -160,12 +179,13 @@ class HoldScene(Scene):
     dim = 0
     HOLD_S = 2.0
 
-    def __init__(self, app: Any, unit: TrayUnit, play: A.Play) -> None:
+    def __init__(self, app: Any, unit: TrayUnit, choice: Choice, play: Option) -> None:
         super().__init__(app)
         self.unit = unit
         self.table = unit.table
-        self.action = play
-        self.tray = play.tray
+        self.choice = choice
+        self.option = play
+        self.tray = tray_of(play) or 0
         self.progress = 0.0
         self.force_held = False  # tests: the button is held down
 
@@ -192,7 +212,7 @@ class HoldScene(Scene):
     def done(self) -> None:
         if self.app.top is self:
             self.app.pop()
-            self.table.act(self.action)
+            self.table.input.choose(self.choice, self.option)  # held: no more to confirm
             self.table.refresh()
 
     def handle(self, intent: I.Intent) -> None:

@@ -3,11 +3,14 @@ unit with its three trays as a device layer.
 
 :class:`TrayUnit` keeps the trays' state from the player's view (``piles`` and the public
 ``unit`` text) and the events, animates the plays onto the trays, the presses and the
-overloads (the number shown, the tray flashing), asks which tray when a card fits several
-lit ones and has a Wild Clear's tray held until green (:mod:`.triple_scenes`), pairs a
-Discard Two and shares a Give Away penalty (:mod:`.dialogs`), and runs the timer
-mode's 7-second ring on the app's clock (a ``TimeUp`` action when it runs out). Its drawing
-is :class:`~.triple_draw.TrayDrawing`.
+overloads (the number shown, the tray flashing), renders the options of a choice that name
+a tray on the trays themselves (which tray for a card that fits several lit ones, which
+tray to press: :mod:`.scenes`) and has a Wild Clear's tray held until green before it is
+played, and runs the clock of the choice the person owes — the timer mode's 7-second ring
+— on the app's clock (the clock's action when it runs out). The Discard Two's pairing and
+the Give Away's sharing are the table's own dialogs for cards and shares. Its drawing is
+:class:`~.draw.TrayDrawing`. Nothing here names the edition's decisions or actions: it
+reads the choice description (:mod:`game.play.choices`).
 """
 
 from __future__ import annotations
@@ -18,28 +21,25 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_
-from game.rules import actions as A
+from game.play.choices import Choice, Option, clock
 from game.rules import events as E
 from game.rules.cards import RANK_OF, Card, Rank
-from game.rules.editions.triple import TripleOptions
-from game.rules.engine import Decision
 from game.rules.units import TraysView
-from game.ui import intents as I
 from game.ui import theme
 from game.ui.anim import fly
 from game.ui.editions.common import device_sound
 from game.ui.editions.triple.draw import FLASH_S, TICK_FROM, TRAYS, TrayDrawing
-from game.ui.editions.triple.scenes import HoldScene, TrayPickScene
+from game.ui.editions.triple.scenes import HoldScene, TrayPickScene, tray_of
 from game.ui.scene import Scene
 from game.ui.table.devices import DeviceLayer
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from game.ui.table.host import TableHost
     from game.ui.table.presenter import Presenter
 
 __all__ = ["HoldScene", "TrayPickScene", "TrayUnit"]
-
-TIMED = (Decision.TURN, Decision.DRAWN, Decision.PRESS_TRAY)
 
 
 class TrayUnit(TrayDrawing, DeviceLayer):
@@ -210,26 +210,29 @@ class TrayUnit(TrayDrawing, DeviceLayer):
         return any(f > 0 for f in self.flash) or any(b > 0 for b in self.bump) or \
             self.timer_left is not None
 
-    def timed(self) -> bool:
-        """The timer runs: timer mode, the person at the screen to act, nothing moving."""
+    def timed(self) -> tuple[str, float] | None:
+        """(choice id, seconds) of the clock that runs now: on the choice the person at the
+        screen owes, while nothing moves (``None``: none runs)."""
         t = self.table
         s = t.session
-        if not s.ruleset.opt(TripleOptions).timer or s.over or t.viewer is None:
-            return False
+        if s.over or t.viewer is None:
+            return None
         if s.to_act != t.viewer or not s.is_human(t.viewer) or not t.presenter.idle:
-            return False
-        top = t.app.top
+            return None
+        top: object = t.app.top
         if top is not t and not isinstance(top, TrayPickScene | HoldScene):
-            return False  # paused, passing the device, a dialog of another kind
-        return t.model.decision in TIMED
+            return None  # paused, passing the device, a dialog of another kind
+        return clock(t.view())
 
     def tick_timer(self, dt: float) -> None:
-        if not self.timed():
+        timed = self.timed()
+        if timed is None:
             if self.table.session.to_act != self.table.viewer:
                 self.timer_left = None
             return
+        choice_id, seconds = timed
         if self.timer_left is None:
-            self.timer_left = float(self.table.session.ruleset.opt(TripleOptions).timer_seconds)
+            self.timer_left = seconds
             return
         before = math.ceil(self.timer_left)
         self.timer_left -= dt
@@ -244,54 +247,24 @@ class TrayUnit(TrayDrawing, DeviceLayer):
         t = self.table
         if isinstance(t.app.top, TrayPickScene | HoldScene):
             t.app.pop()
-        t.act(A.TimeUp(t.viewer))  # type: ignore[arg-type]
+        t.input.expire(choice_id)
         t.refresh()
 
-    # ------------------------------------------------------------------ input & dialogs
-    def handle(self, intent: I.Intent) -> bool:
-        t = self.table
-        if not isinstance(intent, I.PlayCard | I.PlayDrawn) or not t.my_turn():
-            return False
-        if isinstance(intent, I.PlayCard):
-            if not 0 <= intent.index < len(t.model.hand):
-                return False
-            card = t.model.hand[intent.index]
-            plays = [a for a in t.legal_now() if isinstance(a, A.Play) and a.card == card]
-        else:
-            plays = [a for a in t.legal_now() if isinstance(a, A.Play)]
-        if len(plays) == 1 and RANK_OF[plays[0].card] == Rank.WILD_CLEAR:
-            t.app.push(HoldScene(t.app, self, plays[0]))
-            return True
-        if len(plays) < 2:
-            return False
-        t.app.push(TrayPickScene(t.app, self, plays=plays))
-        return True
+    # ------------------------------------------------------------------ choices on the trays
+    def offer(self, choice: Choice, options: Sequence[Option]) -> Scene | None:
+        """Options that name a tray (a card fitting several lit trays, the press after
+        drawing) are picked on the trays themselves."""
+        if not options or any(tray_of(o) is None for o in options):
+            return None
+        cancellable = any("card" in o.params for o in options)
+        return TrayPickScene(self.table.app, self, choice, options, cancellable)
 
-    def play(self, action: A.Action) -> None:
-        """Send a chosen play; a Wild Clear first needs its tray held until green (T-9)."""
-        t = self.table
-        if isinstance(action, A.Play) and RANK_OF[action.card] == Rank.WILD_CLEAR:
-            t.app.push(HoldScene(t.app, self, action))
-            return
-        t.act(action)
-        t.refresh()
-
-    def decision_scene(self, decision: Decision) -> Scene | None:
-        t = self.table
-        if decision is Decision.PRESS_TRAY:
-            presses = [a for a in t.session.legal(t.viewer)  # type: ignore[arg-type]
-                       if isinstance(a, A.PickTray)]
-            return TrayPickScene(t.app, self, presses=presses) if presses else None
-        if decision is Decision.PAIR:
-            from game.ui.editions.triple.dialogs import PairScene
-
-            return PairScene(t.app, t)
-        if decision is Decision.GIVE:
-            from game.ui.editions.triple.dialogs import GiveScene
-
-            return GiveScene(t.app, t)
+    def confirm(self, choice: Choice, option: Option) -> Scene | None:
+        """T-9: a Wild Clear is played only once its tray is held until green."""
+        card = option.params.get("card")
+        if isinstance(card, str) and RANK_OF[Card.parse(card)] == Rank.WILD_CLEAR:
+            return HoldScene(self.table.app, self, choice, option)
         return None
-
 
     def test_state(self) -> dict[str, Any]:
         return {

@@ -1,0 +1,46 @@
+"""Which dialog renders the options of a choice: an edition's device layer first (the trays
+a card may go on, Roboto's race), else the table's dialog for the options' widget kind
+(:mod:`game.ui.table.pickers`): a colour, a player, cards, a share, or plain buttons.
+
+Asked for the decision a person owes (:func:`game.ui.table.flow.advance`) and for an intent
+that fits several options (a card that fits two trays: :mod:`game.ui.table.input`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from game.play.choices import Choice, Option
+from game.rules.decisions import Decision
+from game.ui.table.chooser import ChooserScene
+from game.ui.table.dialogs import ChallengeScene, ColourScene
+from game.ui.table.pickers import CardChoiceScene, PlayerPickScene, SharesScene
+
+if TYPE_CHECKING:
+    from game.ui.scene import Scene
+    from game.ui.table.host import TableHost
+
+
+def dialog_for(t: TableHost, choice: Choice, options: Sequence[Option] | None = None,
+               cancellable: bool = False) -> Scene:
+    """The scene that asks the person at the screen to pick among ``options`` of
+    ``choice`` (all of them by default). ``cancellable``: the person asked for it (an
+    intent fitting several options) and may change their mind."""
+    opts = list(choice.options if options is None else options)
+    for dev in t.devices:
+        scene = dev.offer(choice, opts)
+        if scene is not None:
+            return scene
+    widgets = {o.widget for o in opts}
+    if choice.id == Decision.CHALLENGE.value:  # C-8 (with H-1's stacking card, if any)
+        return ChallengeScene(t.app, t, choice, opts, cancellable)
+    if widgets == {"colour"}:
+        return ColourScene(t.app, t, choice, opts, cancellable)
+    if widgets == {"player"}:
+        return PlayerPickScene(t.app, t, choice, opts, cancellable)
+    if widgets == {"shares"}:
+        return SharesScene(t.app, t, choice, opts, cancellable)
+    if "card" in widgets and not choice.hand:
+        return CardChoiceScene(t.app, t, choice, opts, cancellable)
+    return ChooserScene(t.app, t, choice, opts, cancellable)
