@@ -57,10 +57,11 @@ from game.options import (  # noqa: E402
 )
 
 AREAS = ("command_lines", "saves", "settings", "profiles", "statistics", "lock", "positions",
-         "scenes")
+         "scenes", "phone")
 
 #: Which part of the game a failure belongs to, by the file named in its signature.
 OWNERS = (
+    ("game/phone", "phone server (issue 33)"),
     ("game/rules/position.py", "position codec (issue 12 item 7)"),
     ("game/saves.py", "saves loading (issue 12 item 3)"),
     ("game/autosave.py", "saves loading (issue 12 item 3)"),
@@ -133,6 +134,7 @@ class Results:
 
 
 def targets() -> dict[str, tuple[Any, Callable[[Any], None]]]:
+    from tests.fuzz import phone_target as p
     from tests.fuzz import targets as t
     from tests.fuzz.scenes import run_storm, storms
 
@@ -145,6 +147,7 @@ def targets() -> dict[str, tuple[Any, Callable[[Any], None]]]:
         "lock": (t.lock_cases(), t.check_lock),
         "positions": (t.position_texts(), t.check_position),
         "scenes": (storms(), run_storm),
+        "phone": (p.phone_cases(), p.check_phone_case),
     }
 
 

@@ -237,6 +237,30 @@ def _resources() -> dict[str, Any]:
         return {"error": _describe(exc)}
 
 
+def _check_phone_server() -> dict[str, Any]:
+    """The phone page's server (issue 33): started on loopback, its page fetched, stopped.
+    Proves that aiohttp, the page and its assets are in this build."""
+    try:
+        import urllib.request
+
+        from game.phone import PhoneHub
+
+        hub = PhoneHub()
+        hub.start("127.0.0.1")
+        try:
+            address = f"127.0.0.1:{hub.port}"
+            with urllib.request.urlopen(f"http://{address}/", timeout=10) as reply:
+                page = reply.read().decode("utf-8", "replace")
+                status = reply.status
+                policy = reply.headers.get("Content-Security-Policy", "")
+        finally:
+            hub.stop()
+        return {"status": status, "page_bytes": len(page), "csp": bool(policy),
+                "page_ok": status == 200 and "phone.js" in page}
+    except Exception as exc:
+        return {"error": _describe(exc)}
+
+
 def collect() -> dict[str, Any]:
     """Run every check and return the report (``ok`` says whether all essentials passed)."""
     bundle = _bundle_dir()
@@ -267,6 +291,7 @@ def collect() -> dict[str, Any]:
     report["speech"] = speech
     report["voices"] = {lang: speech.get(lang, {}).get("voice") for lang in SENTENCES}
     report["resources"] = _resources()
+    report["phone_server"] = _check_phone_server()
 
     problems: list[str] = []
     warnings: list[str] = []
@@ -290,6 +315,9 @@ def collect() -> dict[str, Any]:
         problems.append("speech: no voice for any of the game's languages")
     if "error" in portaudio or report["portaudio_library"] is None:
         problems.append(f"portaudio: {portaudio.get('error', 'library not loaded')}")
+    phone = report["phone_server"]
+    if not phone.get("page_ok"):
+        problems.append(f"phone server: {phone.get('error', 'the page was not served')}")
     report["problems"] = problems
     report["warnings"] = warnings
     report["ok"] = not problems

@@ -213,7 +213,14 @@ async def _play(e: _Env, case: Case) -> list[str]:
                 if kind == "bytes":
                     await ws.send_bytes(value)
                 elif kind == "raw":
-                    await ws.send_str(value)
+                    try:
+                        value.encode("utf-8")
+                    except UnicodeEncodeError:
+                        # Text no UTF-8 can carry (a lone surrogate): a client's public API
+                        # cannot put it in a text frame, so its bytes go as a binary one.
+                        await ws.send_bytes(value.encode("utf-8", "surrogatepass"))
+                    else:
+                        await ws.send_str(value)
                 else:
                     text = json.dumps(value, default=str)
                     text = (text.replace('"@secret"', json.dumps(secret))
