@@ -53,8 +53,12 @@ def parser() -> argparse.ArgumentParser:
     ap = ArgumentParser(prog="uno", description=_("UNO for the family, on one screen."))
     ap.add_argument("--headless", action="store_true",
                     help=_("play a match between AI players in the terminal"))
-    ap.add_argument("--edition", default="official", choices=EDITION_CHOICES)
-    ap.add_argument("--players", type=int_range(2, 10), default=4)
+    # No defaults here: the windowed game's set-up opens on the last table set up unless
+    # these are given (issue 34 item 4); a headless match takes HEADLESS_DEFAULTS.
+    ap.add_argument("--edition", default=None, choices=EDITION_CHOICES,
+                    help=_("edition (default: the last table's; official with --headless)"))
+    ap.add_argument("--players", type=int_range(2, 10), default=None,
+                    help=_("number of players (default: the last table's; 4 with --headless)"))
     ap.add_argument("--seed", type=seed_type, default=None,
                     help=_("seed of the match (default: random)"))
     ap.add_argument("--bots", default=DEFAULT_BOTS,
@@ -76,16 +80,23 @@ def parser() -> argparse.ArgumentParser:
     return ap
 
 
+#: ``--edition`` and ``--players`` of a headless match when they are not given.
+DEFAULT_EDITION = "official"
+DEFAULT_PLAYERS = 4
+
+
 def start_options(args: argparse.Namespace,
                   ap: argparse.ArgumentParser | None = None) -> StartOptions:
-    """The command line's choices for the set-up screen. ``--bots`` left at its default is
-    not a choice the player made, so it gives no AI levels."""
+    """The command line's choices for the set-up screen: only what was given (``--edition``
+    and ``--players`` not given leave the set-up on the last table set up). ``--bots`` left
+    at its default is not a choice the player made, so it gives no AI levels."""
     ap = ap or parser()
     bots = "" if args.bots == ap.get_default("bots") else str(args.bots)
     return StartOptions(edition=args.edition, players=args.players, seed=args.seed,
                         bots=tuple(k for k in bots.split(",") if k), match=args.match,
                         target=args.target, lang=args.lang,
-                        house=house_rules(args.house, args.edition, ap) if args.house else None)
+                        house=house_rules(args.house, args.edition or DEFAULT_EDITION, ap)
+                        if args.house else None)
 
 
 def players_error(rs: Ruleset) -> str:
@@ -115,6 +126,10 @@ def house_rules(text: str, ed: str, ap: argparse.ArgumentParser) -> str:
 
 def headless(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     """Play a whole match between bots and print it line by line."""
+    if args.edition is None:
+        args.edition = DEFAULT_EDITION
+    if args.players is None:
+        args.players = DEFAULT_PLAYERS
     rs = edition(args.edition)
     if args.match is not None:
         rs = replace(rs, match=MatchKind(args.match))
