@@ -112,9 +112,18 @@ class Settings:
     last_edition: str = ""
     player_levels: list[str] = field(default_factory=list)
     player_humans: list[bool] = field(default_factory=list)
-    #: The house rules (RULES.md H; ids of game.house_rules) on at the last table set up,
-    #: offered again next time (one that does not fit the edition chosen is shown off).
+    #: The house rules (RULES.md H; ids of game.house_rules) on at the last table set up
+    #: (those that fit its edition), offered again next time.
     house_rules: list[str] = field(default_factory=list)
+    #: The rest of the last table set up (issue 34 item 4): the match kind (a
+    #: ``MatchKind`` value; "" = as the edition plays it), the target score (0 = the
+    #: default), and each edition's own set-up options by option id (Roboto's chattiness,
+    #: Attack's Wild Customizable, Triple Play's timer …: text, numbers or true/false; each
+    #: edition's are kept when another is played). The set-up checks every one against
+    #: what it offers now and quietly takes the default for one that no longer fits.
+    last_match: str = ""
+    last_target: int = 0
+    last_options: dict[str, Any] = field(default_factory=dict)
     #: The voice notice (what is missing: speech, sound, microphone) last given, so the
     #: same one is not repeated at every launch.
     voice_notice_told: str = ""
@@ -126,7 +135,7 @@ class Settings:
     def validate(self) -> None:
         """Raise ``ValueError`` naming the first value that makes no sense."""
         base = Settings()
-        for name in (*RANGES, *CHOICES, *LIST_ITEMS):
+        for name in (*RANGES, *CHOICES, *LIST_ITEMS, *TABLE_ITEMS):
             _, clamped = _checked(name, getattr(base, name), getattr(self, name))
             if clamped:
                 low, high = RANGES[name]
@@ -181,6 +190,8 @@ def _coerce(name: str, default: Any, value: Any) -> Any:
         ok = isinstance(value, int) and not isinstance(value, bool)
     elif isinstance(default, str):
         ok = isinstance(value, str)
+    elif isinstance(default, dict):
+        ok = isinstance(value, dict)
     else:
         ok = isinstance(value, list)
     if not ok:
@@ -202,6 +213,9 @@ CHOICES: dict[str, tuple[str, ...]] = {"narration": NARRATION_LEVELS}
 #: Lists and the type of every item in them.
 LIST_ITEMS: dict[str, type] = {"player_names": str, "player_ids": str, "player_levels": str,
                                "player_humans": bool, "house_rules": str}
+#: Tables (TOML's key = value groups) and the types their values may have: one entry of
+#: another type costs only itself (see :func:`from_toml`).
+TABLE_ITEMS: dict[str, tuple[type, ...]] = {"last_options": (str, bool, int, float)}
 
 #: What the player is told about a value of the file that could not be used as it was.
 CLAMPED = N_("{file}: the setting \"{key}\" was {value}, outside {low} to {high}; it is now "
@@ -228,7 +242,19 @@ def _checked(name: str, default: Any, value: Any) -> tuple[Any, bool]:
         if any(not isinstance(item, kind) for item in value):
             words = "true or false" if kind is bool else "strings"
             raise ValueError(f"{name} must be {words}")
+    if name in TABLE_ITEMS:
+        for key, item in value.items():
+            if not _table_item(name, item):
+                raise ValueError(f"{name}.{key} = {shown_value(item)} is no text, number "
+                                 "or true/false")
     return value, False
+
+
+def _table_item(name: str, item: Any) -> bool:
+    """Can ``item`` be a value of the table setting ``name`` (:data:`TABLE_ITEMS`)?"""
+    if isinstance(item, float) and not math.isfinite(item):
+        return False
+    return isinstance(item, TABLE_ITEMS[name])
 
 
 def from_toml(data: dict[str, Any], repairs: list[Repair] | None = None,
@@ -249,6 +275,8 @@ def from_toml(data: dict[str, Any], repairs: list[Repair] | None = None,
             extra[key] = value
             continue
         default = getattr(base, key)
+        if key in TABLE_ITEMS and isinstance(value, dict) and repairs is not None:
+            value = _good_entries(key, value, repairs, file)  # one bad entry costs itself
         try:
             values[key], clamped = _checked(key, default, value)
         except ValueError:
@@ -268,6 +296,20 @@ def from_toml(data: dict[str, Any], repairs: list[Repair] | None = None,
     settings = Settings(**values, extra=extra).clamped()
     settings.validate()
     return settings
+
+
+def _good_entries(name: str, table: dict[str, Any], repairs: list[Repair],
+                  file: str) -> dict[str, Any]:
+    """The entries of the table setting ``name`` that can be used; each other one is left
+    out and told in ``repairs`` (as the setting ``name.key``)."""
+    good: dict[str, Any] = {}
+    for key, item in table.items():
+        if _table_item(name, item):
+            good[key] = item
+        else:
+            repairs.append(Repair.of(RESET, file=file, key=f"{name}.{key}",
+                                     value=shown_value(item)))
+    return good
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, SettingsProblem | None]:

@@ -14,7 +14,8 @@ from typing import Any
 
 import pygame
 
-from game.i18n import _
+from game import i18n
+from game.i18n import N_, _
 from game.ui import text, theme
 from game.ui.intents import Adjust, Intent, Press
 
@@ -340,6 +341,14 @@ class TextField(Control):
             pygame.draw.line(surface, theme.TEXT_DARK, (cx, r.top + r.height // 5),
                              (cx, r.bottom - r.height // 5), max(1, int(2 * s)))
             focus_ring(surface, r, s, radius)
+
+
+def language_choice(on_change: Callable[[str], None]) -> Choice:
+    """The game's one language setting, the same control wherever it is shown (Settings,
+    the New game screen): it shows the language the game speaks now, and ``on_change``
+    (the app's ``set_language``) switches the whole game and saves the choice."""
+    return Choice.make("language", N_("Language"), list(i18n.LANGUAGES.items()),
+                       i18n.current_language(), on_change)
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, s: float, alpha: int = 235) -> None:

@@ -24,7 +24,7 @@ from game.house_rules import HouseRuleFace, house_rules, rules_on
 from game.i18n import N_, _
 from game.rules.ruleset import Ruleset
 from game.ui import intents as I
-from game.ui import scenes, text, theme
+from game.ui import text, theme
 from game.ui.scenes.base import PanelScene
 from game.ui.scenes.setup_sections import SetupForm, SetupSection, register
 from game.ui.widgets import Button, Choice, Control
@@ -100,14 +100,18 @@ class HouseRulesSection(SetupSection):
         return {KEY: tuple(f.id for f in rules_on(base))}
 
     def recall(self, settings: Settings, given: Ruleset | None) -> dict[str, Any]:
+        """The rules of the match just played, else those on at the last table set up that
+        fit its edition (an unknown rule, or one that does not fit, is quietly left off)."""
         if given is not None:
             return {KEY: tuple(f.id for f in rules_on(given))}
-        known = {f.id for f in house_rules()}
+        last = settings.last_edition
         return {KEY: tuple(f.id for f in house_rules()
-                           if f.id in settings.house_rules and f.id in known)}
+                           if f.id in settings.house_rules and (not last or f.fits(last)))}
 
     def remember(self, form: SetupForm, settings: Settings) -> None:
-        settings.house_rules = list(form.options[KEY])
+        """The rules on that fit the edition dealt (what was played)."""
+        settings.house_rules = [f.id for f in house_rules()
+                                if f.id in form.options[KEY] and f.fits(form.edition)]
 
     def controls(self, form: SetupForm) -> list[Control]:
         def open_panel() -> None:
@@ -264,4 +268,3 @@ def focus_line(rule: HouseRuleFace, edition: str, on: bool) -> str:
 
 
 register(HouseRulesSection())
-scenes.register("house_rules", f"{__name__}:HouseRulesScene")

@@ -6,9 +6,11 @@ read and change; they see it as a :class:`SeatTable`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from game import i18n
 from game.bots import BOTS, LEVELS
 from game.i18n import N_, _
 from game.names import clean_name, is_player_id, new_player_id
@@ -23,6 +25,8 @@ if TYPE_CHECKING:
     from game.ui.widgets import Control
 
 MAX_SEATS = 10
+#: A person's name at a seat left without one (the number counts seats from 1).
+PERSON = N_("Player {number}")
 #: The AI levels a seat offers, weakest first: easy, medium and hard (:data:`LEVELS`), each
 #: with its one-line explanation (:data:`LEVEL_LINES`), shown and said at the set-up.
 OFFERED_LEVELS: tuple[str, ...] = tuple(k for k in LEVELS if k in BOTS)
@@ -62,21 +66,43 @@ def level_line(kind: str) -> str:
 
 def default_name(seat: int, human: bool) -> str:
     """The name of a seat left without one: "Player 2" for a person, an AI's own name."""
-    return _("Player {number}").format(number=seat + 1) if human else AI_NAMES[seat]
+    return _(PERSON).format(number=seat + 1) if human else AI_NAMES[seat]
+
+
+def _person_patterns() -> list[re.Pattern[str]]:
+    """"Player {number}" in every language the game ships, as patterns."""
+    out = []
+    for code in i18n.LANGUAGES:
+        template = i18n.translations(code).gettext(PERSON)
+        out.append(re.compile(re.escape(template).replace(re.escape("{number}"),
+                                                           r"([1-9][0-9]?)")))
+    return out
+
+
+def in_this_language(name: str) -> str:
+    """``name`` in the language shown now if it is a person's default name in another one
+    ("Player 2" shown as "Joueur 2" once the game speaks French, and back), else as it is:
+    a default name remembered or saved in one language is no name a family chose."""
+    for pattern in _person_patterns():
+        found = pattern.fullmatch(name)
+        if found is not None:
+            return _(PERSON).format(number=int(found.group(1)))
+    return name
 
 
 def known_players(settings: Any, seats: Sequence[SeatInfo]) -> list[tuple[str, str]]:
     """The (cleaned name, id) of the players last seen at each seat: the match just played
     (``seats``), else the settings' remembered players ("" for a name that is no name; a
-    malformed or missing id is replaced by a new one)."""
+    malformed or missing id is replaced by a new one). A default name ("Player 2") is in
+    the language shown now (:func:`in_this_language`), so that it keeps its id."""
     if seats:
-        return [(s.name, s.player_id) for s in seats]
+        return [(in_this_language(s.name), s.player_id) for s in seats]
     names = [n if isinstance(n, str) else "" for n in settings.player_names]
     ids = list(getattr(settings, "player_ids", []))
     out: list[tuple[str, str]] = []
     for i, name in enumerate(names[:MAX_SEATS]):
         pid = ids[i] if i < len(ids) and is_player_id(ids[i]) else new_player_id()
-        out.append((clean_name(name), pid))
+        out.append((in_this_language(clean_name(name)), pid))
     return out
 
 

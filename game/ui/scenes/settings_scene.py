@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import i18n
 from game.i18n import N_
 from game.settings import ANIMATION_SPEEDS
 from game.ui.scenes.base import PanelScene
-from game.ui.widgets import Button, Choice, Control
+from game.ui.widgets import Button, Choice, Control, language_choice
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost
@@ -44,8 +43,7 @@ class SettingsScene(PanelScene):
         speeds = [(v, SPEED_LABELS.get(v, f"×{v}")) for v in ANIMATION_SPEEDS]
         volume = st.master_volume - st.master_volume % 10
         return [
-            Choice.make("language", N_("Language"), list(i18n.LANGUAGES.items()),
-                        i18n.current_language(), self.app.set_language),
+            language_choice(self.app.set_language),
             Choice.make("animation_speed", N_("Animation speed"), speeds, st.animation_speed,
                         self._setter("animation_speed")),
             Choice.make("reduced_motion", N_("Reduced motion"), ON_OFF, st.reduced_motion,
@@ -130,3 +128,7 @@ class SettingsScene(PanelScene):
             self.app.pop()
         elif control == "calibrate":
             self.app.open("calibrate")
+
+    def test_state(self) -> dict[str, Any]:
+        """Test hook: each setting's value as shown (see ``game.ui.testhooks``)."""
+        return {c.id: c.value for c in self.controls if isinstance(c, Choice)}

@@ -12,7 +12,7 @@ over the start (a Roboto game with people at the table records their names first
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +22,7 @@ from game import i18n
 from game.bots import BOTS
 from game.i18n import N_, _
 from game.names import clean_name
+from game.options import MAX_TARGET
 from game.play.session import default_level
 from game.rules.house import parse_house
 from game.rules.ruleset import MatchKind, Ruleset, edition
@@ -41,6 +42,7 @@ from game.ui.scenes.seating import (
     MAX_SEATS,
     OFFERED_LEVELS,
     default_name,
+    in_this_language,
     known_players,
     level_label,
     level_line,
@@ -48,12 +50,13 @@ from game.ui.scenes.seating import (
 )
 from game.ui.scenes.setup_sections import SetupSection, global_sections
 from game.ui.table.start import start_match
-from game.ui.widgets import Button, Choice, Control, TextField, panel
+from game.ui.widgets import Button, Choice, Control, TextField, language_choice, panel
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost
 
 TARGETS = (100, 200, 300, 500, 1000)
+DEFAULT_TARGET = 500
 #: Match kinds in the order offered (the common ones first).
 MATCH_LABELS = {
     MatchKind.STANDARD: N_("First to the target"),
@@ -89,25 +92,39 @@ class SetupScene(Scene):
             for i, seat in enumerate(seats[:MAX_SEATS]):
                 level = seat.level if seat.level in OFFERED_LEVELS or seat.level in asked \
                     else default_level()  # a level no seat offers now (an older save's)
-                self.seats[i] = {"name": seat.name, "human": seat.human, "level": level}
+                self.seats[i] = {"name": in_this_language(seat.name), "human": seat.human,
+                                 "level": level}
         seating.give_faces(self)
         ed = ruleset.edition if ruleset else \
             given.edition or app.settings.last_edition or "official"
         self.edition = ed if ed in edition_names() else edition_names()[0]
         self.match: MatchKind | None = (ruleset.match if ruleset else  # None: edition's
-                                        MatchKind(given.match) if given.match else None)
+                                        MatchKind(given.match) if given.match else
+                                        self._remembered_match())
         self.target = ruleset.target if ruleset else (
-            given.target if isinstance(given.target, int) and given.target > 0 else 500)
+            given.target if isinstance(given.target, int) and given.target > 0 else
+            self._remembered_target())
         last = len(app.settings.player_humans)
         self.players = len(seats) if seats else int(given.players or last or 4)
         self.players = max(2, min(MAX_SEATS, self.players))
         self.seed: int | None = given.seed
-        #: Every section's option values, by option id (see :meth:`sections`).
+        #: Every section's option values, by option id (see :meth:`sections`): each
+        #: edition's defaults, then what was set up last time (what still fits), then what
+        #: the match just played carries ("New game" after a match).
         self.options: dict[str, Any] = {}
         for name in edition_names():
-            base = ruleset if ruleset is not None and ruleset.edition == name else edition(name)
             for section in self._sections_of(name):
-                self.options.update(section.defaults(base, ruleset is not None))
+                self.options.update(section.defaults(edition(name), False))
+        self._recall_options(app.settings.last_options)
+        for name in edition_names():
+            if ruleset is None or ruleset.edition != name:
+                continue
+            for section in self._sections_of(name):
+                plain = section.defaults(edition(name), False)
+                carried = section.defaults(ruleset, True)
+                self.options.update({k: v for k, v in carried.items() if plain.get(k) != v})
+        for name in edition_names():
+            for section in self._sections_of(name):
                 self.options.update(section.recall(app.settings, ruleset))
         if ruleset is None and app.options.house:  # --house: the house-rules row starts so
             self.options["house_rules"] = tuple(parse_house(app.options.house))
@@ -118,6 +135,56 @@ class SetupScene(Scene):
         self.spoken = ""
         self.pending = ""
         self._said_for: tuple[str, Any] | None = None
+
+    # ------------------------------------------------------------------ the last table
+    def _remembered_match(self) -> MatchKind | None:
+        """The match kind of the last table set up (``None``: as the edition plays it, also
+        for a kind this version does not know)."""
+        value = self.app.settings.last_match
+        return MatchKind(value) if value in {k.value for k in MatchKind} else None
+
+    def _remembered_target(self) -> int:
+        """The target score of the last table set up (the default for one out of range)."""
+        value = self.app.settings.last_target
+        return value if isinstance(value, int) and 0 < value <= MAX_TARGET else DEFAULT_TARGET
+
+    @staticmethod
+    def _own_memory(section: SetupSection) -> bool:
+        """Does ``section`` keep its options in the settings itself (the house rules)?"""
+        return type(section).remember is not SetupSection.remember
+
+    def _recall_options(self, remembered: Mapping[str, Any]) -> None:
+        """Every edition's options as they were last set up, each one only if its control
+        still offers that value (a value that no longer fits quietly keeps the default)."""
+        for name in edition_names():
+            for section in self._sections_of(name):
+                if self._own_memory(section):
+                    continue
+                for control in section.controls(self):
+                    if not isinstance(control, Choice) or control.id not in remembered:
+                        continue
+                    value = remembered[control.id]
+                    offered = [v for v, _m in control.options
+                               if v == value and type(v) is type(value)]  # True is no 1
+                    if offered:
+                        self.options[control.id] = offered[0]
+
+    def _remember(self) -> None:
+        """Keep the table being dealt in the settings, for the next set-up."""
+        st = self.app.settings
+        st.last_edition = self.edition
+        st.last_match = self.match.value if self.match is not None else ""
+        st.last_target = self.target
+        kept = dict(st.last_options)
+        for section in self.sections():
+            if self._own_memory(section):
+                section.remember(self, st)
+                continue
+            for key in section.keys:
+                value = self.options.get(key)
+                if isinstance(value, str | bool | int | float):
+                    kept[key] = value
+        st.last_options = kept
 
     def _remembered_levels(self) -> list[str]:
         """Each seat's AI level at the last table set up (an unknown one: the default)."""
@@ -216,8 +283,7 @@ class SetupScene(Scene):
                         self.target, lambda v: self._set("target", v)),
             Choice.make("players", N_("Players"), [(n, str(n)) for n in range(2, hi + 1)],
                         min(self.players, hi), lambda v: self._set("players", v)),
-            Choice.make("language", N_("Language"), list(i18n.LANGUAGES.items()),
-                        i18n.current_language(), self._language),
+            language_choice(self._language),
         ]
         out += self.edition_options()
         single = self.ruleset().match is MatchKind.SINGLE_HAND
@@ -244,7 +310,13 @@ class SetupScene(Scene):
         return out
 
     def _language(self, code: str) -> None:
+        """The game's one language setting (the same as in Settings): the whole game
+        switches, and the seats' default names ("Player 2") follow."""
         self.app.set_language(code)
+        for seat in self.seats:
+            seat["name"] = in_this_language(str(seat["name"]))
+        self.known = [(in_this_language(name), pid) for name, pid in self.known]
+        self.relayout()
 
     def arrange(self) -> None:
         focus = self.focused()
@@ -370,11 +442,9 @@ class SetupScene(Scene):
         family.remember(self.app, seats, [seat["avatar"] for seat in self.seats[:self.players]])
         self.app.settings.player_names = [s.name for s in seats]
         self.app.settings.player_ids = [s.player_id for s in seats]
-        self.app.settings.last_edition = self.edition
         self.app.settings.player_levels = [str(seat["level"]) for seat in self.seats[:self.players]]
         self.app.settings.player_humans = [s.human for s in seats]
-        for section in self.sections():
-            section.remember(self, self.app.settings)
+        self._remember()
         self.app.save_settings()
         rs = self.ruleset()
         for section in self.sections():
