@@ -36,6 +36,7 @@ from game.ui.file_notices import FileNotices
 from game.ui.intents import Help, InputState, Intent, Quit, ToggleFullscreen, translate
 from game.ui.options import StartOptions
 from game.ui.scene import Scene, SceneStack
+from game.ui.scenes import SceneKey, catalog  # noqa: F401  (catalog: what each key opens)
 from game.ui.sound import Sound
 from game.ui.testhooks import TestHooks
 
@@ -191,14 +192,15 @@ class App:
     def top(self) -> Scene | None:
         return self.stack.top
 
-    def make(self, name: str, *args: Any, **kwargs: Any) -> Scene:
-        """A new scene of the kind registered as ``name`` (see :mod:`game.ui.scenes`)."""
-        scene: Scene = scenes.factory(name)(self, *args, **kwargs)
+    def make(self, key: SceneKey | str, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene of the kind ``key`` opens (see :mod:`game.ui.scenes`: a
+        :class:`~game.ui.scenes.SceneKey`, or a scene's plain name)."""
+        scene: Scene = scenes.factory(key)(self, *args, **kwargs)
         return scene
 
-    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene:
-        """Push a new scene of the kind registered as ``name``; returns it."""
-        scene = self.make(name, *args, **kwargs)
+    def open(self, key: SceneKey | str, *args: Any, **kwargs: Any) -> Scene:
+        """Push a new scene of the kind ``key`` opens; returns it."""
+        scene = self.make(key, *args, **kwargs)
         self.push(scene)
         return scene
 
@@ -253,7 +255,7 @@ class App:
             return
         top = self.top
         if isinstance(intent, Help) and (top is None or top.name != "help"):
-            self.open("help")
+            self.open(scenes.HELP)
             return
         if top is not None:
             top.handle(intent)

@@ -2,8 +2,8 @@
 
 Scenes, dialogs and the table's pieces are written against :class:`AppHost`, the narrow
 face of :class:`game.ui.app.App`, never against the ``App`` class itself, so nothing below
-the app imports it. Scenes open one another *by name* through :meth:`AppHost.open` /
-:meth:`AppHost.make` (see :mod:`game.ui.scenes`), not by importing each other's modules.
+the app imports it. Scenes open one another by a typed key (:class:`game.ui.scenes.SceneKey`)
+through :meth:`AppHost.open` / :meth:`AppHost.make`, not by importing each other's modules.
 
 A scene has a clear lifecycle: ``enter`` when pushed, ``exit`` when popped, ``resume`` when
 the scene above it goes away; ``handle(intent)`` for input, ``update(dt)`` to advance time
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from game.ui.clock import Clock
     from game.ui.intents import InputState
     from game.ui.options import StartOptions
+    from game.ui.scenes import SceneKey
     from game.ui.sound import Sound
 
 
@@ -71,8 +72,8 @@ class AppHost(Protocol):
     def pop(self) -> Scene | None: ...
     def replace(self, scene: Scene) -> None: ...
     def reset(self, scene: Scene) -> None: ...
-    def make(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
-    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
+    def make(self, key: SceneKey | str, *args: Any, **kwargs: Any) -> Scene: ...
+    def open(self, key: SceneKey | str, *args: Any, **kwargs: Any) -> Scene: ...
 
     # the app's services
     def dispatch(self, intent: Intent | None) -> None: ...

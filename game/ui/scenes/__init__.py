@@ -1,48 +1,79 @@
-"""The app's scenes, opened by name.
+"""The app's scenes, opened by a typed key.
 
-A scene module registers its scenes here with :func:`register` (the app-wide ones are
-listed in :data:`SCENES`; an edition adds its own, e.g. ``"roboto.record"``), and any scene
-opens another with ``app.open(name, ...)`` / ``app.make(name, ...)`` instead of importing it.
-So no scene module depends on another, and the import graph of the front end runs one way:
-app → scenes/table/editions → widgets, drawing and the engine.
+Each scene the app opens has a :class:`SceneKey`, declared here (:data:`TITLE`,
+:data:`TABLE`, :data:`PAUSE` …), and a scene opens another with
+``app.open(scenes.PAUSE, table)`` / ``app.make(scenes.TABLE, session)`` instead of
+importing it. What a key opens is registered by :mod:`game.ui.scenes.catalog` (the app
+loads it), each scene module loaded only when its scene is first opened. So no scene module
+depends on another, this module imports none of them, and the import graph of the front
+end runs one way: app → catalogue → scenes/table/editions → widgets, drawing and the engine.
+
+A key is an object, not a string to parse: a misspelt key is a name error where it is
+written, and a key opens one registered factory. (A scene's plain name, ``"title"``, still
+finds its key, for code written before the keys.)
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from typing import Any
-
-#: name → "module:attribute" of a scene class (or a factory returning a scene).
-SCENES: dict[str, str] = {
-    "title": "game.ui.scenes.title:TitleScene",
-    "setup": "game.ui.scenes.setup:SetupScene",
-    "settings": "game.ui.scenes.settings_scene:SettingsScene",
-    "calibrate": "game.ui.scenes.calibrate:CalibrateScene",
-    "help": "game.ui.scenes.help:HelpScene",
-    "notice": "game.ui.scenes.notice:NoticeScene",
-    "confirm": "game.ui.scenes.notice:ConfirmScene",
-    "matches": "game.ui.scenes.matches:SavedMatchesScene",
-    "stats": "game.ui.scenes.stats:StatsScene",
-    "demo": "game.ui.scenes.demo:TryMeScene",
-    "table": "game.ui.table.scene:TableScene",
-    "pause": "game.ui.table.pause:PauseScene",
-    "guide": "game.ui.guide.start:guided_hand",
-    "guide.leave": "game.ui.guide.dialogs:LeaveGuideScene",
-    "guide.offer": "game.ui.guide.dialogs:GuideOfferScene",
-}
+from dataclasses import dataclass
+from typing import Any, Final
 
 
-def register(name: str, target: str) -> None:
-    """Make the scene at ``target`` ("module:attribute") openable as ``name``."""
-    if ":" not in target:
-        raise ValueError(f"scene target {target!r} is not 'module:attribute'")
-    SCENES[name] = target
+@dataclass(frozen=True)
+class SceneKey:
+    """What the app opens a scene by; ``name`` is for people reading logs and states."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
 
 
-def factory(name: str) -> Callable[..., Any]:
-    """The class (or factory) registered as ``name``; ``KeyError`` for an unknown name."""
-    target = SCENES[name]
-    module, _sep, attr = target.partition(":")
-    obj: Callable[..., Any] = getattr(importlib.import_module(module), attr)
-    return obj
+TITLE: Final = SceneKey("title")
+SETUP: Final = SceneKey("setup")
+SETTINGS: Final = SceneKey("settings")
+CALIBRATE: Final = SceneKey("calibrate")
+HELP: Final = SceneKey("help")
+NOTICE: Final = SceneKey("notice")
+CONFIRM: Final = SceneKey("confirm")
+MATCHES: Final = SceneKey("matches")
+STATS: Final = SceneKey("stats")
+DEMO: Final = SceneKey("demo")
+TABLE: Final = SceneKey("table")
+PAUSE: Final = SceneKey("pause")
+GUIDE: Final = SceneKey("guide")
+GUIDE_LEAVE: Final = SceneKey("guide.leave")
+GUIDE_OFFER: Final = SceneKey("guide.offer")
+HOUSE_RULES: Final = SceneKey("house_rules")
+
+#: A factory of a scene: its class, or a function making one (the app comes first).
+Factory = Callable[..., Any]
+
+_LOADERS: dict[SceneKey, Callable[[], Factory]] = {}
+_KEYS: dict[str, SceneKey] = {}
+
+
+def register(key: SceneKey, factory: Factory) -> None:
+    """Make ``key`` open ``factory`` (a scene class, or a function returning a scene)."""
+    register_loader(key, lambda: factory)
+
+
+def register_loader(key: SceneKey, loader: Callable[[], Factory]) -> None:
+    """Make ``key`` open what ``loader`` returns, loading it on first use."""
+    if not isinstance(key, SceneKey):
+        raise TypeError(f"scene key {key!r} is not a SceneKey")
+    _LOADERS[key] = loader
+    _KEYS[key.name] = key
+
+
+def key(name: str | SceneKey) -> SceneKey:
+    """The key of ``name`` (a key is its own); ``KeyError`` for a scene nobody registered."""
+    if isinstance(name, SceneKey):
+        return name
+    return _KEYS[name]
+
+
+def factory(name: str | SceneKey) -> Factory:
+    """What ``name`` opens; ``KeyError`` for a scene nobody registered."""
+    return _LOADERS[key(name)]()

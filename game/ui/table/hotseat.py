@@ -12,7 +12,7 @@ import pygame
 from game.i18n import N_, _
 from game.narrate import card_name
 from game.play.choices import JUMP_IN, UNO, Choice
-from game.ui import cardart, family
+from game.ui import cardart, family, scenes
 from game.ui import intents as I
 from game.ui.avatars import draw_avatar
 from game.ui.scenes.base import PanelScene
@@ -141,7 +141,7 @@ class PassDeviceScene(PanelScene):
         return self.guard if self.guard > 0 else None
 
     def back(self) -> None:
-        self.app.open("pause", self.table)
+        self.app.open(scenes.PAUSE, self.table)
 
     def autoplay_intent(self) -> I.Intent | None:
         return I.Activate() if self.guard <= 0 else None

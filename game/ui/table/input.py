@@ -28,6 +28,7 @@ from game.rules.cards import RANK_OF, Card
 from game.rules.decisions import Decision
 from game.rules.errors import IllegalAction
 from game.ui import intents as I
+from game.ui import scenes
 from game.ui.table.host import MatchFacts
 from game.ui.table.model import Drag
 from game.ui.table.offer import dialog_for
@@ -174,7 +175,7 @@ class TableInput:
                 t.refresh()
                 return
         if isinstance(intent, I.Back):
-            t.app.open("pause", t)
+            t.app.open(scenes.PAUSE, t)
             return
         if isinstance(intent, I.Pointer):  # the card under the mouse rises, as with the keys
             self.as_any_scene(intent)

@@ -13,7 +13,7 @@ from game.i18n import N_, _, ngettext
 from game.rules import events as E
 from game.rules.ruleset import MatchKind
 from game.ui import intents as I
-from game.ui import theme
+from game.ui import scenes, theme
 from game.ui.table.results import ScoresPanel
 from game.ui.table.start import start_match
 from game.ui.widgets import Button, Control
@@ -104,10 +104,10 @@ class MatchEndScene(ScoresPanel):
         if control == "again":
             start_match(self.app, session.ruleset, list(session.seats))
         elif control == "setup":
-            self.app.reset(self.app.make("title"))
-            self.app.open("setup", seats=list(session.seats), ruleset=session.ruleset)
+            self.app.reset(self.app.make(scenes.TITLE))
+            self.app.open(scenes.SETUP, seats=list(session.seats), ruleset=session.ruleset)
         else:
-            self.app.reset(self.app.make("title"))
+            self.app.reset(self.app.make(scenes.TITLE))
 
     def back(self) -> None:
         """Escape does not leave the results by accident."""

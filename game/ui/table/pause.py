@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.i18n import N_
+from game.ui import scenes
 from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Control
 
@@ -35,10 +36,10 @@ class PauseScene(PanelScene):
         if control == "resume":
             self.app.pop()
         elif control == "settings":
-            self.app.open("settings")
+            self.app.open(scenes.SETTINGS)
         elif control == "help":
-            self.app.open("help", self.table.session.edition)
+            self.app.open(scenes.HELP, self.table.session.edition)
         elif control == "leave":
-            self.app.reset(self.app.make("title"))
+            self.app.reset(self.app.make(scenes.TITLE))
         elif control == "quit":
             self.app.quit()

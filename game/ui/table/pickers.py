@@ -28,7 +28,7 @@ from game.i18n import N_, _, ngettext
 from game.narrate import counted
 from game.play.choices import Choice, Option
 from game.rules.cards import Card
-from game.ui import cardart, family, text, theme
+from game.ui import cardart, family, scenes, text, theme
 from game.ui import intents as I
 from game.ui.avatars import draw_avatar
 from game.ui.scenes.base import PanelScene
@@ -160,7 +160,7 @@ class ChoiceScene(PanelScene):
         if self.cancellable:
             self.app.pop()
             return
-        self.app.open("pause", self.table)
+        self.app.open(scenes.PAUSE, self.table)
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> bool:

@@ -11,7 +11,7 @@ from game.i18n import N_, _, ngettext
 from game.rules import events as E
 from game.rules.cards import Card
 from game.rules.ruleset import MatchKind
-from game.ui import cardart, text, theme
+from game.ui import cardart, scenes, text, theme
 from game.ui import intents as I
 from game.ui.avatars import draw_avatar
 from game.ui.family import faces
@@ -265,13 +265,13 @@ class HandEndScene(ScoresPanel):
 
     def on_press(self, control: str) -> None:
         if control == "leave":  # the match is saved: Continue on the title resumes it
-            self.app.reset(self.app.make("title"))
+            self.app.reset(self.app.make(scenes.TITLE))
             return
         self.app.pop()
 
     def back(self) -> None:
         """Escape opens the pause menu (resume, leave…); it never deals the next hand."""
-        self.app.open("pause", self.table)
+        self.app.open(scenes.PAUSE, self.table)
 
     def exit(self) -> None:
         self.table.presenter.resume()

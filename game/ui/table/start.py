@@ -10,6 +10,7 @@ from game.autosave import AutoSaver
 from game.play.session import Session
 from game.rules.ruleset import Ruleset
 from game.saves import SeatInfo, new_match_path
+from game.ui import scenes
 from game.ui.scene import AppHost
 
 
@@ -21,5 +22,5 @@ def start_match(app: AppHost, ruleset: Ruleset, seats: Sequence[SeatInfo],
     session = Session.new(ruleset, seats, seed, AutoSaver(new_match_path()))
     session.race_mode = race_mode
     session.save()  # with the race mode
-    app.reset(app.make("table", session))
+    app.reset(app.make(scenes.TABLE, session))
     return session

@@ -13,6 +13,7 @@ from game.i18n import N_
 from game.names import clean_name
 from game.play.choices import Choice, Option
 from game.ui import intents as I
+from game.ui import scenes
 from game.ui.editions.roboto.dialog import RobotoFigure, keep_clear
 from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Control, TextField
@@ -71,7 +72,7 @@ class NicknameScene(PanelScene):
         self.table.input.take(self.choice, self.given)
 
     def back(self) -> None:
-        self.app.open("pause", self.table)
+        self.app.open(scenes.PAUSE, self.table)
 
     def autoplay_intent(self) -> I.Intent | None:
         if not self.value:

@@ -18,7 +18,7 @@ from game.bots.reaction import ai_time
 from game.i18n import N_, _
 from game.play.choices import Choice, Option
 from game.ui import intents as I
-from game.ui import text, theme
+from game.ui import scenes, text, theme
 from game.ui.editions.roboto.dialog import RobotoFigure, keep_clear
 from game.ui.editions.roboto.look import METAL
 from game.ui.scenes.base import PanelScene
@@ -193,7 +193,7 @@ class RaceScene(PanelScene):
         self.roboto.draw_bubble(surface)
 
     def back(self) -> None:
-        self.app.open("pause", self.table)
+        self.app.open(scenes.PAUSE, self.table)
 
     def autoplay_intent(self) -> I.Intent | None:
         for i, p in enumerate(self.racers):

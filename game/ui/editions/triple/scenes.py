@@ -17,7 +17,7 @@ from game.i18n import N_, _
 from game.play.choices import Choice, Option
 from game.rules.cards import Card
 from game.ui import intents as I
-from game.ui import text, theme
+from game.ui import scenes, text, theme
 from game.ui.editions.triple.draw import LIGHT_RGB, TRAYS
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Control, focus_ring, panel
@@ -149,7 +149,7 @@ class TrayPickScene(Scene):
             if self.cancellable:
                 self.app.pop()
                 return
-            self.app.open("pause", self.table)
+            self.app.open(scenes.PAUSE, self.table)
             return
         super().handle(intent)
 
