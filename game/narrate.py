@@ -57,6 +57,10 @@ CUSTOM_EFFECT_NAMES = {
 
 LIGHT_NAMES = {"green": N_("green"), "yellow": N_("yellow"), "red": N_("red")}
 
+# TRANSLATORS: said when a person must decide: the question, then the choices, separated
+# by semicolons ("Name a colour. Name red; Name yellow; Name green; Name blue.").
+PROMPT = N_("{prompt} {choices}.")
+
 
 def card_name(c: Card) -> str:
     """"a red 5", « un 5 rouge » — in the current language."""
@@ -107,8 +111,7 @@ class Narrator:
         listed = "; ".join(self.option(o, counts)
                            for o in (choice.options if options is None else options))
         words = self.labels.choice(choice)
-        return _("{prompt} {choices}.").format(prompt=words, choices=listed) if listed \
-            else words
+        return _(PROMPT).format(prompt=words, choices=listed) if listed else words
 
     def lines(self, events: Iterable[E.Event]) -> list[str]:
         out: list[str] = []

@@ -35,6 +35,13 @@ COLOUR_NAMES: Final[Mapping[Colour, str]] = {
 #: A colour parameter's letters, in the colours' order.
 LETTERS: Final = "RYGB"
 
+# TRANSLATORS: a player who has no name yet; {number} counts from 1.
+UNNAMED: Final = N_("Player {number}")
+# TRANSLATORS: the end of a list: "Alice, Bob and Carol", "trays 1 and 3".
+LIST_END: Final = N_("{first} and {last}")
+#: A share of penalty cards given to nobody.
+NOBODY: Final = N_("nobody")
+
 
 #: A translated explanation for each rule clause a refused choice can break: every front
 #: end explains a refusal with the same words, naming the rule.
@@ -88,8 +95,7 @@ class Labels:
     def seat(self, seat: int) -> str:
         if 0 <= seat < len(self.names):
             return self.names[seat]
-        # TRANSLATORS: a player who has no name yet; {number} counts from 1.
-        return self.translator.gettext(N_("Player {number}")).format(number=seat + 1)
+        return self.translator.gettext(UNNAMED).format(number=seat + 1)
 
     def card(self, text: str) -> str:
         """"a red 5", « un 5 rouge »: the spoken card name of a card's text form."""
@@ -104,14 +110,13 @@ class Labels:
         names = [self.seat(p) for p in seats]
         if len(names) < 2:
             return "".join(names)
-        # TRANSLATORS: the end of a list: "Alice, Bob and Carol", "trays 1 and 3".
-        return self.translator.gettext(N_("{first} and {last}")).format(
+        return self.translator.gettext(LIST_END).format(
             first=", ".join(names[:-1]), last=names[-1])
 
     def shares(self, shares: Sequence[Sequence[int]]) -> str:
         """(seat, cards) pairs: "Bob 2, Cid 1"; nobody when empty."""
         if not shares:
-            return self.translator.gettext(N_("nobody"))
+            return self.translator.gettext(NOBODY)
         return ", ".join(f"{self.seat(p)} {n}" for p, n in shares)
 
     def param(self, name: str, value: Param) -> str:
