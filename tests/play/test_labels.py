@@ -96,3 +96,12 @@ def test_the_prompt_says_the_choice_then_its_options_players_with_their_cards() 
     i18n.set_language("fr")
     assert narrator.prompt(colour) == \
         "Annonce une couleur. Annoncer le rouge; Annoncer le jaune."
+
+
+def test_a_refusal_is_explained_naming_the_rule_in_the_front_end_s_language() -> None:
+    labels = Labels(NAMES)
+    assert labels.refusal("C-5") == \
+        "That card matches neither the colour, the number nor the symbol on top."
+    assert labels.refusal("T-99") == "That move is not allowed (rule T-99)."
+    fr = gettext.translation(i18n.DOMAIN, i18n.locale_dir(), languages=["fr"])
+    assert Labels(NAMES, fr).refusal("C-3") == "Ce n’est pas ton tour."
