@@ -34,10 +34,9 @@ from game.rules.actions import (
     SwapWith,
 )
 from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
-from game.rules.copies import Wd4
 from game.rules.decisions import CHALLENGE_D, COLOUR, DRAWN, OVER, TURN
 from game.rules.editions.triple import TripleGame
-from game.rules.engine import PLAYABLE, Decision, Game
+from game.rules.engine import PLAYABLE, Decision, Game, Wd4
 from game.rules.match import side
 from game.rules.ruleset import MatchKind
 

@@ -11,12 +11,12 @@ from ``(ruleset, players, seed, actions)``. Every action is checked in full befo
 changes; an illegal one raises :class:`IllegalAction` naming the rule clause it breaks, and
 leaves the game as it was.
 
-The work is split by job: :mod:`~game.rules.decisions` (what a player can owe),
-:mod:`~game.rules.legality` (what may be played), :mod:`~game.rules.turns` (the actions'
-handlers), :mod:`~game.rules.dealing` (deal and first card), :mod:`~game.rules.table` (the
-state, piles and devices), :mod:`~game.rules.copies`, and this module (turn flow and effects).
-Editions (``game/rules/editions``) subclass :class:`Game` and use only its public members (a
-test checks their syntax trees):
+The game is the turn flow, read top to bottom in this module: what a player may do
+(``legal_actions``), each action's handler (``on_play``, ``on_draw`` …), a play's hooks, the
+turn's seams, the deal and the copies for search. Its state and the plain moves of cards are
+the :class:`~game.rules.table.Table` it extends; :mod:`~game.rules.decisions` says what a player
+can owe and :mod:`~game.rules.legality` what may be played. Editions (``game/rules/editions``)
+subclass :class:`Game` and use only its public members (a test checks their syntax trees):
 
 - *hooks* they override, marked "*Hook*" below. A play goes through ``check_play`` → ``place`` →
   ``after_place`` (going out, UNO) → ``start_effect`` (a Reverse turns play, a wild asks for a
@@ -26,18 +26,20 @@ test checks their syntax trees):
   :meth:`Game.end_hand`, :meth:`Game.stalled` (the blocked-hand rule), :meth:`Game.take`,
   :meth:`Game.draw_cards`, :meth:`Game.reshuffle`, :meth:`Game.is_bluff`, :meth:`Game.refuse`
   and :meth:`Game.need`.
+
+The class allows interpreted subclasses, so a plug-in edition's game class may extend the
+compiled one.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Final, Literal, cast
 
-import game.rules.copies as copies
-import game.rules.dealing as dealing
+import game.rules.chance as chance
 import game.rules.events as E
 import game.rules.house.play as house
-import game.rules.turns as turns
 from game.rules.actions import (
     ACCEPT,
     CALL_UNO,
@@ -47,21 +49,30 @@ from game.rules.actions import (
     DRAW,
     PASS,
     PLAY,
+    Accept,
     Action,
     CallUno,
     Catch,
+    Challenge,
+    ChooseColour,
+    Draw,
+    Pass,
+    Play,
+    SwapWith,
 )
-from game.rules.cards import COLOUR_OF, RANK_OF, Card, Rank
+from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
 from game.rules.decisions import CHALLENGE_D, COLOUR, DRAWN, OVER, TURN, Decision
 from game.rules.errors import IllegalAction
 from game.rules.house.play import STACK, SWAP_D
 from game.rules.legality import NO_RANK, PLAYABLE
-from game.rules.match import settle
-from game.rules.ruleset import Ruleset
-from game.rules.table import Delivery, Table
+from game.rules.match import seating, settle
+from game.rules.native import blank, mypyc_attr
+from game.rules.ruleset import FirstCard, Ruleset
+from game.rules.table import Delivery, Table, Wd4
+from game.rules.units import UnitView
 
 __all__ = ["CHALLENGE_D", "COLOUR", "DRAWN", "NO_RANK", "OVER", "PLAYABLE", "STARVED_ROUNDS",
-           "TURN", "Decision", "Delivery", "Game", "Handler"]
+           "TURN", "Decision", "Delivery", "Game", "Handler", "Wd4"]
 
 #: DC: rounds of one-card reshuffles in a row that block a hand (the deck is exhausted).
 STARVED_ROUNDS: Final = 3
@@ -69,10 +80,12 @@ STARVED_ROUNDS: Final = 3
 Handler = Callable[["Game", Action, list[E.Event]], None]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(Table):
     """A whole match of UNO under one ruleset. See the module docstring."""
 
-    #: Action type → handler; editions extend it with their own actions.
+    #: Action type → handler (a function of the class: see ``Delivery``); editions
+    #: extend a copy with their own actions.
     HANDLERS: ClassVar[dict[type, Handler]]
     #: How many discard piles the table has.
     PILES: ClassVar[int] = 1
@@ -90,6 +103,7 @@ class Game(Table):
         self._log(ev)
         self.initial_events = tuple(ev)
 
+    # ------------------------------------------------------------------ what a player may do
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every action ``player`` (default: ``to_act``) may take now that changes something.
         ``apply`` also accepts a harmless :class:`Catch` (C-12) and the clock's ``TimeUp``."""
@@ -161,6 +175,18 @@ class Game(Table):
                 acts.append(CATCH[player][t])
         return acts
 
+    def fits(self, c: Card) -> bool:
+        """*Hook*: could ``c`` be played now (on some pile)?"""
+        return PLAYABLE[self.colour * 32 + self.match_rank][c]
+
+    def could_play(self, c: Card) -> bool:
+        """*Hook*: would ``c`` fit some pile on a later turn (for the blocked-hand rule)?"""
+        return self.fits(c)
+
+    def may_play_drawn(self, p: int, c: Card) -> bool:
+        """C-9: the drawn card may be played now (and H-6 allows it)."""
+        return self.fits(c) and not (self.no_bluffing and self.is_bluff(p, c))
+
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action | object) -> list[E.Event]:
         """Carry out ``action``; returns the events it caused, in order. Raises
@@ -194,6 +220,141 @@ class Game(Table):
         else:
             self.hand_events = ev[self._hand_from :]
             self._hand_from = -1
+
+    # ------------------------------------------------------------------ the actions' handlers
+    # Each checks its action in full, then carries it out (``HANDLERS`` maps the action
+    # types to them; editions add their own, or replace one).
+    def on_play(self, a: Play, ev: list[E.Event]) -> None:
+        """Play a card (C-5), or jump in with one (H-3)."""
+        p, c = a.player, a.card
+        d = self.decision
+        jumping = False
+        if p != self.to_act:
+            house.check_out_of_turn(self, p, c, a.tray)  # H-3: a jump-in, or refused
+            jumping = True
+        elif d is DRAWN:
+            if c != self.drawn:
+                raise IllegalAction("C-10",
+                                    f"after drawing, only the drawn {self.drawn} may be played")
+        elif d is TURN or house.may_stack(self, p, c):
+            if c not in self.hands[p]:
+                raise IllegalAction("C-5", f"player {p} does not hold {c}")
+        else:
+            raise self.refuse(p, f"play {c}")
+        if not jumping:  # H-3: an identical card fits its pile by definition
+            self.check_play(p, c, a.tray)
+        if self.no_bluffing and self.is_bluff(p, c):
+            raise IllegalAction("H-6", f"{c} is illegal while holding the colour in force")
+        if jumping:
+            house.jump(self, p, c, ev)
+        self.uno_open.clear()  # C-12: the turn has begun (a no-op after a draw)
+        self.drawn = None
+        self.dead_turns = 0
+        self.hands[p].remove(c)
+        if self.jump_in:
+            self.played = (c, a.tray)  # H-3: what may be jumped on once its effect is over
+        self.place(p, c, a.tray, ev)
+        self.after_place(p, c, ev)
+
+    def on_draw(self, a: Draw, ev: list[E.Event]) -> None:
+        """Draw a card (C-9, C-10; H-4 until one fits)."""
+        p = a.player
+        if p != self.to_act or self.decision is not TURN:
+            raise self.refuse(p, "draw")
+        self.uno_open.clear()  # C-12: drawing begins the turn
+        got = self.take(p, 1, ev)
+        if self.draw_to_match:  # H-4
+            while got and not self.may_play_drawn(p, got[-1]):
+                more = self.take(p, 1, ev)
+                if not more:
+                    break
+                got += more
+        ev.append(E.CardsDrawn(p, tuple(got), "turn", len(got)))
+        if got and self.may_play_drawn(p, got[-1]):
+            self.decision = DRAWN
+            self.drawn = got[-1]
+            return
+        if got or any(self.could_play(c) for c in self.hands[p]):
+            self.dead_turns = 0
+        elif self.stalled(ev):
+            return
+        self.end_turn(p, ev)
+
+    def on_pass(self, a: Pass, ev: list[E.Event]) -> None:
+        """Keep the card just drawn (C-9; not with H-5)."""
+        p = a.player
+        self.need(p, "keep the drawn card", DRAWN)
+        if self.forced_play:
+            raise IllegalAction("H-5", "a playable drawn card must be played")
+        self.drawn = None
+        ev.append(E.DrawnCardKept(p))
+        self.end_turn(p, ev)
+
+    def on_colour(self, a: ChooseColour, ev: list[E.Event]) -> None:
+        """Name the colour of a wild (C-6; a first-card wild, C-4)."""
+        p = a.player
+        self.need(p, "name a colour", COLOUR, own="C-6")
+        self.colour = int(a.colour)
+        ev.append(E.ColourChosen(p, a.colour))
+        if self.colour_then_play:
+            self.colour_then_play = False
+            self.begin_turn(p, ev)
+        else:
+            self.colour_named(p, ev)
+
+    def on_challenge(self, a: Challenge | Accept, ev: list[E.Event]) -> None:
+        """Challenge a Wild Draw Four or accept it (C-8)."""
+        p = a.player
+        if isinstance(a, Accept) and self.decision is STACK and p == self.to_act:
+            house.take_stack(self, p, ev)  # H-1: not stacking: take the whole total
+            return
+        self.need(p, "answer the Wild Draw Four", CHALLENGE_D, own="C-8")
+        assert self.wd4 is not None
+        culprit, guilty, shown = self.wd4
+        self.wd4 = None
+        n = self.stack or 4  # H-1: the stack's total (4 without stacking)
+        self.stack, self.stack_rank = 0, -1
+        if isinstance(a, Accept):
+            self.penalty(p, n, "wild_draw_four", ev)
+        else:
+            ev.append(E.ChallengeResolved(p, culprit, guilty, shown))
+            if guilty:
+                self.penalty(culprit, n, "challenge_guilty", ev)
+                self.begin_turn(p, ev)
+                return
+            self.penalty(p, n + 2, "challenge_innocent", ev)
+        ev.append(E.TurnSkipped(p))
+        self.begin_turn(self.next_player(p), ev)
+
+    def on_uno(self, a: CallUno, ev: list[E.Event]) -> None:
+        """Call UNO (C-12): owing it, or before playing the next-to-last card."""
+        p = a.player
+        if p in self.uno_open:
+            self.uno_open.remove(p)
+        elif (
+            p == self.to_act
+            and self.decision in (TURN, DRAWN, STACK)
+            and len(self.hands[p]) == 2
+            and self.uno_declared != p
+        ):
+            self.uno_declared = p
+        else:
+            raise IllegalAction(
+                "C-12", f"player {p} has nothing to call: UNO is called on the next-to-last card"
+            )
+        ev.append(E.UnoCalled(p))
+
+    def on_catch(self, a: Catch, ev: list[E.Event]) -> None:
+        """Catch a player who owes UNO (C-12); a wrong catch costs nothing."""
+        p, t = a.player, a.target
+        if t == p or not 0 <= t < self.players or self.pos[t] < 0:
+            raise IllegalAction("C-12", f"player {p} cannot catch player {t}")
+        if t in self.uno_open and len(self.hands[t]) == 1:
+            self.uno_open.remove(t)
+            ev.append(E.UnoCaught(p, t))
+            self.penalty(t, self.ruleset.uno_penalty, "uno_penalty", ev)
+        else:
+            ev.append(E.CatchMissed(p, t))
 
     # ------------------------------------------------------------------ a play (hooks)
     def check_play(self, p: int, c: Card, tray: int) -> None:
@@ -359,15 +520,99 @@ class Game(Table):
             return
         self.start_hand(ev)
 
-    # ------------------------------------------------------------------ hands (hooks)
+    # ------------------------------------------------------------------ the deal (C-2 … C-4)
+    # Everything random comes from the game's RNG, in a fixed order, so hands replay exactly.
     def start_hand(self, ev: list[E.Event]) -> None:
-        """Deal the next hand (:func:`game.rules.dealing.start_hand`)."""
+        """Seat the players for the next hand, choose the dealer, deal and turn the first
+        card (whose effect may already start the first turn)."""
         self._hand_from = len(ev)
-        dealing.start_hand(self, ev)
+        ms, rs = self.match, self.ruleset
+        ms.hand_no += 1
+        self.seats = seating(rs.match, ms, ms.hand_no)
+        self.pos = [-1] * self.players
+        for i, q in enumerate(self.seats):
+            self.pos[q] = i
+        self.direction = 1
+        self.hands = [[] for _ in range(self.players)]
+        self.uno_open = []
+        self.uno_declared = -1
+        self.wd4 = None
+        self.drawn = None
+        self.colour_then_play = False
+        self.dead_turns = 0
+        self.starved = 0
+        if ms.hand_no == 1 or ms.dealer not in self.seats:
+            ms.dealer = self.choose_dealer(ev)
+        else:
+            ms.dealer = self.next_player(ms.dealer)
+        deck = rs.cards()
+        self.shuffle(deck)
+        n = rs.hand_size
+        for i, q in enumerate(self.seats):
+            self.hands[q] = deck[len(deck) - n * (i + 1) : len(deck) - n * i]
+        del deck[len(deck) - n * len(self.seats) :]
+        self.draw_pile = deck
+        ev.append(E.HandStarted(ms.hand_no, ms.dealer, tuple(self.seats)))
+        self.start_discard(ev)
+
+    def choose_dealer(self, ev: list[E.Event]) -> int:
+        """C-2: each player draws; highest number deals (actions count 0); ties redraw."""
+        seats = self.seats
+        if not self.ruleset.dealer_draw:
+            dealer = chance.choice(self.rng, seats)
+            ev.append(E.DealerChosen(dealer, ()))
+            return dealer
+        deck = self.ruleset.cards()
+        rounds: list[tuple[tuple[int, Card], ...]] = []
+        drawing = list(seats)
+        while True:
+            if len(deck) < len(drawing):
+                deck = self.ruleset.cards()
+            picks = chance.sample(self.rng, range(len(deck)), len(drawing))
+            draws = tuple((q, deck[i]) for q, i in zip(drawing, picks, strict=True))
+            for i in sorted(picks, reverse=True):
+                del deck[i]
+            rounds.append(draws)
+            score = {q: (RANK_OF[c] if RANK_OF[c] <= 9 else 0) for q, c in draws}
+            best = max(score.values())
+            drawing = [q for q in drawing if score[q] == best]
+            if len(drawing) == 1:
+                ev.append(E.DealerChosen(drawing[0], tuple(rounds)))
+                return drawing[0]
+
+    def turn_first_card(self, rule: FirstCard, passed: list[Card]) -> Card:
+        """Turn cards from the draw pile until one may start a pile, by ``rule``; the
+        cards turned and set aside are added to ``passed``."""
+        pile = self.draw_pile
+        while True:
+            c = pile.pop()
+            rank = RANK_OF[c]
+            if (rule is FirstCard.OFFICIAL and rank == Rank.WILD_DRAW_FOUR) or (
+                rule is FirstCard.RESHUFFLE_ACTIONS and rank > 9
+            ):
+                passed.append(c)
+                pile.append(c)
+                self.shuffle(pile)
+            elif rule is FirstCard.BOTTOM_ACTIONS and rank > 9:
+                passed.append(c)
+                pile.insert(0, c)
+            elif rule is FirstCard.COVER_ACTIONS and rank > 9:
+                passed.append(c)
+                self.discard.append(c)
+            else:
+                return c
 
     def start_discard(self, ev: list[E.Event]) -> None:
-        """*Hook*: turn the first discard and apply C-4 (or the edition's rule)."""
-        dealing.start_discard(self, ev)
+        """*Hook*: turn the first discard (one pile, by the ruleset's rule) and apply its
+        effect (C-4, or the edition's rule)."""
+        self.discard.clear()
+        passed: list[Card] = []
+        c = self.turn_first_card(self.ruleset.first_card, passed)
+        self.discard.append(c)
+        ev.append(E.FirstCard(c, tuple(passed)))
+        self.colour = WILD if c >= 128 else COLOUR_OF[c]
+        self.match_rank = NO_RANK if c >= 128 else RANK_OF[c]
+        self.first_card_effect(c, ev)
 
     def first_player(self) -> int:
         """*Hook*: who plays first (C-3: left of the dealer)."""
@@ -375,9 +620,41 @@ class Game(Table):
 
     def first_card_effect(self, c: Card, ev: list[E.Event]) -> None:
         """*Hook*: C-4, the first card's effect on the first player."""
-        dealing.first_card_effect(self, c, ev)
+        first = self.first_player()
+        rank = RANK_OF[c]
+        if rank == Rank.WILD:
+            self.ask(first, COLOUR)
+            self.colour_then_play = True
+        elif rank == Rank.DRAW_TWO:
+            self.penalty(first, 2, "first_card", ev)
+            ev.append(E.TurnSkipped(first))
+            self.begin_turn(self.next_player(first), ev)
+        elif rank == Rank.REVERSE:
+            self.direction = -1
+            ev.append(E.DirectionChanged(False))
+            self.begin_turn(self.match.dealer, ev)
+        elif rank == Rank.SKIP:
+            ev.append(E.TurnSkipped(first))
+            self.begin_turn(self.next_player(first), ev)
+        else:
+            self.begin_turn(first, ev)
 
-    # ------------------------------------------------------------------ copies
+    # ------------------------------------------------------------------ devices (hooks)
+    def setup_devices(self) -> None:
+        """*Hook*: create the edition's electronic unit (it draws from ``self.rng``)."""
+
+    def unit_view(self) -> UnitView:
+        """*Hook*: what every player can see of the device (``PlayerView.unit``)."""
+        return None
+
+    def assume_unit(self, unit: UnitView, rng: random.Random) -> None:
+        """*Hook*: set the device to a state that shows ``unit``, drawing what it hides
+        from ``rng`` (a determinized world for search)."""
+
+    def copy_devices_from(self, other: Game) -> None:
+        """*Hook*: make this copy's devices independent copies of ``other``'s."""
+
+    # ------------------------------------------------------------------ copies (search)
     @classmethod
     def blank(cls, ruleset: Ruleset, players: int, seed: int) -> Game:
         """A game of this class with no hand dealt and its devices new: the caller sets
@@ -386,14 +663,64 @@ class Game(Table):
 
     def clone(self) -> Game:
         """An independent copy (for search): same state, same RNG state."""
-        return copies.clone(self)
+        g = blank(type(self), self.ruleset, self.players, self.seed)
+        self.copy_state_to(g)
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.match = self.match.copy()
+        g.actions = list(self.actions)
+        g.hands = [list(h) for h in self.hands]
+        g.draw_pile = list(self.draw_pile)
+        g.piles = [list(p) for p in self.piles]
+        g.discard = g.piles[0]
+        g.seats = list(self.seats)
+        g.pos = list(self.pos)
+        g.uno_open = list(self.uno_open)
+        g.hand_events = list(self.hand_events)
+        g.copy_devices_from(self)
+        return g
 
     def with_hidden(self, hands: Sequence[Sequence[Card]], draw: Sequence[Card], seed: int,
-                    wd4: copies.Wd4 | Literal["same"] = "same", into: Game | None = None) -> Game:
-        """A determinized world for search (:func:`copies.with_hidden`): these hidden cards,
-        a fresh RNG from ``seed``, the pending Wild Draw Four's ``wd4`` if given."""
-        return copies.with_hidden(self, hands, draw, seed, self.wd4 if wd4 == "same" else wd4, into)
+                    wd4: Wd4 | Literal["same"] = "same", into: Game | None = None) -> Game:
+        """A determinized world for search: the mutable parts copied as :meth:`clone`
+        does, the hidden cards replaced (``hands``, the draw pile ``draw``), the pending
+        Wild Draw Four's ``wd4`` if given, and a fresh RNG from ``seed`` instead of a copy
+        of the RNG state (the slow part of a clone), seeded only if the world draws from
+        it. No actions or events are carried over. ``into``, a world of this class that
+        is no longer needed, is made over rather than a new game made: every attribute is
+        set again (``copy_state_to`` sets them all, the mutable ones are new), and it
+        skips ``__init__``: half the cost of making a world (measured, compiled: 2.1 µs,
+        not 4.1)."""
+        if into is None:
+            g = blank(type(self), self.ruleset, self.players, seed)
+        else:
+            g = into
+        self.copy_state_to(g)
+        g.reseed(seed)
+        g.match = self.match.copy()
+        g.actions = []
+        g.hand_events = []
+        g.hands = [list(h) for h in hands]
+        g.draw_pile = list(draw)
+        g.piles = [list(p) for p in self.piles]
+        g.discard = g.piles[0]
+        g.seats = list(self.seats)
+        g.pos = list(self.pos)
+        g.uno_open = list(self.uno_open)
+        g.wd4 = self.wd4 if wd4 == "same" else wd4
+        g.copy_devices_from(self)
+        return g
 
 
-#: Each action type's handler (:mod:`~game.rules.turns`); editions extend a copy.
-Game.HANDLERS = cast("dict[type, Handler]", dict(turns.HANDLERS))
+#: Each action type's handler; editions extend a copy (H-2's swap included).
+Game.HANDLERS = {
+    Play: Game.on_play,  # type: ignore[dict-item]
+    Draw: Game.on_draw,  # type: ignore[dict-item]
+    Pass: Game.on_pass,  # type: ignore[dict-item]
+    ChooseColour: Game.on_colour,  # type: ignore[dict-item]
+    Challenge: Game.on_challenge,  # type: ignore[dict-item]
+    Accept: Game.on_challenge,  # type: ignore[dict-item]
+    CallUno: Game.on_uno,  # type: ignore[dict-item]
+    Catch: Game.on_catch,  # type: ignore[dict-item]
+    SwapWith: house.on_swap,  # type: ignore[dict-item]
+}

@@ -37,6 +37,11 @@ class MatchState:
     def new(cls, players: int) -> MatchState:
         return cls(players, [0] * players, [False] * players)
 
+    def copy(self) -> MatchState:
+        """An independent copy (for a copy of the game)."""
+        return MatchState(self.players, list(self.scores), list(self.eliminated),
+                          self.hand_no, self.dealer, self.winners, list(self.history))
+
     @property
     def over(self) -> bool:
         return bool(self.winners)

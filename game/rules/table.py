@@ -1,15 +1,16 @@
 """The table's state: hands, piles, seats, the colour in force, and the plain moves of
 cards between them (C-11). :class:`~game.rules.engine.Game` builds on it.
 
-Everything here is deterministic given the game's RNG; nothing here decides whose turn
-it is (that is :mod:`game.rules.engine`'s turn flow).
+Plain state: nothing here calls a hook or decides whose turn it is (that is the game's
+turn flow, :mod:`game.rules.engine`), and everything is deterministic given the game's
+RNG.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import game.rules.events as E
 import game.rules.house.play as house
@@ -18,22 +19,29 @@ from game.rules.cards import RANK_OF, Card, Rank
 from game.rules.chance import seeded
 from game.rules.decisions import CHALLENGE_D, NEEDS, OVER, TURN, Decision
 from game.rules.errors import IllegalAction
-from game.rules.legality import NO_RANK, PLAYABLE, bluffs
+from game.rules.legality import NO_RANK, bluffs
 from game.rules.match import MatchState
+from game.rules.native import mypyc_attr
 from game.rules.ruleset import Ruleset
-from game.rules.units import UnitView
 
 #: What a played card owes the player it reaches: ``(game, player, card, target, events)``.
 #: A function of the class, not a bound method: a game holding bound methods of itself
 #: is a reference cycle, so every finished game (its log of events included) waited for
 #: the cycle collector, which cost about a fifth of a simulation's time (measured: 0.81×).
 Delivery = Callable[[Any, int, Card, int, list[E.Event]], None]
+#: A pending Wild Draw Four: who played it, whether it was a bluff, the hand it leaves.
+Wd4 = tuple[int, bool, tuple[Card, ...]] | None
 
 
+# Interpreted subclasses allowed: a plug-in edition's game class extends Game, and so
+# this class, from outside the compiled build.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Table:
     """The state of a match in play and the card moves every edition shares."""
 
     decision: Decision
+    #: Per rank, what a played card owes the player it reaches (``Game.delivery_table``).
+    deliveries: list[Delivery]
     # H-1 … H-3 (see game.rules.house.play): which are on, and what they have pending.
     house_on: bool
     intercepts: tuple[bool, ...]  # per rank: does a house rule take over its delivery?
@@ -80,7 +88,7 @@ class Table:
         self.uno_open: list[int] = []  # C-12: owe UNO and may be caught
         self.uno_declared = -1  # called UNO before playing the next-to-last card
         self.colour_then_play = False  # C-4: a first-card Wild
-        self.wd4: tuple[int, bool, tuple[Card, ...]] | None = None  # player, guilty, hand
+        self.wd4: Wd4 = None  # player, guilty, hand
         self.dead_turns = 0
         self.starved = 0  # one-card reshuffles in a row (see STARVED_ROUNDS)
         house.setup(self)  # H-1 … H-3: which are on, nothing pending
@@ -156,18 +164,6 @@ class Table:
         """Raise unless ``p`` is to act on one of ``decisions``."""
         if p != self.to_act or self.decision not in decisions:
             raise self.refuse(p, verb, own)
-
-    def fits(self, c: Card) -> bool:
-        """*Hook*: could ``c`` be played now (on some pile)?"""
-        return PLAYABLE[self.colour * 32 + self.match_rank][c]
-
-    def could_play(self, c: Card) -> bool:
-        """*Hook*: would ``c`` fit some pile on a later turn (for the blocked-hand rule)?"""
-        return self.fits(c)
-
-    def may_play_drawn(self, p: int, c: Card) -> bool:
-        """C-9: the drawn card may be played now (and H-6 allows it)."""
-        return self.fits(c) and not (self.no_bluffing and self.is_bluff(p, c))
 
     def is_bluff(self, p: int, c: Card, played: bool = False) -> bool:
         """C-7 / S-3: is ``p``'s Wild Draw Four ``c`` illegal (a colour-in-force card
@@ -249,35 +245,21 @@ class Table:
                 count[c] = count.get(c, 0) + 1
         return count
 
-    def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(map(len, self.hands))
-
-    # ------------------------------------------------------------------ devices (hooks)
-    def setup_devices(self) -> None:
-        """*Hook*: create the edition's electronic unit (it draws from ``self.rng``)."""
-
-    def unit_view(self) -> UnitView:
-        """*Hook*: what every player can see of the device (``PlayerView.unit``)."""
-        return None
-
-    def assume_unit(self, unit: UnitView, rng: random.Random) -> None:
-        """*Hook*: set the device to a state that shows ``unit``, drawing what it hides
-        from ``rng`` (a determinized world for search)."""
-
-    def copy_devices_from(self, other: Table) -> None:
-        """*Hook*: make this clone's devices independent copies of ``other``'s."""
-
+    # ------------------------------------------------------------------ copies
     def copy_state_to(self, new: Table) -> None:
-        """*Hook*: give ``new`` (a blank game of this class) every attribute of this
-        one, the same values, not copies (:mod:`game.rules.copies` then copies the
-        mutable ones). An edition with attributes of its own extends it;
-        ``tests/rules/test_copies.py`` checks that every attribute of every registered
-        edition arrives. Written out rather than looped over by name: compiled, that
-        loop was a third of the hard bot's search time."""
-        state = getattr(self, "__dict__", None)
-        if state is not None:  # interpreted: every attribute, a plug-in's own included
+        """Give ``new`` (a blank game of this class) every attribute of this one, the
+        same values, not copies (``Game.clone`` then copies the mutable ones). An edition
+        with attributes of its own extends it; ``tests/rules/test_copies.py`` checks that
+        every attribute of every registered edition arrives. Written out rather than
+        looped over by name: compiled, that loop was a third of the hard bot's search
+        time."""
+        state: dict[str, object] | None = getattr(self, "__dict__", None)
+        if state is not None:
+            # Interpreted: every attribute, a plug-in's own included. Compiled: the own
+            # attributes of an interpreted subclass (a plug-in's game), then the rest.
             new.__dict__.update(state)
-            return
+            if not _COMPILED:
+                return
         new.decision = self.decision
         new.house_on = self.house_on
         new.intercepts = self.intercepts
@@ -323,60 +305,7 @@ class Table:
         new._hand_from = self._hand_from
         new.initial_events = self.initial_events
 
-    # ------------------------------------------------------------------ the rules' hooks
-    # Declared here, implemented by :class:`game.rules.engine.Game` (and overridden by the
-    # editions): the turn flow (:mod:`game.rules.turns`), the deal (:mod:`game.rules.dealing`)
-    # and the copies (:mod:`game.rules.copies`) call them on the table they are given.
-    deliveries: list[Delivery]
 
-    def delivery_table(self) -> list[Delivery]:
-        """*Hook*: per rank, what a played card owes the player it reaches."""
-        raise NotImplementedError
-
-    def check_play(self, p: int, c: Card, tray: int) -> None:
-        """*Hook*: raise unless ``c`` may go on pile ``tray`` (C-5)."""
-        raise NotImplementedError
-
-    def place(self, p: int, c: Card, tray: int, ev: list[E.Event]) -> None:
-        """*Hook*: put the played card on its pile; its colour and rank are in force."""
-        raise NotImplementedError
-
-    def after_place(self, p: int, c: Card, ev: list[E.Event]) -> None:
-        """*Hook*: going out (C-13) or owing UNO (C-12), then the card's effect."""
-        raise NotImplementedError
-
-    def colour_named(self, p: int, ev: list[E.Event]) -> None:
-        """*Hook*: a wild's colour is named; the play is complete."""
-        raise NotImplementedError
-
-    def penalty(self, p: int, n: int, reason: str, ev: list[E.Event]) -> None:
-        """*Hook*: ``p`` must take ``n`` cards."""
-        raise NotImplementedError
-
-    def ask(self, p: int, decision: Decision) -> None:
-        """*Seam*: ``p`` owes ``decision`` next."""
-        raise NotImplementedError
-
-    def begin_turn(self, p: int, ev: list[E.Event]) -> None:
-        """*Seam*: ``p``'s turn begins."""
-        raise NotImplementedError
-
-    def end_turn(self, p: int, ev: list[E.Event]) -> None:
-        """*Hook*: ``p``'s turn ends without a play (after drawing)."""
-        raise NotImplementedError
-
-    def stalled(self, ev: list[E.Event]) -> bool:
-        """*Seam*: a turn in which nobody could play and nothing could be drawn."""
-        raise NotImplementedError
-
-    def start_discard(self, ev: list[E.Event]) -> None:
-        """*Hook*: turn the first discard and apply C-4 (or the edition's rule)."""
-        raise NotImplementedError
-
-    def first_player(self) -> int:
-        """*Hook*: who plays first."""
-        raise NotImplementedError
-
-    def first_card_effect(self, c: Card, ev: list[E.Event]) -> None:
-        """*Hook*: C-4, the first card's effect on the first player."""
-        raise NotImplementedError
+#: Whether this module is the compiled build (its attributes then live outside
+#: ``__dict__``; see ``copy_state_to``).
+_COMPILED: Final = hasattr(Table, "__mypyc_attrs__")

@@ -96,7 +96,7 @@ class AttackGame(Game):
         self.picking = ""  # what the pending PICK_PLAYER decision is for
         self.going_out = -1  # a last card still settling its effect
 
-    def copy_devices_from(self, other: Table) -> None:
+    def copy_devices_from(self, other: Game) -> None:
         assert isinstance(other, AttackGame)
         self.launcher = other.launcher.copy()
 

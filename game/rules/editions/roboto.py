@@ -132,7 +132,7 @@ class RobotoGame(Game):
     def setup_devices(self) -> None:
         self.unit = RobotoUnit()
 
-    def copy_devices_from(self, other: Table) -> None:
+    def copy_devices_from(self, other: Game) -> None:
         assert isinstance(other, RobotoGame)
         self.unit = other.unit.copy()
 

@@ -31,7 +31,6 @@ from game.rules.actions import (
     TimeUp,
 )
 from game.rules.cards import COLOUR_OF, COLOURS, NUMBER_RANKS, RANK_OF, WILD, Card, Rank, card
-from game.rules.dealing import turn_first_card
 from game.rules.decisions import DRAWN, TURN, Decision
 from game.rules.editions.triple_trays import CAPACITY, TrayBank
 from game.rules.engine import Delivery, Game, Handler
@@ -92,7 +91,7 @@ class TripleGame(Game):
         self.piles = [[] for _ in range(TRAYS)]
         self.discard = self.piles[0]
 
-    def copy_devices_from(self, other: Table) -> None:
+    def copy_devices_from(self, other: Game) -> None:
         assert isinstance(other, TripleGame)
         self.bank = other.bank.copy()
         self.tray_colour = list(other.tray_colour)
@@ -322,7 +321,7 @@ class TripleGame(Game):
         self.bank.reset_all(self.rng)
         for t in range(TRAYS):
             passed: list[Card] = []
-            c = turn_first_card(self, FirstCard.BOTTOM_ACTIONS, passed)
+            c = self.turn_first_card(FirstCard.BOTTOM_ACTIONS, passed)
             self.piles[t][:] = [c]
             self._top(t, c)
             ev.append(E.FirstCard(c, tuple(passed), t))

@@ -31,6 +31,7 @@ from game.rules.decisions import CHALLENGE_D, TURN, Decision
 from game.rules.errors import IllegalAction
 
 if TYPE_CHECKING:
+    from game.rules.engine import Game
     from game.rules.table import Table
 
 #: H-1: the cards that stack, what each adds, and the reason of the penalty draw.
@@ -82,7 +83,7 @@ def reset(g: Table) -> None:
 
 
 # ---------------------------------------------------------------------- delivery (seam)
-def intercept(g: Table, p: int, c: Card, target: int, ev: list[E.Event]) -> bool:
+def intercept(g: Game, p: int, c: Card, target: int, ev: list[E.Event]) -> bool:
     """Called as ``p``'s ``c`` reaches ``target``; True when a house rule took over the
     delivery (a decision is now pending)."""
     r = RANK_OF[c]
@@ -104,7 +105,7 @@ def intercept(g: Table, p: int, c: Card, target: int, ev: list[E.Event]) -> bool
     return False
 
 
-def stack_actions(g: Table, p: int) -> list[Action]:
+def stack_actions(g: Game, p: int) -> list[Action]:
     """H-1: the cards that answer the stack (one per distinct card), or take it all."""
     r = g.stack_rank
     plays = PLAY_AT[p][0]
@@ -119,7 +120,7 @@ def stack_actions(g: Table, p: int) -> list[Action]:
     return acts
 
 
-def may_stack(g: Table, p: int, c: Card) -> bool:
+def may_stack(g: Game, p: int, c: Card) -> bool:
     """H-1: may ``p``, facing the stack, answer it with ``c``?"""
     d = g.decision
     return (
@@ -129,7 +130,7 @@ def may_stack(g: Table, p: int, c: Card) -> bool:
     )
 
 
-def take_stack(g: Table, p: int, ev: list[E.Event]) -> None:
+def take_stack(g: Game, p: int, ev: list[E.Event]) -> None:
     """H-1: ``p`` does not stack: they take the whole total and lose their turn."""
     n, reason = g.stack, STACKS[g.stack_rank][1]
     g.stack, g.stack_rank = 0, -1
@@ -138,7 +139,7 @@ def take_stack(g: Table, p: int, ev: list[E.Event]) -> None:
     g.begin_turn(g.next_player(p), ev)
 
 
-def owed_on_going_out(g: Table, p: int, ev: list[E.Event]) -> None:
+def owed_on_going_out(g: Game, p: int, ev: list[E.Event]) -> None:
     """H-1 with C-13: a stacked card that is its player's last: the next player takes
     what was stacked before it (the card's own draw follows in ``go_out``), with no
     stacking and no challenge."""
@@ -149,11 +150,11 @@ def owed_on_going_out(g: Table, p: int, ev: list[E.Event]) -> None:
 
 
 # ---------------------------------------------------------------------- Seven-O
-def swap_actions(g: Table, p: int) -> list[Action]:
+def swap_actions(g: Game, p: int) -> list[Action]:
     return [SWAP[p][t] for t in g.seats if t != p]
 
 
-def on_swap(g: Table, a: SwapWith, ev: list[E.Event]) -> None:
+def on_swap(g: Game, a: SwapWith, ev: list[E.Event]) -> None:
     """H-2: the 7's player names whose hand they take; the hands move before the next
     turn begins, and the 7 (a number: nothing owed) reaches the next player."""
     p, t = a.player, a.target
@@ -166,7 +167,7 @@ def on_swap(g: Table, a: SwapWith, ev: list[E.Event]) -> None:
     g.deliveries[Rank.SEVEN](g, p, g.top, target, ev)
 
 
-def move_hands(g: Table, ev: list[E.Event]) -> None:
+def move_hands(g: Game, ev: list[E.Event]) -> None:
     """H-2: the swap or the pass; whoever now holds one card owes UNO (C-12)."""
     assert g.move is not None
     a, b = g.move
@@ -192,7 +193,7 @@ def move_hands(g: Table, ev: list[E.Event]) -> None:
 
 
 # ---------------------------------------------------------------------- turns (seam)
-def turn_begins(g: Table, ev: list[E.Event]) -> None:
+def turn_begins(g: Game, ev: list[E.Event]) -> None:
     """Before a turn begins: hands move (H-2), an unanswered stack is dropped (a
     covering card in Roboto ended it), and the jump-in window opens (H-3)."""
     if g.move is not None:
@@ -210,7 +211,7 @@ def turn_begins(g: Table, ev: list[E.Event]) -> None:
 
 
 # ---------------------------------------------------------------------- jump-in
-def jump_actions(g: Table, p: int) -> list[Action]:
+def jump_actions(g: Game, p: int) -> list[Action]:
     """H-3: ``p``'s jump-in, if they hold the card identical to the one just played
     and it is someone else's turn, not yet begun."""
     j = g.jump
@@ -219,7 +220,7 @@ def jump_actions(g: Table, p: int) -> list[Action]:
     return [PLAY_AT[p][j[1]][j[0]]]
 
 
-def check_out_of_turn(g: Table, p: int, c: Card, tray: int) -> None:
+def check_out_of_turn(g: Game, p: int, c: Card, tray: int) -> None:
     """Raise unless ``p`` (not to act) may jump in with ``c`` on pile ``tray``."""
     j = g.jump
     if j is None or g.decision is not TURN:
@@ -230,7 +231,7 @@ def check_out_of_turn(g: Table, p: int, c: Card, tray: int) -> None:
         raise IllegalAction("H-3", f"player {p} does not hold {c}")
 
 
-def jump(g: Table, p: int, c: Card, ev: list[E.Event]) -> None:
+def jump(g: Game, p: int, c: Card, ev: list[E.Event]) -> None:
     """H-3: the jump-in begins ``p``'s turn; the players passed over lose theirs."""
     g.jump = None
     g.to_act, g.decision = p, TURN
