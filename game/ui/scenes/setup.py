@@ -6,8 +6,15 @@ youngest player and timer mode (T-2, T-12), Roboto's chattiness, house rule and 
 
 Everything is reachable with the keyboard: arrows move between fields, Left/Right change a
 setting, typing fills a name field, Enter on "Start" deals. The editions are the engine's
-own list; the AI levels are the bots the ``game.bots`` package offers. A section may take
-over the start (a Roboto game with people at the table records their names first).
+own list; the AI levels are the ones ``game.bots`` offers a seat (easy, medium, hard), each
+explained under the seats and said aloud as it takes the focus. A section may take over the
+start (a Roboto game with people at the table records their names first).
+
+The screen opens as the last table was dealt (issue 34 item 4): the edition, the seats, the
+match kind and target, and each edition's options, kept in the settings (``last_*``) when
+the cards are dealt; a remembered value that no longer fits (one its control does not offer
+now) quietly gives way to the default. The language control is the game's one language
+setting, the same as in Settings.
 """
 
 from __future__ import annotations
