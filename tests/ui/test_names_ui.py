@@ -68,7 +68,9 @@ def test_a_settings_file_naming_a_player_with_a_NUL_no_longer_crashes_new_game(
                     'player_names = ["A\\u0000nn", "\\u001b[2J"]\n'
                     'player_ids = ["../../etc", 7]\n', "utf-8")
     loaded, problem = load_settings(path)
-    assert problem is None and loaded.player_names[0] == "A\x00nn"
+    # The ids that are no ids are repaired and told; the names are kept as typed.
+    assert problem is not None and "player_ids" in str(problem.repairs)
+    assert loaded.player_names[0] == "A\x00nn"
     i18n.set_language("en")
     app = App(loaded, size=(1280, 720), settings_path=path)
     try:

@@ -47,16 +47,21 @@ def test_music_volume_and_mute_are_saved_and_loaded(tmp_path: Path) -> None:
     assert problem is None and loaded.music_volume == 70 and loaded.mute is True
 
 
-@pytest.mark.parametrize("text", ["music_volume = 400\n", "music_volume = -1\n",
-                                  'music_volume = "loud"\n', 'mute = "yes"\n', "mute = 1\n"])
-def test_a_bad_music_volume_or_mute_is_reported_and_the_file_kept_aside(tmp_path: Path,
-                                                                         text: str) -> None:
+@pytest.mark.parametrize(("text", "volume", "mute"), [
+    ("music_volume = 400\n", 100, False), ("music_volume = -1\n", 0, False),
+    ('music_volume = "loud"\n', 40, False), ('mute = "yes"\n', 40, False),
+    ("mute = 1\n", 40, False)])
+def test_a_bad_music_volume_or_mute_is_reported_and_the_file_kept_aside(
+        tmp_path: Path, text: str, volume: int, mute: bool) -> None:
+    """One bad value costs only itself: brought within its range (or back to its default),
+    reported, and the file as it was kept aside; every other setting stays."""
     path = tmp_path / "settings.toml"
-    path.write_text(text, "utf-8")
+    path.write_text('narration = "off"\n' + text, "utf-8")
     loaded, problem = load_settings(path)
     assert problem is not None and problem.kept_as is not None
-    assert problem.kept_as.read_text("utf-8") == text  # kept, not lost
-    assert loaded == Settings()
+    assert problem.kept_as.read_text("utf-8") == 'narration = "off"\n' + text  # kept, not lost
+    assert loaded.music_volume == volume and loaded.mute is mute
+    assert loaded.narration == "off"  # the good value beside it is kept
 
 
 def test_a_music_volume_out_of_range_is_never_written(tmp_path: Path) -> None:
