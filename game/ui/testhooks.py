@@ -180,13 +180,14 @@ class TestHooks:
 
 def open_position(app: AppHost, path: Path) -> None:
     """The table at the position written in ``path`` (see the module docstring)."""
-    from game.play.session import Session
+    from game.play.session import Session, default_level
     from game.rules.position import load
     from game.saves import SeatInfo
 
     try:
         data = json.loads(path.read_text("utf-8"))
-        seats = [SeatInfo(str(name), bool(human), str(level))
+        # A person's seat may leave its level empty: it keeps the one offered first.
+        seats = [SeatInfo(str(name), bool(human), str(level) or default_level())
                  for name, human, level in data["seats"]]
         session = Session(load(str(data["position"])), seats)
     except (OSError, ValueError, KeyError, TypeError) as exc:  # PositionError is a ValueError
