@@ -36,17 +36,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from game.bot_specs import check_spec
 from game.i18n import _
 from game.names import clean_name, derived_player_id, is_player_id, new_player_id
 from game.repairs import shown_value
 from game.rules.engine import Game
 from game.rules.record import GameRecord, RecordError
-from game.settings import APP_NAME
 from game.userfiles import (
     atomic_write,
+    data_dir,
     describe,
     keep_aside,
     own_folder,
@@ -272,13 +270,6 @@ def _saved_at(value: Any) -> float:
     if not math.isfinite(out) or not 0.0 <= out <= LATEST_SAVE_TIME:
         raise SaveError("saved_at is out of range")
     return out
-
-
-def data_dir() -> Path:
-    override = os.environ.get("UNO_DATA_DIR")
-    if override:
-        return Path(override)
-    return platformdirs.user_data_path(APP_NAME, appauthor=False)
 
 
 def autosave_path() -> Path:

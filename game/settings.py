@@ -21,18 +21,25 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
-import os
 import tomllib
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 import tomli_w
 
 from game.i18n import N_
 from game.repairs import Repair, copy_aside, shown_value
-from game.userfiles import WATCH, WriteWatch, atomic_write, describe, keep_aside, read_capped
+from game.userfiles import (
+    APP_NAME,
+    WATCH,
+    WriteWatch,
+    atomic_write,
+    config_dir,
+    describe,
+    keep_aside,
+    read_capped,
+)
 
 _log = logging.getLogger(__name__)
 
@@ -55,7 +62,6 @@ __all__ = [
     "store_settings",
 ]
 
-APP_NAME = "uno-family"
 FILE_NAME = "settings.toml"
 #: The speeds offered in the settings screen; 0 means "no animation at all" (tests use it).
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
@@ -161,14 +167,6 @@ class SettingsProblem:
     kept_as: Path | None
     reason: str
     repairs: tuple[Repair, ...] = ()
-
-
-def config_dir() -> Path:
-    """The folder of the settings file (``UNO_CONFIG_DIR`` wins)."""
-    override = os.environ.get("UNO_CONFIG_DIR")
-    if override:
-        return Path(override)
-    return platformdirs.user_config_path(APP_NAME, appauthor=False)
 
 
 def settings_path() -> Path:

@@ -18,6 +18,8 @@ failure told to the player once instead of stopping the game.
 - :class:`WriteWatch` turns write failures (a full disk, a read-only folder) into one notice
   for the player and one line on stderr, and into a "saved again" notice once a write
   succeeds later. :data:`WATCH` is the one the game uses; the UI takes its notices.
+- :func:`data_dir` and :func:`config_dir` are the game's two folders (``UNO_DATA_DIR`` and
+  ``UNO_CONFIG_DIR`` win); :mod:`game.saves` and :mod:`game.settings` keep their files there.
 """
 
 from __future__ import annotations
@@ -37,9 +39,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import platformdirs
+
 from game.i18n import N_, _
 
 __all__ = [
+    "APP_NAME",
     "WATCH",
     "FileTooLarge",
     "LinkRefused",
@@ -48,6 +53,8 @@ __all__ = [
     "WriteWatch",
     "atomic_write",
     "clean_leftovers",
+    "config_dir",
+    "data_dir",
     "describe",
     "folder_usage",
     "game_folders",
@@ -157,11 +164,28 @@ def _rename_aside(path: Path, label: str = "corrupt") -> Path:
 
 
 # ---------------------------------------------------------------- the game's own folders
+#: The folders' name under the user's data and config folders.
+APP_NAME = "uno-family"
+
+
+def data_dir() -> Path:
+    """The game's data folder: saved matches, profiles, recordings (``UNO_DATA_DIR`` wins)."""
+    override = os.environ.get("UNO_DATA_DIR")
+    if override:
+        return Path(override)
+    return platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
+def config_dir() -> Path:
+    """The game's config folder: the settings file (``UNO_CONFIG_DIR`` wins)."""
+    override = os.environ.get("UNO_CONFIG_DIR")
+    if override:
+        return Path(override)
+    return platformdirs.user_config_path(APP_NAME, appauthor=False)
+
+
 def game_folders() -> tuple[Path, ...]:
     """The game's data folder and config folder (``UNO_DATA_DIR``, ``UNO_CONFIG_DIR`` win)."""
-    from game.saves import data_dir
-    from game.settings import config_dir
-
     return data_dir(), config_dir()
 
 
