@@ -6,7 +6,9 @@ you need:
 - ``speaker``   :class:`Speaker`: say / narrate events / stop / repeat last / volume and mute;
                 never blocks the frame loop; silent when there is no engine or no output
 - ``phrases``   engine events → translated phrases, per narration setting
-                (``phrases_editions``: the editions' events; ``card_names``: spoken card names)
+                (``voicings``: the table the phrase modules register in;
+                ``phrases_editions``: the editions' events; ``phrases_house``: the house
+                rules'; ``card_names``: spoken card names)
 - ``utterance`` a phrase rendered into TTS text, recorded clips and pauses, plus a caption
 - ``synth``     the killable speech worker process (``tts``: the engines and the splicing)
 - ``playback``  the mixer channel speech plays on

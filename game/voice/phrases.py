@@ -1,9 +1,11 @@
 """Engine events → phrases a player hears, in every narration setting.
 
 The engine emits events with parameters, never sentences (DESIGN.md). This module is the one
-table from an event class name to a small builder returning a
-:class:`~game.voice.utterance.Phrase`; voicing a new event is one more ``@voices("EventName")``
-entry (the editions' events are in :mod:`game.voice.phrases_editions`).
+table (:data:`game.voice.voicings.VOICINGS`) from an event class name to a small builder
+returning a :class:`~game.voice.utterance.Phrase`; voicing a new event is one more
+``@voices("EventName")`` entry. The official game's events are voiced here, the editions' in
+:mod:`game.voice.phrases_editions` and the house rules' in :mod:`game.voice.phrases_house`;
+this module imports both, so the table it reads is whole.
 
 Narration settings: ``off`` (silent), ``announcements`` (Roboto and the key moments: UNO, a
 challenge, who wins: phrases of priority ANNOUNCEMENT or URGENT) and ``full`` (play-by-play as
@@ -12,15 +14,19 @@ well, priority NARRATION, so a person who cannot see the screen can play).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from enum import Enum
-from typing import Any, TypeVar
 
 from game.i18n import N_, N_plural
 from game.rules import events as ev
-from game.rules.cards import Colour
+from game.voice import (
+    phrases_editions,  # noqa: F401  (registers the editions' events)
+    phrases_house,  # noqa: F401  (registers the house rules' events)
+)
 from game.voice.card_names import card_phrase, colour_chosen_phrase
+from game.voice.phrases_editions import discard_colour_command
 from game.voice.utterance import ListOf, Phrase, Priority, Seat
+from game.voice.voicings import VOICINGS, voices
 
 __all__ = [
     "VOICINGS",
@@ -41,27 +47,6 @@ class Narration(Enum):
     OFF = "off"
     ANNOUNCEMENTS = "announcements"
     FULL = "full"
-
-
-Builder = Callable[[Any], Phrase | None]
-
-#: Event class name → builder. Every engine event a player should hear has an entry.
-VOICINGS: dict[str, Builder] = {}
-
-E = TypeVar("E")
-
-
-def voices(event_name: str) -> Callable[[Callable[[E], Phrase | None]],
-                                        Callable[[E], Phrase | None]]:
-    """Register the decorated builder as the voicing of events named ``event_name``."""
-
-    def register(build: Callable[[E], Phrase | None]) -> Callable[[E], Phrase | None]:
-        if event_name in VOICINGS:
-            raise ValueError(f"{event_name} is voiced twice")
-        VOICINGS[event_name] = build
-        return build
-
-    return register
 
 
 def phrase_for(event: object, narration: Narration) -> Phrase | None:
@@ -211,24 +196,3 @@ def _catch_missed(e: ev.CatchMissed) -> Phrase:
 @voices("Reshuffled")
 def _reshuffled(e: ev.Reshuffled) -> Phrase:
     return Phrase.of(N_("The discard pile is shuffled into a new draw pile."), _NARRATE)
-
-
-# --------------------------------------------------------------------------- Roboto (R-6)
-
-_DISCARD_COLOUR: dict[Colour, str] = {
-    Colour.RED: N_("{player}, discard all your red cards!"),
-    Colour.YELLOW: N_("{player}, discard all your yellow cards!"),
-    Colour.GREEN: N_("{player}, discard all your green cards!"),
-    Colour.BLUE: N_("{player}, discard all your blue cards!"),
-}
-
-
-def discard_colour_command(player: int, colour: Colour) -> Phrase:
-    """Roboto's Surprise Command R-6a, spoken with the player's recorded name."""
-    return Phrase.of(_DISCARD_COLOUR[colour], player=Seat(player))
-
-
-from game.voice import (  # noqa: E402  (they register their events in VOICINGS above)
-    phrases_editions,  # noqa: F401  (the editions' events)
-    phrases_house,  # noqa: F401  (the house rules' events)
-)

@@ -1,6 +1,7 @@
 """Phrases for the editions' events: Attack's launcher, Triple Play's trays, Roboto's voice.
 
-Registered in :data:`game.voice.phrases.VOICINGS` when :mod:`game.voice.phrases` is imported.
+Registered in :data:`game.voice.voicings.VOICINGS`; :mod:`game.voice.phrases` imports this
+module, so its table holds them.
 Roboto's own lines (R-3, R-6, R-8, R-9) are announcements; the rest is play-by-play unless it is
 a moment everybody at the table reacts to (the launcher firing, a tray overloading).
 """
@@ -14,10 +15,11 @@ from dataclasses import replace
 
 from game.i18n import N_, N_plural
 from game.rules import events as ev
+from game.rules.cards import Colour
 from game.voice.card_names import card_phrase
-from game.voice.phrases import discard_colour_command, voices
 from game.voice.roboto_voice import ROBOTO as ROBOTO_VOICE
 from game.voice.utterance import HouseRule, ListOf, ParamValue, Phrase, Priority, Seat
+from game.voice.voicings import voices
 
 _NARRATE = Priority.NARRATION
 
@@ -118,6 +120,19 @@ def _time_ran_out(e: ev.TimeRanOut) -> Phrase:
 
 
 # --------------------------------------------------------------------------- Roboto (R)
+
+_DISCARD_COLOUR: dict[Colour, str] = {
+    Colour.RED: N_("{player}, discard all your red cards!"),
+    Colour.YELLOW: N_("{player}, discard all your yellow cards!"),
+    Colour.GREEN: N_("{player}, discard all your green cards!"),
+    Colour.BLUE: N_("{player}, discard all your blue cards!"),
+}
+
+
+def discard_colour_command(player: int, colour: Colour) -> Phrase:
+    """Roboto's Surprise Command R-6a, spoken with the player's recorded name (the narration
+    says it too, through :mod:`game.voice.phrases`)."""
+    return Phrase.of(_DISCARD_COLOUR[colour], player=Seat(player))
 
 
 def _command(e: ev.RobotoInterrupts, lines: RobotoLines) -> Phrase | None:

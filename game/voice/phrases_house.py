@@ -3,7 +3,8 @@ passed on by a 0, a jump-in. A 7's swap is voiced by ``HandsSwapped`` (shared wi
 And the table's opening line naming tonight's house rules (H-1 … H-7, from
 :mod:`game.house_rules`): "House rules tonight: stacking and Seven-O."
 
-Registered in :data:`game.voice.phrases.VOICINGS` when :mod:`game.voice.phrases` is imported.
+Registered in :data:`game.voice.voicings.VOICINGS`; :mod:`game.voice.phrases` imports this
+module, so its table holds them.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from game.house_rules import TONIGHT, HouseRulesTonight, face
 from game.i18n import N_, N_plural
 from game.rules import events as ev
 from game.voice.card_names import card_phrase
-from game.voice.phrases import voices
 from game.voice.utterance import ListOf, Phrase, Priority, Seat
+from game.voice.voicings import voices
 
 _NARRATE = Priority.NARRATION
 
