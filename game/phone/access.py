@@ -12,7 +12,8 @@ one replaces it) and only asks the host, at the table, to accept the join; after
 :data:`CODE_TRIES` wrong codes, every seat's code is replaced, so guessing one needs the
 host's help as well as luck.
 
-This is plain bookkeeping: the hub calls it under its lock.
+This is plain bookkeeping: the hub calls it under its lock. So is :class:`SeatRecord`, what
+the table knows of each phone seat, which the hub and its server both read and write there.
 """
 
 from __future__ import annotations
@@ -20,13 +21,16 @@ from __future__ import annotations
 import hmac
 import secrets
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Literal
 
 SECRET_BYTES: Final = 24
 CODE_LENGTH: Final = 6
 #: Letters and digits without 0/O, 1/I/L, 2/Z, 5/S, 8/B: read aloud or typed without doubt.
 CODE_ALPHABET: Final = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_TRIES: Final = 5
+
+#: A phone seat's connection: not joined yet, joined, or joined and then its socket went.
+Connection = Literal["never", "connected", "away"]
 
 
 def new_secret() -> str:
@@ -40,6 +44,19 @@ def new_code() -> str:
 def normalise_code(typed: str) -> str:
     """What a person typed, as a code: upper case, spaces and dashes dropped."""
     return "".join(ch for ch in typed.upper() if ch not in " -")
+
+
+@dataclass
+class SeatRecord:
+    """What the table knows of one phone seat (under the hub's lock): its connection, the
+    name, face and language its phone last set ("": not set), and ``takeover`` when a
+    second device waits for the table's confirmation."""
+
+    connection: Connection = "never"
+    name: str = ""
+    face: str = ""
+    language: str = ""
+    takeover: bool = False
 
 
 @dataclass

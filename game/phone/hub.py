@@ -38,10 +38,9 @@ import queue
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
-from game.phone import wire
-from game.phone.access import Keys
+import game.phone.wire as wire
+from game.phone.access import Connection, Keys, SeatRecord
 from game.phone.art import Art
 from game.phone.inbound import (
     ChoiceRequest,
@@ -58,7 +57,7 @@ from game.phone.inbound import (
 from game.phone.labels import Caption
 from game.phone.net import check_bind_address
 from game.phone.qr import qr_matrix
-from game.phone.server import Limits
+from game.phone.server import Limits, Server
 from game.phone.state import SeatState, seat_state
 from game.play.session import Chosen, Session
 from game.rules.errors import IllegalAction
@@ -67,9 +66,6 @@ _log = logging.getLogger(__name__)
 
 #: How many requests wait for the main loop at most; a choice beyond it is refused as busy.
 INBOUND_LIMIT = 512
-
-Connection = Literal["never", "connected", "away"]
-
 
 # ---------------------------------------------------------------------------- values
 @dataclass(frozen=True)
@@ -113,17 +109,6 @@ class PendingJoin:
     seat: int
 
 
-@dataclass
-class _Record:
-    """What the table knows of one phone seat (under the hub's lock)."""
-
-    connection: Connection = "never"
-    name: str = ""
-    face: str = ""
-    language: str = ""
-    takeover: bool = False
-
-
 # ---------------------------------------------------------------------------- the hub
 class PhoneHub:
     """The phones of one set-up or match; see the module docstring. Every method is for
@@ -136,14 +121,14 @@ class PhoneHub:
         self.port = 0
         self._lock = threading.Lock()
         self._keys = Keys()
-        self._records: dict[int, _Record] = {}
+        self._records: dict[int, SeatRecord] = {}
         self._latest: dict[int, SeatState] = {}
         self._signatures: dict[int, object] = {}
         self._pending: dict[int, int] = {}  # join id -> seat
         self._inbound: queue.Queue[Inbound] = queue.Queue(INBOUND_LIMIT)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
-        self._server: object | None = None  # game.phone.server.Server, on the loop's thread
+        self._server: Server | None = None  # on the loop's thread
 
     # ------------------------------------------------------------------ life
     @property
@@ -159,8 +144,6 @@ class PhoneHub:
         """Listen on ``host`` (a private address or 127.0.0.1; never 0.0.0.0) at ``port``
         (0: a free one). Returns once listening; raises ``ValueError`` for an address the
         hub refuses and ``OSError`` when it cannot bind."""
-        from game.phone.server import Server
-
         if self.running:
             raise RuntimeError("the phone hub is already running")
         host = check_bind_address(host)
@@ -217,7 +200,7 @@ class PhoneHub:
         """Put ``seat`` on a phone (or give its current invite if it is already)."""
         with self._lock:
             key = self._keys.open(seat)
-            self._records.setdefault(seat, _Record())
+            self._records.setdefault(seat, SeatRecord())
             return self._invite(seat, key.secret, key.code)
 
     def invite(self, seat: int) -> SeatInvite | None:
@@ -380,7 +363,8 @@ class PhoneHub:
         return published
 
     # ------------------------------------------------------------------ for the server
-    # (called on the server's thread, under the hub's lock where it says so)
+    # (called on the server's thread, under the hub's lock where it says so; what the server
+    # uses of the hub is game.phone.server.Hub)
     def _latest_state(self, seat: int) -> SeatState | None:
         with self._lock:
             return self._latest.get(seat)

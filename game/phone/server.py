@@ -28,22 +28,25 @@ import json
 import logging
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+import game.phone.inbound as m
+import game.phone.texts as texts
+import game.phone.wire as wire
 from game import i18n
 from game.names import clean_name
-from game.phone import inbound as m
-from game.phone import texts, wire
-from game.phone.state import render_state
+from game.phone.state import SeatState, render_state
 from game.resources import resource_path
 from game.ui.table.controls import REFUSALS, REFUSED
 
 if TYPE_CHECKING:
     import gettext
+    import threading
 
-    from game.phone.hub import PhoneHub
+    from game.phone.access import Keys, SeatRecord
+    from game.phone.art import Art
 
 _log = logging.getLogger(__name__)
 
@@ -73,6 +76,25 @@ class Limits:
     #: Malformed messages a phone may send before it is cut off.
     max_errors: int = 20
     heartbeat: float = 15.0
+
+
+class Hub(Protocol):
+    """What the server uses of the hub that runs it (:class:`game.phone.hub.PhoneHub` starts
+    the server and hands itself over; it imports this module, never the other way round):
+    the pictures, the seat bookkeeping read and written under the hub's lock, and the hub's
+    calls for the server (a seat's latest state, the phones' marks, the queue to the main
+    loop)."""
+
+    art: Art
+    _lock: threading.Lock
+    _keys: Keys
+    _records: dict[int, SeatRecord]
+    _pending: dict[int, int]
+
+    def _latest_state(self, seat: int) -> SeatState | None: ...
+    def _phone_marks(self) -> dict[int, str]: ...
+    def _post(self, item: m.Inbound) -> bool: ...
+    def _forget_signature(self, seat: int) -> None: ...
 
 
 class Conn:
@@ -119,7 +141,7 @@ class Conn:
 class Server:
     """The aiohttp application and every phone's socket; see the module docstring."""
 
-    def __init__(self, hub: PhoneHub, loop: asyncio.AbstractEventLoop,
+    def __init__(self, hub: Hub, loop: asyncio.AbstractEventLoop,
                  limits: Limits | None = None) -> None:
         self.hub = hub
         self.loop = loop
