@@ -38,8 +38,8 @@ import game.phone.wire as wire
 from game import i18n
 from game.names import clean_name
 from game.phone.state import SeatState, render_state
+from game.play.labels import REFUSALS, REFUSED
 from game.resources import resource_path
-from game.ui.table.controls import REFUSALS, REFUSED
 
 if TYPE_CHECKING:
     import gettext
@@ -624,7 +624,7 @@ class Server:
             return
         if kind == "stale":
             message = conn.tr.gettext(texts.STALE)
-        else:  # the table's own words for the rule (see game.ui.table.controls)
+        else:  # the table's own words for the rule (game.play.labels)
             message = conn.tr.gettext(REFUSALS.get(clause, REFUSED)).replace("{clause}", clause)
         self._send(conn, wire.frame("ack", seq=seq, ok=False, clause=clause, message=message))
 

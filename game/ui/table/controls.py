@@ -16,7 +16,6 @@ import pygame
 
 from game.i18n import N_, _
 from game.narrate import card_name
-from game.play.labels import REFUSALS, REFUSED  # noqa: F401  (their old home, still imported)
 from game.rules.engine import Decision
 from game.ui import intents as I
 from game.ui import text, theme
