@@ -95,17 +95,20 @@ class SaveError(ValueError):
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """One seat at the table: the name shown, human or AI, the AI's level (a bot kind), and
-    the player's id, under which their recordings are kept (:mod:`game.names`).
+    """One seat at the table: the name shown, human or AI, the AI's level (a bot kind), the
+    player's id, under which their recordings are kept (:mod:`game.names`), and whether the
+    person plays from a phone (issue 33; never the phone's secret, which a save must not
+    hold: a resumed match's phones join again with new links).
 
     The name is cleaned on the way in (:func:`~game.names.clean_name`); an empty name or a
-    malformed id is a :class:`ValueError`.
+    malformed id is a :class:`ValueError`, and so is an AI seat "on a phone".
     """
 
     name: str
     human: bool
     level: str = "heuristic"
     player_id: str = field(default_factory=new_player_id)
+    phone: bool = False
 
     def __post_init__(self) -> None:
         name = clean_name(self.name)
@@ -114,11 +117,16 @@ class SeatInfo:
         if not is_player_id(self.player_id):
             raise ValueError(f"bad player id {self.player_id!r}")
         check_level(self.level)
+        if self.phone and not self.human:
+            raise ValueError("only a person's seat can be on a phone")
         object.__setattr__(self, "name", name)
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "human": self.human, "level": self.level,
-                "id": self.player_id}
+        out: dict[str, Any] = {"name": self.name, "human": self.human, "level": self.level,
+                               "id": self.player_id}
+        if self.phone:  # (a save of a table without phones reads as before)
+            out["phone"] = True
+        return out
 
     @staticmethod
     def from_json(data: Any, seat: int = 0) -> SeatInfo:
@@ -137,8 +145,11 @@ class SeatInfo:
         player_id = data.get("id", derived_player_id(seat, name))
         if not is_player_id(player_id):
             raise SaveError(f"bad player id {shown_value(player_id)}")
+        phone = data.get("phone", False)
+        if not isinstance(phone, bool) or (phone and not human):
+            raise SaveError(f"seat {seat + 1}: bad phone {shown_value(phone)}")
         default = _("Player {number}").format(number=seat + 1)
-        return SeatInfo(clean_name(name, default), human, level, player_id)
+        return SeatInfo(clean_name(name, default), human, level, player_id, phone)
 
 
 def check_level(level: object) -> str:

@@ -48,6 +48,7 @@ __all__ = [
     "APP_NAME",
     "DEFAULT_SHOUT_THRESHOLD_DB",
     "NARRATION_LEVELS",
+    "PHONE_WAITS",
     "WINDOW_MAX",
     "WINDOW_MIN",
     "Settings",
@@ -75,6 +76,10 @@ SHOUT_THRESHOLD_RANGE = (-90.0, 0.0)
 #: minimum nothing fits, above the maximum (8K) the window's buffer alone costs too much.
 WINDOW_MIN = (320, 240)
 WINDOW_MAX = (7680, 4320)
+#: The delays (seconds) the table may wait on a phone that is gone before it offers what
+#: to do (the settings screen offers a few of them).
+PHONE_WAIT_RANGE = (5, 600)
+PHONE_WAITS = (10, 20, 30, 60, 120)
 #: No settings file the game writes comes near this; a larger one is not read at all.
 MAX_FILE_BYTES = 1 << 20
 
@@ -136,6 +141,10 @@ class Settings:
     #: The guided first hand was offered (at the very first launch, once). A settings file
     #: written before the guide existed counts as offered: its player has played already.
     guide_offered: bool = False
+    #: Seconds a phone player's turn waits on a phone that is gone before the table offers
+    #: to keep waiting, let the computer play the turn or take the seat at the keyboard
+    #: (issue 33 item 6).
+    phone_wait: int = 20
     extra: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def validate(self) -> None:
@@ -205,6 +214,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "music_volume": (0, 100),
     "animation_speed": (0.0, 10.0),
     "shout_threshold_db": SHOUT_THRESHOLD_RANGE,
+    "phone_wait": PHONE_WAIT_RANGE,
 }
 #: Texts that must be one of a few.
 CHOICES: dict[str, tuple[str, ...]] = {"narration": NARRATION_LEVELS}

@@ -36,7 +36,7 @@ import contextlib
 import logging
 import queue
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import game.phone.wire as wire
@@ -129,6 +129,9 @@ class PhoneHub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._server: Server | None = None  # on the loop's thread
+        #: Called on the server's thread after something is queued for :meth:`poll` (a
+        #: window's main loop wakes up with it instead of polling on a timer).
+        self.on_inbound: Callable[[], None] | None = None
 
     # ------------------------------------------------------------------ life
     @property
@@ -380,6 +383,8 @@ class PhoneHub:
         except queue.Full:
             _log.warning("phone requests queue full: %s dropped", type(item).__name__)
             return False
+        if self.on_inbound is not None:
+            self.on_inbound()
         return True
 
     def _forget_signature(self, seat: int) -> None:
