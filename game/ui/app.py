@@ -35,6 +35,7 @@ from game.ui.clock import Clock
 from game.ui.file_notices import FileNotices
 from game.ui.intents import Help, InputState, Intent, Quit, ToggleFullscreen, translate
 from game.ui.options import StartOptions
+from game.ui.phones import Phones
 from game.ui.scene import Scene, SceneStack
 from game.ui.scenes import SceneKey, catalog  # noqa: F401  (catalog: what each key opens)
 from game.ui.sound import Sound
@@ -122,6 +123,8 @@ class App:
         self.frames = 0
         self._first_frame_done = False
         self.file_notices = FileNotices(self)  # "Can't save the game: the disk is full"
+        #: The phones of a set-up or a match with phone seats (issue 33).
+        self.phones = Phones(self, WAKE)
         i18n.add_listener(self._on_language)
 
     # ------------------------------------------------------------------ window
@@ -291,7 +294,8 @@ class App:
     def next_wakeup(self) -> float | None:
         top = self.top
         wake = top.wakeup() if top is not None else None
-        for other in (self.hooks.wakeup(), self.file_notices.wakeup()):
+        for other in (self.hooks.wakeup(), self.file_notices.wakeup(),
+                      self.phones.wakeup()):
             if other is not None:
                 wake = other if wake is None else min(wake, other)
         return wake
@@ -301,6 +305,7 @@ class App:
         top = self.top
         changed = top.update(dt) if top is not None else False
         changed = self.file_notices.update(dt) or changed
+        changed = self.phones.update(dt) or changed
         self.hooks.update(self, dt)
         if not (changed or self.dirty):
             self.hooks.settled(self)
@@ -356,6 +361,7 @@ class App:
         for scene in reversed(self.stack.scenes):
             scene.exit()
         self.stack.scenes.clear()
+        self.phones.close()
         if self._spare is not None:
             self._spare.close()
             self._spare = None

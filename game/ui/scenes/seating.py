@@ -55,6 +55,11 @@ LEVEL_LINES = {
 }
 
 
+#: Where a person plays (issue 33): at the screen, sharing the keyboard, or on a phone of
+#: their own (shown in the AI level's place on a person's seat).
+WHERE = [(False, N_("At the screen")), (True, N_("On a phone"))]
+
+
 def level_label(kind: str) -> str:
     return LEVEL_LABELS.get(kind, kind.replace("_", " ").capitalize())
 
@@ -137,7 +142,7 @@ class SeatTable(Protocol):
     """What the face functions read and change of the set-up scene."""
 
     app: AppHost
-    seats: list[dict[str, Any]]  # name, human, level, avatar
+    seats: list[dict[str, Any]]  # name, human, level, avatar, phone
     known: list[tuple[str, str]]  # (name, id) last seen at each seat
     players: int
     controls: list[Control]
@@ -201,3 +206,21 @@ def face_follows_name(scene: SeatTable, i: int) -> None:
                                       or (lambda a: None))
         control.options, control.index, control.taken = fresh.options, fresh.index, \
             fresh.taken
+
+
+def draw_phone_marks(scene: SeatTable, surface: Any) -> None:
+    """A small phone on the face of each seat on a phone, in its connection's colour
+    (grey: not joined yet, green: joined, amber: gone)."""
+    from game.ui.phone_scenes import draw_phone_mark
+    from game.ui.phones import phones_of
+
+    phones = phones_of(scene.app)
+    rects = {c.id: c.rect for c in scene.controls}
+    for i in range(scene.players):
+        seat = scene.seats[i]
+        face = rects.get(f"avatar{i}")
+        if face is None or not (seat["human"] and seat.get("phone")):
+            continue
+        size = max(12, face.height // 2)
+        draw_phone_mark(surface, (face.right - size // 3, face.bottom - size // 2), size,
+                        phones.connection(i))

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_
-from game.settings import ANIMATION_SPEEDS
+from game.i18n import N_, _
+from game.settings import ANIMATION_SPEEDS, PHONE_WAITS
 from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Choice, Control, language_choice
 
@@ -24,6 +24,9 @@ NO_MICROPHONE = N_("No microphone found")
 MUTE = [(False, N_("Sound on")), (True, N_("Muted"))]
 #: Controls that share the row of the one before them, at its right: (this, the row's owner).
 SIDE_BY_SIDE = {"mute": "master_volume", "calibrate": "shout_uno"}
+#: How long a phone player's turn waits on a phone that is gone before the table offers
+#: what to do (issue 33 item 6).
+PHONE_WAIT_LABEL = N_("{seconds} s")
 
 
 class SettingsScene(PanelScene):
@@ -69,8 +72,18 @@ class SettingsScene(PanelScene):
             Choice.make("narration", N_("Spoken announcements"), NARRATION, st.narration,
                         self._setter("narration")),
             *self._shout_controls(),
+            self._phone_wait(),
             Button.make("back", N_("Done"), style="primary"),
         ]
+
+    def _phone_wait(self) -> Choice:
+        """The seconds a turn waits on a phone that is gone before the table offers to keep
+        waiting, let the computer play it or take the seat at the keyboard."""
+        st = self.app.settings
+        waits = sorted({*PHONE_WAITS, st.phone_wait})
+        return Choice.make("phone_wait", N_("Wait for a dropped phone"),
+                           [(w, _(PHONE_WAIT_LABEL).format(seconds=w)) for w in waits],
+                           st.phone_wait, self._setter("phone_wait"))
 
     # ------------------------------------------------------------------ shout UNO
     def _shout_controls(self) -> list[Control]:

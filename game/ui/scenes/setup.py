@@ -31,6 +31,7 @@ from game.i18n import N_, _
 from game.names import clean_name
 from game.options import MAX_TARGET
 from game.play.session import default_level
+from game.profiles import AVATAR_KINDS, Avatar
 from game.rules.house import parse_house
 from game.rules.ruleset import MatchKind, Ruleset, edition
 from game.saves import SeatInfo
@@ -39,6 +40,8 @@ from game.ui import intents as I
 from game.ui.avatars import AvatarChoice
 from game.ui.backdrop import felt
 from game.ui.editions import edition_names, edition_ui
+from game.ui.phone_scenes import PhoneJoinScene
+from game.ui.phones import phones_of
 from game.ui.scene import Scene
 from game.ui.scenes import (
     house_setup,  # noqa: F401  (registers the house rules' section)
@@ -94,13 +97,14 @@ class SetupScene(Scene):
             human = humans[i] if i < len(humans) and not seats else i == 0
             known = self.known[i][0] if i < len(self.known) else ""
             self.seats.append({"name": known or default_name(i, human), "human": human,
-                               "level": levels[i] if i < len(levels) else default_level()})
+                               "level": levels[i] if i < len(levels) else default_level(),
+                               "phone": False})
         if seats:
             for i, seat in enumerate(seats[:MAX_SEATS]):
                 level = seat.level if seat.level in OFFERED_LEVELS or seat.level in asked \
                     else default_level()  # a level no seat offers now (an older save's)
                 self.seats[i] = {"name": in_this_language(seat.name), "human": seat.human,
-                                 "level": level}
+                                 "level": level, "phone": seat.phone}
         seating.give_faces(self)
         ed = ruleset.edition if ruleset else \
             given.edition or app.settings.last_edition or "official"
@@ -219,6 +223,29 @@ class SetupScene(Scene):
     def seat_name(self, i: int) -> str:
         return str(self.seats[i]["name"])
 
+    # ------------------------------------------------------------------ phones (issue 33)
+    def phone_seats(self) -> list[int]:
+        """The people's seats marked "on a phone" (the app's phones keep them open, so
+        their QR codes can be shown and their phones join before the deal)."""
+        return [i for i in range(self.players)
+                if self.seats[i]["human"] and self.seats[i]["phone"]]
+
+    def seat_avatar(self, i: int) -> Avatar:
+        return self.seats[i]["avatar"]  # type: ignore[no-any-return]
+
+    def phone_named(self, seat: int, name: str) -> None:
+        """The name typed on ``seat``'s phone is the seat's."""
+        if seat in self.phone_seats() and clean_name(name):
+            self.seats[seat]["name"] = clean_name(name)
+            self.relayout()
+
+    def phone_face(self, seat: int, kind: str) -> None:
+        """The face chosen on ``seat``'s phone is the seat's, if no other seat wears it."""
+        if seat in self.phone_seats() and kind in AVATAR_KINDS \
+                and kind not in seating.worn(self, seat):
+            self.seats[seat]["avatar"] = Avatar.of(kind)
+            self.relayout()
+
     def setter(self, key: str) -> Callable[[Any], None]:
         """A control's setter for the section option ``key``."""
         def set_option(value: Any) -> None:
@@ -312,6 +339,10 @@ class SetupScene(Scene):
                              self._seat_setter(i, "level"))
             lv.visible = lv.enabled = not seat["human"]
             out.append(lv)
+            where = Choice.make(f"phone{i}", "", seating.WHERE, bool(seat["phone"]),
+                                self._seat_setter(i, "phone"))
+            where.visible = where.enabled = bool(seat["human"])  # (in the level's place)
+            out.append(where)
         out.append(Button.make("start", N_("Deal the cards"), style="primary"))
         out.append(Button.make("back", N_("Back")))
         return out
@@ -368,6 +399,7 @@ class SetupScene(Scene):
             by_id[f"kind{i}"].rect = pygame.Rect(x, y, kw, seat_row)
             by_id[f"name{i}"].rect = pygame.Rect(x + kw + gap, y, nw, seat_row)
             by_id[f"level{i}"].rect = pygame.Rect(x + kw + nw + 2 * gap, y, lw, seat_row)
+            by_id[f"phone{i}"].rect = by_id[f"level{i}"].rect.copy()
             y += seat_row + gap
         bw = int(260 * s)
         by_id["start"].rect = pygame.Rect(0, 0, bw, int(52 * s))
@@ -436,15 +468,25 @@ class SetupScene(Scene):
         return 0.1 if self.pending else None
 
     def start(self) -> None:
+        """"Deal the cards": with seats on phones, their QR codes first (the host starts
+        the match from there once the phones have joined)."""
         self.error = self.check()
         if self.error:
             self.app.sound.play("error")
             return
+        if self.phone_seats():
+            self.app.push(PhoneJoinScene(self.app, self.phone_seats, start=self.deal))
+            return
+        self.deal()
+
+    def deal(self) -> None:
+        """Sit everyone down and deal (or let a section take a step first)."""
         names = [clean_name(str(seat["name"]), default_name(i, bool(seat["human"])))
                  for i, seat in enumerate(self.seats[: self.players])]
         ids = family.resolve_ids(self.app, names, player_ids(names, self.known),
                                  [pid for _name, pid in self.known])
-        seats = [SeatInfo(names[i], bool(seat["human"]), str(seat["level"]), ids[i])
+        seats = [SeatInfo(names[i], bool(seat["human"]), str(seat["level"]), ids[i],
+                          phone=bool(seat["human"] and seat["phone"]))
                  for i, seat in enumerate(self.seats[: self.players])]
         family.remember(self.app, seats, [seat["avatar"] for seat in self.seats[:self.players]])
         self.app.settings.player_names = [s.name for s in seats]
@@ -495,10 +537,14 @@ class SetupScene(Scene):
             text.draw(surface, hint, text.fit(hint, int(18 * s), room),
                       (who.right + int(24 * s), who.centery), theme.ACCENT, "midleft")
         self.draw_levels(surface)
+        seating.draw_phone_marks(self, surface)
         humans = sum(1 for i in range(self.players) if self.seats[i]["human"])
         note = ""
         if humans == 0:
             note = _("No person at the table: you will watch the AI play.")
+        elif self.phone_seats():
+            note = _("People on phones play from their phones; the pass screen is only for "
+                     "those who share the keyboard.")
         elif humans > 1:
             note = _("Several people: pass the device when asked; hands stay hidden between "
                      "turns.")
@@ -570,4 +616,6 @@ class SetupScene(Scene):
                 "shared_options": {k: self.options.get(k) for s in global_sections()
                                    for k in s.keys if s.applies(self.edition)},
                 "seats": [{**s, "avatar": s["avatar"].kind}
-                          for s in self.seats[: self.players]]}
+                          for s in self.seats[: self.players]],
+                "phones": {str(i): phones_of(self.app).connection(i)
+                           for i in self.phone_seats()}}

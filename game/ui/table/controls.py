@@ -107,7 +107,9 @@ def jump_button(t: TableFace) -> Button | None:
     if len(s.humans) < 2 or "jump_in" not in s.house() or s.jump_card() is None \
             or not t.presenter.idle:
         return None
-    if not [p for p in s.humans if p != s.to_act]:
+    from game.ui.table.phones import keyboard_people
+
+    if not [p for p in keyboard_people(s) if p != s.to_act]:  # (phones jump in themselves)
         return None
     lay = t.layout
     rect = pygame.Rect(0, 0, int(150 * lay.s), int(40 * lay.s))

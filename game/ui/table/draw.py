@@ -21,6 +21,7 @@ from game.ui import anim, cardart, family, text, theme
 from game.ui.avatars import draw_avatar
 from game.ui.backdrop import felt
 from game.ui.table import panels, queries
+from game.ui.table.phones import on_phone, phone_tag
 from game.ui.widgets import focus_ring, panel
 
 if TYPE_CHECKING:
@@ -210,6 +211,8 @@ def _seat(surface: pygame.Surface, scene: TableFace, player: int) -> None:
         pygame.draw.rect(surface, theme.PANEL_EDGE, tag, max(1, int(ps)),
                          border_radius=tag.height // 2)
         text.draw(surface, _("AI"), int(12 * ps), tag.center, theme.TEXT_DIM, "center")
+    elif on_phone(scene.session, player):
+        phone_tag(surface, scene, player, at, ps)
     if count == 1:
         badge = pygame.Rect(0, 0, int(44 * ps), int(22 * ps))
         badge.center = (plate.right - int(6 * ps), plate.bottom - int(8 * ps))
@@ -233,7 +236,10 @@ def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
         colour = theme.ACCENT if active else theme.TEXT
         face = int(34 * lay.s)  # your face, before your name
         avatar = family.faces(scene.app, scene.session.player_ids)[bottom]
-        draw_avatar(surface, avatar, (plate.left + face // 2, plate.bottom - face // 2), face)
+        at = draw_avatar(surface, avatar, (plate.left + face // 2, plate.bottom - face // 2),
+                         face)
+        if on_phone(scene.session, bottom):
+            phone_tag(surface, scene, bottom, at, lay.s)
         text.draw(surface, label, px, (plate.left + face + int(8 * lay.s), plate.bottom - int(
             4 * lay.s)), colour, "bottomleft", shadow=True)
     rects = scene.hand_rects()
@@ -292,9 +298,10 @@ def _dragged(surface: pygame.Surface, scene: TableFace, card: Card, pos: tuple[i
 
 
 def _bottom_ai(scene: TableFace) -> int | None:
-    """The AI player sitting at the bottom of a table of AI players only (their cards face
-    down where a person's hand would be), else ``None``."""
-    if scene.session.humans:
+    """The player sitting at the bottom when nobody's hand is shown there (a table of AI
+    players, or of people on phones: their cards face down where a hand would be), else
+    ``None``."""
+    if scene.viewer is not None:
         return None
     lay = scene.layout
     return next((p for p in range(len(scene.model.names)) if p not in lay.seats), None)

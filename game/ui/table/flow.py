@@ -17,6 +17,7 @@ from game.ui.table.dialogs import RevealScene
 from game.ui.table.hotseat import PassDeviceScene
 from game.ui.table.match_end import MatchEndScene
 from game.ui.table.offer import dialog_for
+from game.ui.table.phones import on_phone
 from game.ui.table.results import HandEndScene
 
 if TYPE_CHECKING:
@@ -50,6 +51,10 @@ def advance(t: TableFace) -> None:
         return
     p = s.to_act
     if not s.is_human(p):
+        return
+    if on_phone(s, p):  # played on the phone: the hand at the screen hides meanwhile
+        if t.viewer is not None and len(s.humans) > 1:
+            t.set_viewer(None)
         return
     if p != t.viewer:
         if len(s.humans) == 1:

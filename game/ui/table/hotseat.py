@@ -16,6 +16,7 @@ from game.ui import cardart, family, scenes
 from game.ui import intents as I
 from game.ui.avatars import draw_avatar
 from game.ui.scenes.base import PanelScene
+from game.ui.table.phones import keyboard_people
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
@@ -63,11 +64,12 @@ class PassDeviceScene(PanelScene):
                     size)
 
     def owing(self) -> tuple[int, ...]:
-        """The other people who may call UNO now."""
+        """The other people at the keyboard who may call UNO now (a phone calls its own)."""
         from game.ui.table.shout_listener import owing
 
-        return tuple(p for p in owing(self.table)
-                     if p != self.player and self.table.input.choices(p).choice(UNO))
+        people = keyboard_people(self.table.session)
+        return tuple(p for p in owing(self.table) if p != self.player and p in people
+                     and self.table.input.choices(p).choice(UNO))
 
     def build(self) -> list[Control]:
         self._owed = self.owing()
@@ -87,7 +89,7 @@ class PassDeviceScene(PanelScene):
     def jump_open(self) -> bool:
         s = self.table.session
         return "jump_in" in s.house() and s.jump_card() is not None and \
-            any(p != s.to_act for p in s.humans)
+            any(p != s.to_act for p in keyboard_people(s))
 
     def claim_jump(self) -> None:
         """H-3: someone other than the next player jumps in: the device goes to them."""
@@ -164,7 +166,7 @@ class JumpInScene(PanelScene):
         self.table = table
         s = table.session
         self.card = s.jump_card()
-        self.who = [p for p in s.humans if p != s.to_act]
+        self.who = [p for p in keyboard_people(s) if p != s.to_act]  # (phones: their own)
         self.jumper: int | None = None if len(self.who) > 1 else self.who[0]
         self.stage = "who" if self.jumper is None else "pass"
         self.guard = 0.0

@@ -40,7 +40,8 @@ def seat_order(t: TableHost) -> list[int]:
     seats = list(t.model.seats or t.session.seating)
     if not seats:
         return []
-    first = t.viewer if t.viewer in seats else seats[0]
+    first = t.viewer if t.viewer in seats else getattr(t, "anchor", None)
+    first = first if first in seats else seats[0]  # (anchor: see TableScene.set_viewer)
     i = seats.index(first)
     return seats[i:] + seats[:i]
 

@@ -38,6 +38,7 @@ from game.ui.table.input import TableInput
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.model import LOG_EVENTS, Drag, TableModel
 from game.ui.table.panels import log_lines
+from game.ui.table.phones import TablePhones, keyboard_people, runner_levels
 from game.ui.table.presenter import Presenter
 from game.ui.table.voice import TableVoice
 from game.ui.voices import clip_notice, house_rule_voice
@@ -72,14 +73,20 @@ class TableScene(Scene):
         self.settings = app.settings
         self.resumed = resumed
         humans = session.humans
-        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        people = keyboard_people(session)  # (a person on a phone is never at the screen)
+        self.viewer: int | None = people[0] if len(humans) == 1 and people else None
+        #: The seat the screen's hand was hidden from while a phone player plays (the
+        #: seats keep their places round the table meanwhile).
+        self.anchor: int | None = None
         self.model = TableModel(session.players, session.names, self.viewer,
                                 sort_hand=self.settings.sort_hand)
         self.presenter = Presenter(self.model, self, len(session.ruleset.cards()),
                                    session.ruleset.hand_size)
         self.presenter.on_event = lambda event: app.sound.narrate([event])
         self.presenter.hidden_swaps = len(session.humans) > 1
-        self.runner = app.bot_runner(session.ai_levels(), session.seed)
+        self.runner = app.bot_runner(runner_levels(session), session.seed)
+        #: The phone seats' side of the match (issue 33), updated by the app's phones.
+        self.phone_table = TablePhones(self)
         self.conductor = Conductor(session, self.runner,
                                    lambda: self.settings.animation_speed * ai_speed)
         self.devices: list[Device] = [factory(self)
@@ -140,8 +147,15 @@ class TableScene(Scene):
         who = self.viewer if self.viewer is not None else queries.seat_order(self)[0]
         return self.session.view(who)
 
-    def set_viewer(self, player: int) -> None:
-        """The device is now in ``player``'s hands (after the pass screen)."""
+    def phone_seats(self) -> list[int]:
+        """The seats played from phones (the app's phones keep them open)."""
+        return self.phone_table.seats()
+
+    def set_viewer(self, player: int | None) -> None:
+        """The device is now in ``player``'s hands (after the pass screen); ``None``: in
+        nobody's (the hand at the screen is hidden while a phone player plays)."""
+        if player is None and self.viewer is not None:
+            self.anchor = self.viewer
         self.viewer = player
         self.input.queued = None
         self.toast = None  # a message for the person before is not for this one
@@ -303,6 +317,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ drawing & tests
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(surface, self)
+        self.phone_table.draw(surface)
         self.voice.draw(surface)
 
     def autoplay_intent(self) -> I.Intent | None:
@@ -314,7 +329,7 @@ class TableScene(Scene):
     def test_state(self) -> dict[str, Any]:
         from game.ui.table.autoplay import table_state
 
-        return table_state(self)
+        return {**table_state(self), "phones": self.phone_table.test_state()}
 
 
 def final_hand(t: TableScene) -> tuple[Card, ...]:
