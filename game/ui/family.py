@@ -27,6 +27,7 @@ from game.repairs import listed
 from game.rules import events as E
 from game.saves import SeatInfo
 from game.stats import SeatRef, record
+from game.ui import scenes
 from game.ui.file_notices import size_text
 from game.userfiles import WATCH
 
@@ -80,13 +81,13 @@ def tell_problem(app: AppHost) -> None:
                   "kept": str(problem.kept_as), "repairs": listed(problem.repairs)}
         if problem.repairs:
             body = REPAIRED_KEPT if problem.kept_as is not None else REPAIRED_LEFT
-            app.open("notice", REPAIRED_TITLE, body, **params)
+            app.open(scenes.NOTICE, REPAIRED_TITLE, body, **params)
         else:
             body = PROBLEM_KEPT if problem.kept_as is not None else PROBLEM_LEFT
-            app.open("notice", PROBLEM_TITLE, body, **params)
+            app.open(scenes.NOTICE, PROBLEM_TITLE, body, **params)
     later = store.take_notices()
     if later:
-        app.open("notice", FORGOTTEN_TITLE, "{repairs}", repairs=listed(later))
+        app.open(scenes.NOTICE, FORGOTTEN_TITLE, "{repairs}", repairs=listed(later))
 
 
 def faces(app: AppHost, ids: Sequence[str]) -> list[Avatar]:

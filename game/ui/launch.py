@@ -22,6 +22,7 @@ from game import i18n
 from game.i18n import _
 from game.instance import AlreadyRunning, claim
 from game.settings import Settings, SettingsProblem, load_settings
+from game.ui import scenes
 from game.ui.options import StartOptions
 from game.ui.testhooks import TestHooks
 
@@ -32,10 +33,10 @@ def start(app: App, problem: SettingsProblem | None = None) -> None:
     """Show the title screen (and the notice about a corrupt settings file, if any)."""
     from game.ui.scenes.notice import settings_notice
 
-    app.open("title")
+    app.open(scenes.TITLE)
     if problem is not None:
         title, body, params = settings_notice(problem)
-        app.open("notice", title, body, **params)
+        app.open(scenes.NOTICE, title, body, **params)
 
 
 def run_app(options: StartOptions | None = None) -> int:
@@ -54,7 +55,7 @@ def run_app(options: StartOptions | None = None) -> int:
         app = App(settings, options=options, hooks=hooks, bot_processes=True)
         start(app, problem)
         if problem is None and not settings.guide_offered:  # the very first launch
-            app.open("guide.offer")  # offer the guided hand, once
+            app.open(scenes.GUIDE_OFFER)  # offer the guided hand, once
         try:
             return app.run()
         finally:

@@ -183,6 +183,7 @@ def open_position(app: AppHost, path: Path) -> None:
     from game.play.session import Session, default_level
     from game.rules.position import load
     from game.saves import SeatInfo
+    from game.ui import scenes
 
     try:
         data = json.loads(path.read_text("utf-8"))
@@ -193,4 +194,4 @@ def open_position(app: AppHost, path: Path) -> None:
     except (OSError, ValueError, KeyError, TypeError) as exc:  # PositionError is a ValueError
         print(f"{POSITION_ENV}: {path} not opened: {exc}", file=sys.stderr)
         return  # the title stays
-    app.reset(app.make("table", session, resumed=True))
+    app.reset(app.make(scenes.TABLE, session, resumed=True))

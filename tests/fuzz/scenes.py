@@ -26,6 +26,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from game.ui import scenes
 from tests.fuzz.targets import Failure, base_saves, nasty_text, save_files, short, signature
 
 ROOTS = ("title", "title-resume", "resume-fuzzed", "setup", "settings", "help", "demo", "calibrate",
@@ -123,7 +124,7 @@ def _root(app: Any, root: str, folder: Path, save: bytes | None) -> None:
             app.dispatch(I.Press("resume"))
     elif root == "guide":  # the guided first hand, as "Learn to play" opens it
         start(app)
-        app.reset(app.make("guide"))
+        app.reset(app.make(scenes.GUIDE))
     elif root in ("setup", "settings", "help", "demo", "calibrate", "roboto_record", "stats"):
         start(app)  # over the title, as a person reaches them (Escape goes back to it)
         _over_title(app, root)
@@ -172,7 +173,7 @@ def _over_title(app: Any, root: str) -> None:
                                   "bunny")[n])
             p.edition("official").played = n + 1
             p.edition("sonic").hands_won = 2 * n
-        app.open("stats")
+        app.open(scenes.STATS)
     elif root == "roboto_record":
         from game.ui.editions.roboto.setup import RobotoRecordScene
 

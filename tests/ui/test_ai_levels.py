@@ -14,6 +14,7 @@ from game import i18n
 from game.bots import LEVELS
 from game.saves import SeatInfo
 from game.ui import intents as I
+from game.ui import scenes
 from game.ui.app import App
 from game.ui.scenes.seating import LEVEL_LINES, level_line
 from game.ui.scenes.setup import SetupScene
@@ -24,7 +25,7 @@ from tests.ui.conftest import shot, started_app
 def open_setup(app: App, **kw: object) -> SetupScene:
     started_app(app)
     if kw:
-        app.open("setup", **kw)
+        app.open(scenes.SETUP, **kw)
     else:
         app.dispatch(I.Press("new"))
     setup = app.top

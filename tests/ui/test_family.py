@@ -21,7 +21,7 @@ from game.rules.editions import new_game
 from game.rules.ruleset import MatchKind, edition
 from game.saves import SeatInfo
 from game.settings import Settings
-from game.ui import family
+from game.ui import family, scenes
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.avatars import RGB, AvatarChoice
@@ -120,7 +120,7 @@ def test_the_face_chosen_is_there_at_the_next_set_up(app: App) -> None:
     chosen = worn(setup)
     app.dispatch(I.Press("start"))
     assert isinstance(app.top, TableScene)
-    app.reset(app.make("title"))
+    app.reset(app.make(scenes.TITLE))
     app.dispatch(I.Press("new"))
     again = app.top
     assert isinstance(again, SetupScene) and again is not setup
@@ -345,14 +345,14 @@ def test_a_damaged_profiles_file_is_told_once_and_kept(app: App, dirs: Path) -> 
     assert kept is not None and kept.read_bytes() == b"\x89PNG garbage \x00\x01"
     assert str(kept) in notice.body_text()
     app.dispatch(I.Press("ok"))
-    app.reset(app.make("title"))  # back at the title after a match: not told again
+    app.reset(app.make(scenes.TITLE))  # back at the title after a match: not told again
     assert app.top is not None and app.top.name == "title"
 
 
 def test_a_match_abandoned_counts_no_match_played(app: App) -> None:
     table = ten_at_table(app)
     table.present([E.HandEnded(3, 60, (0, 0, 0, 60, 0, 0, 0, 0, 0, 0))])
-    app.reset(app.make("title"))  # left before the match ended
+    app.reset(app.make(scenes.TITLE))  # left before the match ended
     dee = family.profiles(app).get(table.session.player_ids[3])
     assert dee is not None
     assert (dee.total().played, dee.total().hands_won, dee.total().best) == (0, 1, 60)

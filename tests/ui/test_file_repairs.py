@@ -16,7 +16,7 @@ from game import i18n
 from game.profile_store import load_profiles, profiles_path
 from game.profiles import MAX_PROFILES, Avatar, Profile, ProfileBook
 from game.settings import Settings, load_settings, settings_path
-from game.ui import family
+from game.ui import family, scenes
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.launch import start
@@ -60,7 +60,7 @@ def test_a_profile_with_more_wins_than_matches_is_told_and_the_others_kept(
     sam = family.profiles(app).get("a1b2c3d4e5f6")
     assert sam is not None and (sam.total().played, sam.total().won) == (3, 2)
     app.dispatch(I.Press("ok"))
-    app.reset(app.make("title"))  # back at the title after a match: not told again
+    app.reset(app.make(scenes.TITLE))  # back at the title after a match: not told again
     assert app.top is not None and app.top.name == "title"
     assert load_profiles(path)[1] is None  # the repaired file was written
 
@@ -111,5 +111,5 @@ def test_players_forgotten_to_make_room_are_told_at_the_title(app: App, dirs: Pa
     assert notice.title_text() == "Players forgotten to make room"
     assert '"P0"' in notice.body_text() and "forgotten" in notice.body_text()
     app.dispatch(I.Press("ok"))
-    app.reset(app.make("title"))  # told once
+    app.reset(app.make(scenes.TITLE))  # told once
     assert app.top is not None and app.top.name == "title"

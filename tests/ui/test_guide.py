@@ -22,7 +22,7 @@ from game.rules.engine import Decision
 from game.rules.view import view
 from game.settings import Settings, from_toml, load_settings
 from game.ui import intents as I
-from game.ui import theme
+from game.ui import scenes, theme
 from game.ui.app import App
 from game.ui.guide import steps as S
 from game.ui.guide.deal import AI, AI_LEVEL, YOU, guide_game
@@ -66,7 +66,7 @@ class Guided:
         self.app, self.outdir = app, outdir
         self.said: list[str] = []
         app.sound.say = lambda words: bool(self.said.append(str(words)))  # type: ignore
-        app.reset(app.make("guide"))
+        app.reset(app.make(scenes.GUIDE))
         table = app.top
         assert isinstance(table, TableScene)
         self.table = table
@@ -327,8 +327,8 @@ def test_the_guide_is_offered_once_at_the_first_launch(sized: App, dirs: Path) -
     assert Settings().guide_offered is False  # a first launch: no settings file yet
     assert load_settings(dirs / "none.toml")[0].guide_offered is False
     assert from_toml({"narration": "off"}).guide_offered is True  # played before the guide
-    sized.open("title")
-    sized.open("guide.offer")
+    sized.open(scenes.TITLE)
+    sized.open(scenes.GUIDE_OFFER)
     assert sized.settings.guide_offered is True
     assert sized.top.focused().id == "learn"  # type: ignore[union-attr]
     key(sized, pygame.K_RETURN, "\r")
@@ -339,8 +339,8 @@ def test_the_guide_is_offered_once_at_the_first_launch(sized: App, dirs: Path) -
 
 
 def test_not_now_goes_back_to_the_title(sized: App) -> None:
-    sized.open("title")
-    sized.open("guide.offer")
+    sized.open(scenes.TITLE)
+    sized.open(scenes.GUIDE_OFFER)
     click(sized, next(c.rect for c in sized.top.controls if c.id == "later"))  # type: ignore
     assert sized.top is not None and sized.top.name == "title"
     assert load_settings(Path(str(sized.settings_path)))[0].guide_offered is True
@@ -404,7 +404,7 @@ def test_a_line_said_before_the_voice_is_ready_is_said_when_it_is(sized: App,
         return ready[0]
 
     sized.sound.say = say  # type: ignore[method-assign]
-    sized.reset(sized.make("guide"))
+    sized.reset(sized.make(scenes.GUIDE))
     table = sized.top
     assert isinstance(table, TableScene)
     guide = next(d for d in table.devices if isinstance(d, GuideLayer))

@@ -10,6 +10,7 @@ import pytest
 from game import i18n
 from game.house_rules import house_rules
 from game.ui import intents as I
+from game.ui import scenes
 from game.ui.app import App
 from game.ui.scenes.help import HOUSE_TAB, HelpScene
 from tests.ui.conftest import shot, started_app
@@ -17,7 +18,7 @@ from tests.ui.conftest import shot, started_app
 
 def open_help(app: App) -> HelpScene:
     started_app(app)
-    app.open("help")
+    app.open(scenes.HELP)
     scene = app.top
     assert isinstance(scene, HelpScene)
     return scene

@@ -10,6 +10,7 @@ from game.rules import events as E
 from game.rules.cards import Card
 from game.rules.engine import Decision, Game
 from game.ui import intents as I
+from game.ui import scenes
 from game.ui.app import App
 from game.ui.table.dialogs import ChallengeScene
 from game.ui.table.hotseat import JumpInScene, PassDeviceScene
@@ -327,7 +328,7 @@ def test_a_position_that_cannot_be_opened_leaves_the_title(app: App, tmp_path: P
 
     bad = tmp_path / "position.json"
     bad.write_text('{"position": "UNO1 nonsense", "seats": []}', "utf-8")
-    app.push(app.make("title"))
+    app.push(app.make(scenes.TITLE))
     open_position(app, bad)
     assert app.top is not None and app.top.name == "title"
     assert "not opened" in capsys.readouterr().err  # type: ignore[attr-defined]

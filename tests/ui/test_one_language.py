@@ -10,6 +10,7 @@ from pathlib import Path
 from game import i18n
 from game.settings import load_settings
 from game.ui import intents as I
+from game.ui import scenes
 from game.ui.app import App
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
@@ -25,7 +26,7 @@ def language_shown(scene: SetupScene | SettingsScene) -> str:
 
 
 def new_game(app: App) -> SetupScene:
-    app.reset(app.make("title"))
+    app.reset(app.make(scenes.TITLE))
     app.dispatch(I.Press("new"))
     setup = app.top
     assert isinstance(setup, SetupScene)

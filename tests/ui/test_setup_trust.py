@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import intents as I
+from game.ui import scenes
 from game.ui.app import App
 from game.ui.scenes.setup import SetupScene
 from game.ui.widgets import Choice
@@ -59,7 +60,7 @@ def test_the_last_table_is_offered_again(app: App) -> None:
     setup._seat(3, "human", True)
     app.dispatch(I.Press("start"))
     assert app.top is not None and app.top.name == "table"
-    app.reset(app.make("title"))
+    app.reset(app.make(scenes.TITLE))
     again = open_setup(app)
     assert again.edition == "sonic"
     assert [again.seats[i]["level"] for i in (1, 2)] == ["hard", "easy"]

@@ -13,6 +13,7 @@ from game.profile_store import load_profiles, profiles_path
 from game.profiles import EditionStats, book_from_json
 from game.rules import events as E
 from game.ui import intents as I
+from game.ui import scenes
 from game.ui.app import App
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stats import COLUMNS, StatsScene
@@ -32,7 +33,7 @@ def deal(app: App) -> TableScene:
 
 
 def open_stats(app: App, edition: str | None = None) -> StatsScene:
-    app.reset(app.make("title"))
+    app.reset(app.make(scenes.TITLE))
     app.dispatch(I.Press("stats"))
     stats = app.top
     assert isinstance(stats, StatsScene)

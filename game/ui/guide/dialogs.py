@@ -10,6 +10,7 @@ import pygame
 from game.i18n import N_
 from game.rules.cards import COLOUR_OF
 from game.ui import intents as I
+from game.ui import scenes
 from game.ui.guide import overlay
 from game.ui.guide import steps as S
 from game.ui.scenes.base import PanelScene
@@ -58,7 +59,7 @@ class GuideColourScene(ColourScene):
             overlay.halo(surface, c.rect, self.s)
 
     def back(self) -> None:
-        self.app.open("guide.leave")
+        self.app.open(scenes.GUIDE_LEAVE)
 
     def handle(self, intent: I.Intent) -> None:
         if isinstance(intent, I.Back):
@@ -84,7 +85,7 @@ class LeaveGuideScene(PanelScene):
 
     def on_press(self, control: str) -> None:
         if control == "leave":
-            self.app.reset(self.app.make("title"))
+            self.app.reset(self.app.make(scenes.TITLE))
         else:
             self.app.pop()
 
@@ -115,7 +116,7 @@ class GuideOfferScene(PanelScene):
 
     def on_press(self, control: str) -> None:
         if control == "learn":
-            self.app.reset(self.app.make("guide"))
+            self.app.reset(self.app.make(scenes.GUIDE))
         else:
             self.app.pop()
 

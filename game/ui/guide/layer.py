@@ -21,6 +21,7 @@ from game.rules import events as E
 from game.rules.cards import Card
 from game.rules.engine import Decision
 from game.ui import intents as I
+from game.ui import scenes
 from game.ui.guide import overlay
 from game.ui.guide import steps as S
 from game.ui.table.devices import DeviceLayer
@@ -185,7 +186,7 @@ class GuideLayer(DeviceLayer):
             self.skip()
             return True
         if isinstance(intent, I.Back):
-            self.t.app.open("guide.leave")
+            self.t.app.open(scenes.GUIDE_LEAVE)
             return True
         refusal = self.refusal(intent)
         if refusal is not None and self.shown is not None:

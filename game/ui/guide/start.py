@@ -10,6 +10,7 @@ from game.names import clean_name, is_player_id
 from game.narrate import AI_NAMES
 from game.play.session import Session
 from game.saves import SeatInfo
+from game.ui import scenes
 from game.ui.guide.deal import AI, AI_LEVEL, guide_game
 from game.ui.guide.layer import AI_SPEED, GuideLayer
 
@@ -30,6 +31,6 @@ def guide_seats(settings: object) -> list[SeatInfo]:
 
 
 def guided_hand(app: AppHost) -> Scene:
-    """The table of the guided hand (open it with ``app.reset(app.make("guide"))``)."""
+    """The table of the guided hand (open it with ``app.reset(app.make(scenes.GUIDE))``)."""
     session = Session(guide_game(), guide_seats(app.settings))
-    return app.make("table", session, resumed=True, layers=[GuideLayer], ai_speed=AI_SPEED)
+    return app.make(scenes.TABLE, session, resumed=True, layers=[GuideLayer], ai_speed=AI_SPEED)

@@ -26,7 +26,7 @@ from game.i18n import N_, _, ngettext
 from game.play.session import Session
 from game.profiles import Avatar
 from game.saves import SavedSlot, SaveError, delete_match, list_matches
-from game.ui import family, text, theme
+from game.ui import family, scenes, text, theme
 from game.ui import intents as I
 from game.ui.avatars import draw_avatar
 from game.ui.editions import edition_ui
@@ -85,13 +85,13 @@ def resume_match(app: AppHost, slot: SavedSlot) -> None:
     try:
         game = slot.match.replay()
     except SaveError as exc:
-        app.open("notice", N_("The saved match could not be resumed"), "{reason}",
+        app.open(scenes.NOTICE, N_("The saved match could not be resumed"), "{reason}",
                  reason=str(exc))
         return
     session = Session(game, slot.match.seats, AutoSaver(slot.path))
     session.restore_table_options(slot.match.table)
     session.restore_story()
-    app.reset(app.make("table", session, resumed=True))
+    app.reset(app.make(scenes.TABLE, session, resumed=True))
 
 
 class SavedMatchesScene(PanelScene):
@@ -120,7 +120,7 @@ class SavedMatchesScene(PanelScene):
         self.page = min(self.page, max(0, (len(self.slots) - 1) // PAGE))
         for problem in problems:
             title, body, params = save_notice(problem)
-            self.app.open("notice", title, body, **params)
+            self.app.open(scenes.NOTICE, title, body, **params)
         if not self.slots and self.app.top is self:
             self.app.pop()
 
@@ -202,7 +202,7 @@ class SavedMatchesScene(PanelScene):
             resume_match(self.app, self.slots[int(control[4:])])
         elif control.startswith("delete"):
             slot = self.slots[int(control[6:])]
-            self.app.open("confirm", N_("Delete this saved match?"), "{match}",
+            self.app.open(scenes.CONFIRM, N_("Delete this saved match?"), "{match}",
                           on_yes=lambda: delete_match(slot.path), match=describe_match(slot))
         elif control == "more":
             self.turn(1)

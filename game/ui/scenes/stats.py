@@ -21,7 +21,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.profiles import EditionStats, Profile
-from game.ui import family, text, theme
+from game.ui import family, scenes, text, theme
 from game.ui import intents as I
 from game.ui.avatars import draw_avatar
 from game.ui.backdrop import felt
@@ -233,7 +233,7 @@ class StatsScene(Scene):
             return
         profile = shown[k][0]
         count, size = family.recordings(profile.id)  # they go too: say how many, how large
-        self.app.open("confirm", N_("Forget {player}?"),
+        self.app.open(scenes.CONFIRM, N_("Forget {player}?"),
                       FORGET_RECORDINGS if count else FORGET_BODY,
                       on_yes=lambda: family.forget(self.app, profile.id),
                       yes=N_("Yes, forget them"), no=N_("No, keep them"), player=profile.name,

@@ -11,7 +11,7 @@ import pygame
 from game.i18n import N_, _
 from game.rules.cards import Card
 from game.saves import SavedSlot, list_matches
-from game.ui import cardart, family, text, theme
+from game.ui import cardart, family, scenes, text, theme
 from game.ui import intents as I
 from game.ui.editions.roboto.puppet import RobotoPuppet
 from game.ui.scenes.base import PanelScene
@@ -48,7 +48,7 @@ class TitleScene(PanelScene):
         super().enter()
         for problem in problems:
             title, body, params = save_notice(problem)
-            self.app.open("notice", title, body, **params)
+            self.app.open(scenes.NOTICE, title, body, **params)
         family.tell_problem(self.app)  # a damaged profiles file, told once
 
     def resume(self) -> None:  # back from the saved matches: one may have been deleted
@@ -115,21 +115,21 @@ class TitleScene(PanelScene):
         if control == "resume" and self.saved is not None:
             resume_match(self.app, self.saved)
         elif control == "matches":
-            self.app.open("matches")
+            self.app.open(scenes.MATCHES)
         elif control == "new":
-            self.app.open("setup")
+            self.app.open(scenes.SETUP)
         elif control == "learn":
-            self.app.reset(self.app.make("guide"))
+            self.app.reset(self.app.make(scenes.GUIDE))
         elif control == "settings":
-            self.app.open("settings")
+            self.app.open(scenes.SETTINGS)
         elif control == "stats":
-            self.app.open("stats")
+            self.app.open(scenes.STATS)
         elif control == "help":
-            self.app.open("help")
+            self.app.open(scenes.HELP)
         elif control == "quit":
             self.app.quit()
         elif control == "try":
-            self.app.open("demo")
+            self.app.open(scenes.DEMO)
 
     def back(self) -> None:
         """Escape on the title screen does nothing (Quit is a button)."""
