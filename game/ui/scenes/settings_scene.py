@@ -8,6 +8,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.settings import ANIMATION_SPEEDS, PHONE_WAITS
+from game.ui import scenes
 from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Choice, Control, language_choice
 
@@ -140,7 +141,7 @@ class SettingsScene(PanelScene):
         if control == "back":
             self.app.pop()
         elif control == "calibrate":
-            self.app.open("calibrate")
+            self.app.open(scenes.CALIBRATE)
 
     def test_state(self) -> dict[str, Any]:
         """Test hook: each setting's value as shown (see ``game.ui.testhooks``)."""
