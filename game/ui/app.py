@@ -195,13 +195,13 @@ class App:
     def top(self) -> Scene | None:
         return self.stack.top
 
-    def make(self, key: SceneKey | str, *args: Any, **kwargs: Any) -> Scene:
-        """A new scene of the kind ``key`` opens (see :mod:`game.ui.scenes`: a
-        :class:`~game.ui.scenes.SceneKey`, or a scene's plain name)."""
+    def make(self, key: SceneKey, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene of the kind ``key`` opens (a :class:`~game.ui.scenes.SceneKey`, see
+        :mod:`game.ui.scenes`; a scene's plain name is a ``TypeError``)."""
         scene: Scene = scenes.factory(key)(self, *args, **kwargs)
         return scene
 
-    def open(self, key: SceneKey | str, *args: Any, **kwargs: Any) -> Scene:
+    def open(self, key: SceneKey, *args: Any, **kwargs: Any) -> Scene:
         """Push a new scene of the kind ``key`` opens; returns it."""
         scene = self.make(key, *args, **kwargs)
         self.push(scene)

@@ -28,14 +28,32 @@ def test_every_key_opens_its_scene() -> None:
             assert issubclass(made, Scene) and made.name == key.name, key
 
 
-def test_a_key_opens_a_scene_and_a_plain_name_finds_its_key(app: App) -> None:
+def test_a_key_opens_a_scene_and_a_plain_name_opens_nothing(app: App) -> None:
     title = app.open(scenes.TITLE)
     assert title.name == "title" and app.top is title
-    assert app.make("help").name == "help"  # a plain name, for code written before the keys
+    with pytest.raises(TypeError, match=r"scenes\.HELP"):
+        app.make("help")  # type: ignore[arg-type]  # a plain name: the error names the key
+    with pytest.raises(TypeError):
+        app.open("titel")  # type: ignore[arg-type]
+    assert app.top is title  # nothing was opened
     with pytest.raises(KeyError):
-        app.make("titel")
+        app.make(SceneKey("titel"))  # a key nobody registered
     with pytest.raises(TypeError):
         scenes.register("title", type(title))  # type: ignore[arg-type]
+
+
+def test_no_scene_is_opened_by_a_plain_name() -> None:
+    """Every ``open``/``make`` of a scene in the game names a key, not a string."""
+    bad = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr in ("open", "make") and node.args \
+                    and isinstance(node.args[0], ast.Constant) \
+                    and isinstance(node.args[0].value, str) \
+                    and ast.unparse(node.func.value).endswith("app"):
+                bad.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not bad, bad
 
 
 def test_no_scene_is_named_by_a_module_and_attribute_string() -> None:

@@ -9,8 +9,8 @@ depends on another, this module imports none of them, and the import graph of th
 end runs one way: app → catalogue → scenes/table/editions → widgets, drawing and the engine.
 
 A key is an object, not a string to parse: a misspelt key is a name error where it is
-written, and a key opens one registered factory. (A scene's plain name, ``"title"``, still
-finds its key, for code written before the keys.)
+written, and a key opens one registered factory. A scene's plain name (``"title"``) opens
+nothing: it is refused with a ``TypeError`` naming the key to use.
 """
 
 from __future__ import annotations
@@ -51,7 +51,6 @@ HOUSE_RULES: Final = SceneKey("house_rules")
 Factory = Callable[..., Any]
 
 _LOADERS: dict[SceneKey, Callable[[], Factory]] = {}
-_KEYS: dict[str, SceneKey] = {}
 
 
 def register(key: SceneKey, factory: Factory) -> None:
@@ -64,16 +63,12 @@ def register_loader(key: SceneKey, loader: Callable[[], Factory]) -> None:
     if not isinstance(key, SceneKey):
         raise TypeError(f"scene key {key!r} is not a SceneKey")
     _LOADERS[key] = loader
-    _KEYS[key.name] = key
 
 
-def key(name: str | SceneKey) -> SceneKey:
-    """The key of ``name`` (a key is its own); ``KeyError`` for a scene nobody registered."""
-    if isinstance(name, SceneKey):
-        return name
-    return _KEYS[name]
-
-
-def factory(name: str | SceneKey) -> Factory:
-    """What ``name`` opens; ``KeyError`` for a scene nobody registered."""
-    return _LOADERS[key(name)]()
+def factory(key: SceneKey) -> Factory:
+    """What ``key`` opens: ``TypeError`` for anything but a :class:`SceneKey` (a scene's
+    plain name among them), ``KeyError`` for a key nobody registered."""
+    if not isinstance(key, SceneKey):
+        hint = f" (scenes.{key.replace('.', '_').upper()}?)" if isinstance(key, str) else ""
+        raise TypeError(f"a scene is opened by its SceneKey, not by {key!r}{hint}")
+    return _LOADERS[key]()
