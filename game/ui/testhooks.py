@@ -13,7 +13,7 @@ Kept apart from the game so that nothing here changes how a person plays:
   :data:`DWELL_S` on the first of each dialog a person must see (the pass screen, Roboto's
   races and recording screen) before answering it, so that a screenshot can catch it.
 - ``UNO_TEST_POSITION=<path>``: a JSON file ``{"position": "UNO1 …", "seats": [[name,
-  human, level], …]}``; once the title is up, the table opens at that position (a rigged
+  human, level(, phone)], …]}``; once the title is up, the table opens at that position (a rigged
   deal for a real-window test: a stack, a swap, a jump-in where the test wants them).
   Nothing is saved.
 - ``UNO_TEST_SLEEPY_S=<seconds>``: Roboto gets sleepy after that many idle seconds instead
@@ -188,10 +188,12 @@ def open_position(app: AppHost, path: Path) -> None:
     try:
         data = json.loads(path.read_text("utf-8"))
         # A person's seat may leave its level empty: it keeps the one offered first.
-        seats = [SeatInfo(str(name), bool(human), str(level) or default_level())
-                 for name, human, level in data["seats"]]
+        # A fourth item true puts a person's seat on a phone (issue 33).
+        seats = [SeatInfo(str(seat[0]), bool(seat[1]), str(seat[2]) or default_level(),
+                          phone=len(seat) > 3 and seat[3] is True)
+                 for seat in data["seats"]]
         session = Session(load(str(data["position"])), seats)
-    except (OSError, ValueError, KeyError, TypeError) as exc:  # PositionError is a ValueError
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:  # (PositionError too)
         print(f"{POSITION_ENV}: {path} not opened: {exc}", file=sys.stderr)
         return  # the title stays
     app.reset(app.make(scenes.TABLE, session, resumed=True))
