@@ -3,14 +3,15 @@ change to the table core (the registry in ``game.ui.editions``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
 import pytest
 
+from game.play.choices import Choice, Option
 from game.rules import events as E
 from game.rules.cards import Card
-from game.rules.engine import Decision
 from game.ui import editions
 from game.ui import intents as I
 from game.ui.app import App
@@ -49,8 +50,8 @@ class Gadget(DeviceLayer):
     def draw(self, surface: pygame.Surface, layer: str) -> None:
         self.drawn_layers.add(layer)
 
-    def decision_scene(self, decision: Decision) -> Any:
-        if decision is Decision.COLOUR:
+    def offer(self, choice: Choice, options: Sequence[Option]) -> Any:
+        if {o.widget for o in options} == {"colour"}:
             return NoticeScene(self.table.app, "Gadget colour", "")
         return None
 

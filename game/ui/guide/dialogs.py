@@ -18,6 +18,9 @@ from game.ui.table.dialogs import ColourButton, ColourScene
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from game.play.choices import Choice, Option
     from game.ui.guide.layer import GuideLayer
     from game.ui.scene import AppHost
     from game.ui.table.host import TableHost
@@ -35,8 +38,9 @@ class GuideColourScene(ColourScene):
     """The colour dialog during the guide: the guide's words as its text, and a halo on
     the colours the person holds (the ones worth naming)."""
 
-    def __init__(self, app: AppHost, table: TableHost, guide: GuideLayer) -> None:
-        super().__init__(app, table)
+    def __init__(self, app: AppHost, table: TableHost, guide: GuideLayer, choice: Choice,
+                 options: Sequence[Option]) -> None:
+        super().__init__(app, table, choice, options)
         self.guide = guide
 
     def enter(self) -> None:

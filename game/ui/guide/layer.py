@@ -28,6 +28,9 @@ from game.ui.table.devices import DeviceLayer
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from game.play.choices import Choice, Option
     from game.ui.scene import Scene
     from game.ui.table.host import TableFace
     from game.ui.table.presenter import Presenter
@@ -215,11 +218,14 @@ class GuideLayer(DeviceLayer):
             return S.REFUSED[step]
         return None
 
-    def decision_scene(self, decision: Decision) -> Scene | None:
-        if decision is Decision.COLOUR and S.COLOUR not in self.done and not self.finished:
-            from game.ui.guide.dialogs import GuideColourScene
+    def offer(self, choice: Choice, options: Sequence[Option]) -> Scene | None:
+        """The Wild's colour with the guide's words and halos, while its step waits:
+        recognised, like any layer's offer, by the options' widget kind (a colour)."""
+        if {o.widget for o in options} == {"colour"} and S.COLOUR not in self.done \
+                and not self.finished:
+            from game.ui.guide.dialogs import GuideColourScene  # imports this module's type
 
-            return GuideColourScene(self.t.app, self.t, self)
+            return GuideColourScene(self.t.app, self.t, self, choice, options)
         return None
 
     # ------------------------------------------------------------------ where things are

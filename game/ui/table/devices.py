@@ -13,16 +13,15 @@ match of that edition and calls them at fixed points:
   back through ``handle(intent)``,
 - ``offer(choice, options)``: render these options of a choice the person must answer
   (:mod:`game.play.choices`) on the device itself — the trays a card may go on, Roboto's
-  race — instead of the table's dialog for their widget kind (:mod:`game.ui.table.offer`);
-  a layer recognises what to render by the description (widget kinds, parameters, the
-  choice's kind), never by an edition's decision or action classes,
+  race, the guided hand's colour — instead of the table's dialog for their widget kind
+  (:mod:`game.ui.table.offer`); a layer recognises what to render by the description
+  (widget kinds, parameters, the choice's kind), never by an edition's decision or action
+  classes,
 - ``confirm(choice, option)``: a step before a pick is applied (a Wild Clear's tray held
   until green),
 - ``dress(dialog)`` / ``draw_dialog(surface, dialog)``: a table dialog is open over the
   device (move its panel off the device, show the device over the veil, follow its focus:
   the launcher turning to the player in focus),
-- ``decision_scene(decision)``: a layer's own dialog for one of the official decisions
-  (the guided hand's colour choice),
 - ``test_state()``: what the end-to-end tests should know about the device.
 
 A layer that draws a pile itself (Triple Play's trays instead of the discard pile, the
@@ -40,7 +39,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules import events as E
-from game.rules.engine import Decision
 from game.ui.intents import Intent
 from game.ui.widgets import Control
 
@@ -99,9 +97,6 @@ class DeviceLayer:
 
     def draw_dialog(self, surface: pygame.Surface, dialog: ChoiceDialog) -> None:
         """Draw over the veil, under ``dialog``'s panel (what the dialog is about)."""
-
-    def decision_scene(self, decision: Decision) -> Scene | None:
-        return None
 
     def test_state(self) -> dict[str, Any]:
         return {}

@@ -70,10 +70,4 @@ def advance(t: TableFace) -> None:
     if t.asked == key:
         return
     t.asked = key
-    decision = t.view().decision
-    for dev in t.devices:  # a layer's own dialog for an official decision (the guide's)
-        scene = dev.decision_scene(decision)
-        if scene is not None:
-            t.app.push(scene)
-            return
-    t.app.push(dialog_for(t, choice))
+    t.app.push(dialog_for(t, choice))  # a layer's own (the guide's colour), else the table's
