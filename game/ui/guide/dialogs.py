@@ -3,7 +3,7 @@ the guide (asked first), and the offer of the guide at the very first launch."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from game.play.choices import Choice, Option
-    from game.ui.guide.layer import GuideLayer
     from game.ui.scene import AppHost
     from game.ui.table.host import TableHost
 
@@ -34,11 +33,20 @@ OFFER_BODY = N_("Learn to play with a short guided hand against the computer: th
                 "screen.")
 
 
+class Guide(Protocol):
+    """What the colour dialog uses of the guide (:class:`game.ui.guide.layer.GuideLayer`,
+    which opens it): put its step on screen and say it, in words."""
+
+    def show(self, step: str | None) -> bool: ...
+    def header(self, step: str) -> str: ...
+    def body(self, step: str) -> str: ...
+
+
 class GuideColourScene(ColourScene):
     """The colour dialog during the guide: the guide's words as its text, and a halo on
     the colours the person holds (the ones worth naming)."""
 
-    def __init__(self, app: AppHost, table: TableHost, guide: GuideLayer, choice: Choice,
+    def __init__(self, app: AppHost, table: TableHost, guide: Guide, choice: Choice,
                  options: Sequence[Option]) -> None:
         super().__init__(app, table, choice, options)
         self.guide = guide

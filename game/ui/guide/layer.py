@@ -24,6 +24,7 @@ from game.ui import intents as I
 from game.ui import scenes
 from game.ui.guide import overlay
 from game.ui.guide import steps as S
+from game.ui.guide.dialogs import GuideColourScene
 from game.ui.table.devices import DeviceLayer
 from game.ui.widgets import Button, Control
 
@@ -223,8 +224,6 @@ class GuideLayer(DeviceLayer):
         recognised, like any layer's offer, by the options' widget kind (a colour)."""
         if {o.widget for o in options} == {"colour"} and S.COLOUR not in self.done \
                 and not self.finished:
-            from game.ui.guide.dialogs import GuideColourScene  # imports this module's type
-
             return GuideColourScene(self.t.app, self.t, self, choice, options)
         return None
 
