@@ -109,6 +109,11 @@ def seat_face(app: AppHost, seat: int) -> Avatar | None:
     if st is not None and st.face in AVATAR_KINDS:
         return Avatar.of(st.face)
     for scene in reversed(app.stack.scenes):
+        session = getattr(scene, "session", None)
+        if session is not None and seat < len(session.player_ids):
+            from game.ui import family
+
+            return family.faces(app, session.player_ids)[seat]
         face: Callable[[int], Avatar | None] | None = getattr(scene, "seat_avatar", None)
         if face is not None:
             return face(seat)
@@ -154,6 +159,10 @@ def draw_invite(surface: pygame.Surface, app: AppHost, seat: int, box: pygame.Re
         text.draw(surface, words, text.fit(words, int(24 * s), box.width - 2 * pad),
                   (box.centerx, box.bottom - pad), colour, "midbottom")
         return out
+    if connection == "away":  # joined, then gone: the same link (or this code) again
+        text.draw(surface, words, text.fit(words, int(17 * s), box.width - 2 * pad),
+                  (box.centerx, y - int(4 * s)), CONNECTION_RGB["away"], "midtop")
+        y += int(18 * s)
     lines_h = int(48 * s)
     side = min(box.width - 2 * pad, box.bottom - y - lines_h - pad)
     matrix = phones.qr(invite)
@@ -167,10 +176,6 @@ def draw_invite(surface: pygame.Surface, app: AppHost, seat: int, box: pygame.Re
               (box.centerx, y), theme.TEXT, "midtop")
     text.draw(surface, code, text.fit(code, int(20 * s), box.width - 2 * pad),
               (box.centerx, y + int(22 * s)), theme.ACCENT, "midtop")
-    if connection == "away":
-        text.draw(surface, words, text.fit(words, int(16 * s), box.width - 2 * pad),
-                  (box.centerx, box.top + pad + head + int(2 * s)), CONNECTION_RGB["away"],
-                  "midtop")
     out.update(qr=[*at], modules=len(matrix), url=invite.url, address=address,
                code=invite.code)
     return out
@@ -184,7 +189,7 @@ def invite_boxes(area: pygame.Rect, count: int, s: float) -> list[pygame.Rect]:
     per_row = -(-count // rows)
     gap = int(14 * s)
     w = min(int(300 * s), (area.width - gap * (per_row - 1)) // per_row)
-    h = min(int(w * 1.35), (area.height - gap * (rows - 1)) // rows)
+    h = min(int(w * 1.22), (area.height - gap * (rows - 1)) // rows)
     boxes = []
     for i in range(count):
         r, c = divmod(i, per_row)

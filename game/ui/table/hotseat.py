@@ -1,11 +1,15 @@
 """Passing the device between people at one screen: the pass screen that hides every
 hand until the next person is ready (and offers H-3's "Jump in!" to the others), and
 H-3's jump-in itself, which hands the device to someone out of turn. What each person may
-do (call UNO, jump in) is read from their own choice description."""
+do (call UNO, jump in) is read from their own choice description.
+
+Only the people who share the keyboard pass it (issue 33): a person on a phone plays from
+the phone, so the pass screen never names them, offers them no UNO! button and never asks
+them to jump in here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -147,6 +151,10 @@ class PassDeviceScene(PanelScene):
 
     def autoplay_intent(self) -> I.Intent | None:
         return I.Activate() if self.guard <= 0 else None
+
+    def test_state(self) -> dict[str, Any]:
+        """Test hook: whom the device is passed to."""
+        return {"player": self.player}
 
 
 class JumpInScene(PanelScene):

@@ -332,7 +332,7 @@ class TablePhones:
         words = _(WAITING).format(player=self.session.names[self.waiting])
         px = text.fit(words, int(22 * s), int(lay.size[0] * 0.5))
         box = pygame.Rect(0, 0, text.size(words, px)[0] + int(70 * s), int(px * 2))
-        box.midbottom = (lay.size[0] // 2, lay.draw_pile.top - int(14 * s))
+        box.midbottom = (lay.size[0] // 2, lay.draw_pile.top - int(24 * s))
         pygame.draw.rect(surface, theme.mix(theme.ACCENT, (240, 170, 60), 0.5),
                          box.inflate(4, 4), border_radius=box.height // 2)
         panel(surface, box, s, 245)
@@ -371,7 +371,7 @@ class PhoneAwayScene(PanelScene):
     title = N_("{player}'s phone is gone")
     body = N_("It is {player}'s turn, and their phone is not connected. Open the same link "
               "on it again (or scan the code), or choose:")
-    CARD_H = 300
+    CARD_H = 330
 
     def __init__(self, app: AppHost, phones: TablePhones, seat: int) -> None:
         super().__init__(app, player=phones.session.names[seat])
@@ -385,14 +385,14 @@ class PhoneAwayScene(PanelScene):
                 Button.make("keyboard", N_("Take the seat at the keyboard"))]
 
     def extra_height(self) -> int:
-        return min(self.CARD_H, int(self.size[1] / self.s) - 420)
+        return min(self.CARD_H, int(self.size[1] / self.s) - 390)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         s = self.s
         h = int(self.extra_height() * s)
         if h < int(120 * s):
             return
-        box = pygame.Rect(0, 0, int(h * 0.78), h - int(8 * s))
+        box = pygame.Rect(0, 0, int(h * 0.8), h - int(8 * s))
         box.midtop = (self.panel_rect.centerx, self.content_top)
         self.card = draw_invite(surface, self.app, self.seat, box, s)
 
