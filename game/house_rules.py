@@ -4,8 +4,10 @@ set-up screen, the table's header, the help, the log and the voice read.
 The engine decides what a rule *does* (H-1 … H-3 in :mod:`game.rules.house`, H-4 … H-7 as
 plain :class:`~game.rules.ruleset.Ruleset` options); this module says what it is *called*:
 its name, a one-line explanation, the RULES.md wording for the help, a short label for the
-table's header, its name inside a sentence (the announcement "House rules tonight: …"),
-and the editions it does not fit, with why. Each is a message id, translated when shown.
+table's header and its name inside a sentence (the announcement "House rules tonight: …").
+Each is a message id, translated when shown. Where a rule fits is the engine rule's to say
+(its ``unfit`` editions, with why: message ids too); only an option rule (H-4 … H-7), which
+has no engine object, says it here.
 
 Adding a house rule is one :func:`register` call here (and its French lines); nothing in the
 front end names a rule (no ``if rule == …``): they all walk :func:`house_rules`.
@@ -24,8 +26,9 @@ from game.rules.ruleset import Ruleset, edition
 @dataclass(frozen=True)
 class HouseRuleFace:
     """One house rule's face (message ids). ``field`` names the :class:`Ruleset` option the
-    rule sets to ``on_value`` (H-4 … H-7); ``None`` for a rule of :data:`HOUSE_RULES`,
-    carried in ``Ruleset.house`` (H-1 … H-3)."""
+    rule sets to ``on_value`` (H-4 … H-7), which says here which editions it does not fit
+    (``unfit``); ``None`` for a rule of :data:`HOUSE_RULES`, carried in ``Ruleset.house``
+    (H-1 … H-3), which the engine rule says."""
 
     id: str
     clause: str
@@ -34,16 +37,21 @@ class HouseRuleFace:
     help: str
     label: str
     spoken: str
-    #: (edition, why) for every edition the rule does not fit.
+    #: (edition, why) for every edition an option rule does not fit (an engine rule's
+    #: are the engine rule's own: :meth:`fits`).
     unfit: tuple[tuple[str, str], ...] = ()
     field: str | None = None
     on_value: Any = True
 
     def fits(self, edition_name: str) -> bool:
+        if self.field is None:
+            return HOUSE_RULES[self.id].fits(edition_name)
         return all(e != edition_name for e, _why in self.unfit)
 
     def why_unfit(self, edition_name: str) -> str:
         """The message id saying why the rule does not fit ``edition_name`` ("" if it does)."""
+        if self.field is None:
+            return HOUSE_RULES[self.id].why_unfit(edition_name)
         return next((why for e, why in self.unfit if e == edition_name), "")
 
     def is_on(self, rs: Ruleset) -> bool:
@@ -66,14 +74,14 @@ _REGISTRY: dict[str, HouseRuleFace] = {}
 
 
 def register(face: HouseRuleFace) -> HouseRuleFace:
-    """Add (or replace) a house rule. A rule of the engine's :data:`HOUSE_RULES` must be
-    declared unfit for exactly the editions the engine refuses it for."""
+    """Add (or replace) a house rule's face. A rule of the engine's :data:`HOUSE_RULES`
+    says itself which editions it does not fit: its face lists none (``ValueError``)."""
     if face.field is None:
         if face.id not in HOUSE_RULES:
             raise ValueError(f"{face.id!r} is not a house rule of the engine")
-        engine = {e for e, _why in HOUSE_RULES[face.id].unfit}
-        if engine != {e for e, _why in face.unfit}:
-            raise ValueError(f"{face.id}: unfit for {sorted(engine)} in the engine")
+        if face.unfit:
+            raise ValueError(f"{face.id}: the engine rule says which editions it is unfit "
+                             "for; its face lists none")
     _REGISTRY[face.id] = face
     return face
 
@@ -133,7 +141,9 @@ def tonight_line(e: HouseRulesTonight) -> str:
 
 # --------------------------------------------------------------------------- the rules
 
-_NOTHING_TO_STACK = N_("Triple Play has nothing to stack.")
+#: Why the engine's rules do not fit an edition: the engine rules' own sentences, marked
+#: here for the catalogue (the engine has no gettext), translated when shown.
+ENGINE_REASONS: Final = (N_("Triple Play has nothing to stack."),)
 _NO_WD4 = N_("There is no Wild Draw Four to bluff with in this edition.")
 _LAUNCHER = N_("In Attack you press the launcher instead of drawing.")
 
@@ -153,7 +163,6 @@ register(HouseRuleFace(
        "Wild Hit 4; the first player who does not stack presses the launcher the total number "
        "of times. Triple Play has nothing to stack."),
     N_("Stacking"), N_("stacking"),
-    unfit=(("triple", _NOTHING_TO_STACK),),
 ))
 register(HouseRuleFace(
     "seven_o", "H-2", N_("Seven-O"),

@@ -28,6 +28,7 @@ from game.rules.actions import Action, CallUno, Catch
 from game.rules.cards import Card
 from game.rules.editions import new_game
 from game.rules.engine import Decision, Game
+from game.rules.house.play import jump_card, stack_total
 from game.rules.ruleset import Ruleset
 from game.rules.view import PlayerView, view
 from game.saves import SavedMatch, SeatInfo, data_dir
@@ -240,17 +241,16 @@ class Session:
 
     def stack_total(self) -> int:
         """H-1: how many cards the stack owes so far (0: no stack pending; public)."""
-        return int(self.game.stack)
+        return stack_total(self.game)
 
     def stack_card(self) -> Card | None:
         """H-1: the card on top that the stack answers (``None``: no stack pending)."""
-        return self.game.top if self.game.stack else None
+        return self.game.top if stack_total(self.game) else None
 
     def jump_card(self) -> Card | None:
         """H-3: the card just played that may be jumped on now (``None``: none); public,
         it is the card on top."""
-        j = self.game.jump
-        return None if j is None or self.game.over else j[0]
+        return None if self.game.over else jump_card(self.game)
 
     def jump_ins(self, player: int) -> list[Action]:
         """H-3: ``player``'s jump-in now (their identical card), or nothing."""

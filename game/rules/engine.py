@@ -39,7 +39,7 @@ from typing import ClassVar, Final, Literal, cast
 
 import game.rules.chance as chance
 import game.rules.events as E
-import game.rules.house.play as house
+import game.rules.house.base as house
 from game.rules.actions import (
     ACCEPT,
     CALL_UNO,
@@ -58,12 +58,10 @@ from game.rules.actions import (
     Draw,
     Pass,
     Play,
-    SwapWith,
 )
 from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
 from game.rules.decisions import CHALLENGE_D, COLOUR, DRAWN, OVER, TURN, Decision
 from game.rules.errors import IllegalAction
-from game.rules.house.play import STACK, SWAP_D
 from game.rules.legality import NO_RANK, PLAYABLE
 from game.rules.match import seating, settle
 from game.rules.native import blank, mypyc_attr
@@ -85,7 +83,7 @@ class Game(Table):
     """A whole match of UNO under one ruleset. See the module docstring."""
 
     #: Action type → handler (a function of the class: see ``Delivery``); editions
-    #: extend a copy with their own actions.
+    #: extend a copy with their own actions. A game's ``handlers`` add the house rules'.
     HANDLERS: ClassVar[dict[type, Handler]]
     #: How many discard piles the table has.
     PILES: ClassVar[int] = 1
@@ -120,21 +118,18 @@ class Game(Table):
                 acts = self.drawn_actions(p, self.drawn)
             elif d is COLOUR:
                 acts = list(CHOOSE[p])
-            elif d is CHALLENGE_D:
-                acts = [CHALLENGE[p], ACCEPT[p]]
-                if self.stack:  # H-1: a Wild Draw Four on the stack
-                    acts += house.stack_actions(self, p)
-            elif d is STACK:
-                acts = house.stack_actions(self, p)
-            elif d is SWAP_D:
-                acts = house.swap_actions(self, p)
             else:
-                acts = self.device_actions(p)
-            if (len(self.hands[p]) == 2 and (d is TURN or d is DRAWN or d is STACK)
-                    and self.uno_declared != p):
+                acts = [CHALLENGE[p], ACCEPT[p]] if d is CHALLENGE_D else self.device_actions(p)
+                if self.house_on:  # a house rule's own decision, or more answers (H-1)
+                    for rule in self.house_rules:
+                        acts += rule.answers(self, p)
+            if (len(self.hands[p]) == 2 and self.uno_declared != p
+                    and (d is TURN or d is DRAWN or d in self.uno_decisions)):
                 acts.append(CALL_UNO[p])
+        elif self.window >= 0:  # H-3: a jump-in
+            acts = self.house_rules[self.window].out_of_turn(self, p)
         else:
-            acts = house.jump_actions(self, p) if self.jump is not None else []
+            acts = []
         if self.uno_open:
             acts += self.out_of_turn_actions(p)
         return acts
@@ -193,23 +188,27 @@ class Game(Table):
         :class:`IllegalAction` (and changes nothing) if the rules forbid it."""
         # ``| object``: whatever is passed reaches the C-3 check below, in the compiled
         # build too (mypyc would reject a non-action with a TypeError first).
-        handler = self.HANDLERS.get(type(action))
-        if handler is None:
-            raise IllegalAction("C-3", f"{type(action).__name__} is not an action of this edition")
+        kind = type(action)
+        handler = self.handlers.get(kind)
+        if handler is None and kind not in house.RULE_ACTIONS:
+            raise IllegalAction("C-3", f"{kind.__name__} is not an action of this edition")
         action = cast(Action, action)
         p = action.player
         if not 0 <= p < self.players or self.pos[p] < 0:
             raise IllegalAction("C-3", f"player {p} is not seated in this hand")
         if self.decision is OVER:
             raise IllegalAction("M-1", "the match is over")
+        if handler is None:  # the own action of a house rule that is off here
+            refused = house.refusal(self, action)
+            assert refused is not None
+            raise refused
         ev: list[E.Event] = []
-        if self.jump is None:
-            handler(self, action, ev)
-        else:  # H-3: a jump-in window is open until the player to act acts
-            actor, turns = self.to_act, self.turns
-            handler(self, action, ev)
-            if p == actor and self.turns == turns and not isinstance(action, (CallUno, Catch)):
-                self.jump = None
+        window, actor, turns = self.window, self.to_act, self.turns
+        handler(self, action, ev)
+        # H-3: an out-of-turn window stays open until the player to act acts.
+        if (window >= 0 and p == actor and self.turns == turns
+                and not isinstance(action, (CallUno, Catch))):
+            self.house_rules[window].close(self)
         self.actions.append(action)
         self._log(ev)
         return ev
@@ -229,14 +228,17 @@ class Game(Table):
         p, c = a.player, a.card
         d = self.decision
         jumping = False
-        if p != self.to_act:
-            house.check_out_of_turn(self, p, c, a.tray)  # H-3: a jump-in, or refused
+        window = self.window
+        if p != self.to_act:  # H-3: a jump-in, or refused
+            if window < 0:
+                raise self.refuse(p, f"play {c}")
+            self.house_rules[window].check_out_of_turn(self, p, c, a.tray)
             jumping = True
         elif d is DRAWN:
             if c != self.drawn:
                 raise IllegalAction("C-10",
                                     f"after drawing, only the drawn {self.drawn} may be played")
-        elif d is TURN or house.may_stack(self, p, c):
+        elif d is TURN or (self.house_on and self.house_play(p, c)):
             if c not in self.hands[p]:
                 raise IllegalAction("C-5", f"player {p} does not hold {c}")
         else:
@@ -246,15 +248,19 @@ class Game(Table):
         if self.no_bluffing and self.is_bluff(p, c):
             raise IllegalAction("H-6", f"{c} is illegal while holding the colour in force")
         if jumping:
-            house.jump(self, p, c, ev)
+            self.house_rules[window].play_out_of_turn(self, p, c, ev)
         self.uno_open.clear()  # C-12: the turn has begun (a no-op after a draw)
         self.drawn = None
         self.dead_turns = 0
         self.hands[p].remove(c)
-        if self.jump_in:
-            self.played = (c, a.tray)  # H-3: what may be jumped on once its effect is over
+        for i in self.play_rules:  # H-3: the card that may be jumped on later
+            self.house_rules[i].card_played(self, p, c, a.tray)
         self.place(p, c, a.tray, ev)
         self.after_place(p, c, ev)
+
+    def house_play(self, p: int, c: Card) -> bool:
+        """May ``p``, to act on a house rule's decision, play ``c`` (H-1: stack it)?"""
+        return any(rule.may_play(self, p, c) for rule in self.house_rules)
 
     def on_draw(self, a: Draw, ev: list[E.Event]) -> None:
         """Draw a card (C-9, C-10; H-4 until one fits)."""
@@ -305,15 +311,14 @@ class Game(Table):
     def on_challenge(self, a: Challenge | Accept, ev: list[E.Event]) -> None:
         """Challenge a Wild Draw Four or accept it (C-8)."""
         p = a.player
-        if isinstance(a, Accept) and self.decision is STACK and p == self.to_act:
-            house.take_stack(self, p, ev)  # H-1: not stacking: take the whole total
-            return
         self.need(p, "answer the Wild Draw Four", CHALLENGE_D, own="C-8")
         assert self.wd4 is not None
         culprit, guilty, shown = self.wd4
         self.wd4 = None
-        n = self.stack or 4  # H-1: the stack's total (4 without stacking)
-        self.stack, self.stack_rank = 0, -1
+        n = 4
+        if self.house_on:  # H-1: the stack's total
+            for rule in self.house_rules:
+                n = rule.wd4_total(self, n)
         if isinstance(a, Accept):
             self.penalty(p, n, "wild_draw_four", ev)
         else:
@@ -333,7 +338,7 @@ class Game(Table):
             self.uno_open.remove(p)
         elif (
             p == self.to_act
-            and self.decision in (TURN, DRAWN, STACK)
+            and (self.decision in (TURN, DRAWN) or self.decision in self.uno_decisions)
             and len(self.hands[p]) == 2
             and self.uno_declared != p
         ):
@@ -378,8 +383,9 @@ class Game(Table):
         """*Hook*: going out (C-13) or owing UNO (C-12), then the card's effect."""
         hand = self.hands[p]
         if not hand:
-            if self.stack:  # H-1: the stack so far goes to the next player too
-                house.owed_on_going_out(self, p, ev)
+            if self.house_on:  # H-1: the stack so far goes to the next player too
+                for rule in self.house_rules:
+                    rule.going_out(self, p, ev)
             self.go_out(p, c, ev)
             return
         if len(hand) == 1 and self.uno_declared != p:
@@ -411,8 +417,9 @@ class Game(Table):
         """*Seam*: what ``c`` owes reaches ``target`` (normally the next player); a
         house rule may take over first (H-1 a stack, H-2 a swap)."""
         r = RANK_OF[c]
-        if self.intercepts[r] and house.intercept(self, p, c, target, ev):
-            return
+        for i in self.interceptors[r]:
+            if self.house_rules[i].deliver(self, p, c, target, ev):
+                return
         self.deliveries[r](self, p, c, target, ev)
 
     def delivery_table(self) -> list[Delivery]:
@@ -472,12 +479,14 @@ class Game(Table):
     def begin_turn(self, p: int, ev: list[E.Event]) -> None:
         """*Seam* (editions may extend it): ``p``'s turn begins; or the hand ends blocked
         when play only passes one card around (see :data:`STARVED_ROUNDS`). Hands
-        move first (H-2) and the jump-in window opens (H-3)."""
-        if self.house_on:
-            if self.played is not None or self.move is not None or self.stack:
-                house.turn_begins(self, ev)
-            else:
-                self.jump = None
+        move first (H-2) and the jump-in window opens (H-3): the house rules' turn."""
+        rules = self.turn_rules
+        if rules:
+            window = -1
+            for i in rules:
+                if self.house_rules[i].turn_begins(self, ev):
+                    window = i  # H-3: the jump-in window is open for this turn
+            self.window = window
         if self.starved >= STARVED_ROUNDS * len(self.seats):
             self.end_hand(self.least_held(), ev, blocked=True)
             return
@@ -508,7 +517,9 @@ class Game(Table):
     def end_hand(self, winner: int, ev: list[E.Event], blocked: bool = False) -> None:
         """*Seam*: score the hand ``winner`` won (M-*); deal the next, or end the match."""
         ms = self.match
-        house.reset(self)
+        for rule in self.house_rules:
+            rule.reset()
+        self.window = -1
         points, gone = settle(self.ruleset, ms, self.seats, self.hands, winner)
         self.uno_open = []
         ev.append(E.HandEnded(winner, points, tuple(ms.scores), blocked))
@@ -677,6 +688,8 @@ class Game(Table):
         g.pos = list(self.pos)
         g.uno_open = list(self.uno_open)
         g.hand_events = list(self.hand_events)
+        if self.house_on:
+            g.house_rules = tuple([rule.copy() for rule in self.house_rules])
         g.copy_devices_from(self)
         return g
 
@@ -708,11 +721,13 @@ class Game(Table):
         g.pos = list(self.pos)
         g.uno_open = list(self.uno_open)
         g.wd4 = self.wd4 if wd4 == "same" else wd4
+        if self.house_on:
+            g.house_rules = tuple([rule.copy() for rule in self.house_rules])
         g.copy_devices_from(self)
         return g
 
 
-#: Each action type's handler; editions extend a copy (H-2's swap included).
+#: Each action type's handler; editions extend a copy.
 Game.HANDLERS = {
     Play: Game.on_play,  # type: ignore[dict-item]
     Draw: Game.on_draw,  # type: ignore[dict-item]
@@ -722,5 +737,4 @@ Game.HANDLERS = {
     Accept: Game.on_challenge,  # type: ignore[dict-item]
     CallUno: Game.on_uno,  # type: ignore[dict-item]
     Catch: Game.on_catch,  # type: ignore[dict-item]
-    SwapWith: house.on_swap,  # type: ignore[dict-item]
 }

@@ -11,7 +11,7 @@ discard piles (Triple Play's trays) are separated by ``|``; ``unit`` is the edit
 electronic unit's state (``-`` for none). ``rules``
 lists the options that differ from the edition's defaults (``match:single_hand``).
 ``wd4`` is ``player:guilty:hand`` while a Wild Draw Four awaits its answer. ``house``
-(only with house rules on, e.g. ``rules=house:stacking+jump_in``) is what H-1 … H-3
+(only with house rules on, e.g. ``rules=house:stacking+jump_in``) is what the house rules
 have pending (see ``_house_text``). A loaded
 position continues with an RNG seeded from ``seed`` (exact replays use game records).
 
@@ -32,16 +32,17 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any, Final, TypeVar
 
-import game.rules.house.play as house_play
+import game.rules.house.base as house
 import game.rules.position_checks as checks
 import game.rules.position_fields as fields
 import game.rules.unit_codec as unit_codec
-from game.rules.cards import RANK_OF, WILD, Card, Colour, Rank, format_cards
+from game.rules.cards import RANK_OF, WILD, Colour, format_cards
 from game.rules.editions import game_class
 from game.rules.engine import NO_RANK, Decision, Game
 from game.rules.errors import PositionError
+from game.rules.house.base import CORE_FIELD, HOUSE_RULES, HouseRule
 from game.rules.match import MatchState
-from game.rules.position_checks import MAX_COUNT, short
+from game.rules.position_fields import MAX_COUNT, short
 from game.rules.ruleset import Ruleset, edition
 
 TAG = "UNO1"
@@ -124,16 +125,21 @@ def dump(game: Game) -> str:
 
 
 def _house_text(g: Game) -> str:
-    """H-1 … H-3 state: ``stack,played,jump,move,swapto``; ``stack`` is
-    ``total:rank`` (the rank's number), ``played``/``jump`` a card ``@`` its pile, ``move``
-    ``a:b`` (a 7's swap) or ``all`` (a 0's pass), ``swapto`` a seat; ``-`` for nothing."""
-    def at(x: tuple[Card, int] | None) -> str:
-        return "-" if x is None else f"{x[0]}@{x[1]}"
+    """The house rules' pending state: the parts of UNO1's rules (``stack,played,jump,
+    move,swapto``), whether they are on or not, then those of any other rule on (see
+    :meth:`~game.rules.house.base.HouseRule.text`); ``-`` for nothing."""
+    parts: list[str] = []
+    for rule in _house_field(g):
+        parts += rule.text()
+    return ",".join(parts)
 
-    stack = f"{g.stack}:{g.stack_rank}" if g.stack else "-"
-    move = "-" if g.move is None else "all" if g.move == (-1, -1) else f"{g.move[0]}:{g.move[1]}"
-    swap = "-" if g.swap_to < 0 else str(g.swap_to)
-    return ",".join((stack, at(g.played), at(g.jump), move, swap))
+
+def _house_field(g: Game) -> list[HouseRule]:
+    """The rules whose parts the ``house`` field holds, in order: ``g``'s own copy of a
+    rule on, a fresh one (nothing pending) of a rule of UNO1's field that is off."""
+    own = {rule.name: rule for rule in g.house_rules}
+    field = [own.get(name) or HOUSE_RULES[name].copy() for name in CORE_FIELD]
+    return field + [rule for rule in g.house_rules if rule.name not in CORE_FIELD]
 
 
 def _split(text: str) -> dict[str, str]:
@@ -217,7 +223,7 @@ def load(text: str) -> Game:
     seed = get("seed", fields.integer)
     g = game_class(rs).blank(rs, n, seed)  # every field is set below
     g.ruleset, g.players = rs, n
-    house_play.setup(g)
+    house.setup(g)
     g.seed = seed
     g.rng = random.Random(g.seed)
     g.setup_devices()
@@ -284,51 +290,12 @@ def _load_house(g: Game, text: str) -> None:
     if not g.house_on:
         raise ValueError("no house rule is on: house is -")
     parts = text.split(",")
-    if len(parts) != 5:
-        raise ValueError("house is stack,played,jump,move,swapto")
-    stack, played, jump, move, swap = parts
-    seats = g.seats
-
-    def at(x: str) -> tuple[Card, int] | None:
-        if x == "-":
-            return None
-        code, sep, pile = x.partition("@")
-        t = fields.integer(pile, 0, g.PILES - 1) if sep else -1
-        if code not in fields.CARD_CODES or t < 0:
-            raise ValueError(f"{short(x)!r} is not a card@pile")
-        return fields.CARD_CODES[code], t
-
-    d = g.decision
-    if stack != "-":
-        total, _, rank = stack.partition(":")
-        g.stack, g.stack_rank = (
-            fields.integer(total, 1, MAX_COUNT), fields.integer(rank, 0, len(Rank) - 1)
-        )
-        if not g.stacking or g.stack_rank not in house_play.STACKS:
-            raise ValueError("a stack needs stacking on and a rank that stacks")
-        if d is Decision.TURN or d is Decision.DRAWN:
-            raise ValueError("a stack is pending only until someone answers it, not in a turn")
-    elif d is Decision.STACK:
-        raise ValueError("a stack decision needs the stack's total")
-    g.played, g.jump = at(played), at(jump)
-    if g.played is not None and not g.jump_in:
-        raise ValueError("the card just played is kept only with jump_in on")
-    if g.jump is not None:
-        c, t = g.jump
-        if not g.jump_in or c.is_wild or g.piles[t][-1] != c or d is not Decision.TURN:
-            raise ValueError("jump-in needs jump_in on, a turn not begun, the card on its pile")
-    if move == "all":
-        g.move = house_play.PASS_ALL
-    elif move != "-":
-        a, _, b = move.partition(":")
-        g.move = (fields.integer(a), fields.integer(b))
-        if g.move[0] not in seats or g.move[1] not in seats or g.move[0] == g.move[1]:
-            raise ValueError("a swap moves two seated players' hands")
-    if g.move is not None and not g.seven_o:
-        raise ValueError("hands move only with seven_o on")
-    if swap != "-":
-        g.swap_to = fields.integer(swap)
-        if g.swap_to not in seats or d is not Decision.SWAP:
-            raise ValueError("swapto is a seated player, while a 7's swap is being named")
-    elif d is Decision.SWAP:
-        raise ValueError("a swap decision needs swapto")
+    field = _house_field(g)
+    names = [name for rule in field for name in rule.parts]
+    if len(parts) != len(names):
+        raise ValueError(f"house is {','.join(names)}")
+    i = 0
+    for rule in field:
+        n = len(rule.parts)
+        rule.load(g, parts[i : i + n], rule in g.house_rules)
+        i += n

@@ -19,11 +19,8 @@ from game.rules.editions.triple import TripleGame
 from game.rules.editions.triple_trays import CAPACITY, OVERLOAD
 from game.rules.engine import Decision, Game
 from game.rules.errors import PositionError
+from game.rules.position_fields import MAX_COUNT, short
 from game.rules.registry import edition_of
-
-#: The largest count a position may hold (turns, hands, scores, presses …): far beyond
-#: any real match, and small enough that no loop or table can blow up on it.
-MAX_COUNT: Final = 10**9
 
 D = Decision
 #: Roboto's decisions during an interruption, and the interruptions they answer.
@@ -42,14 +39,10 @@ _PICKING: Final = {
     "swap_hands": Rank.WILD_CUSTOMIZABLE,
     "chosen_presses_twice": Rank.WILD_CUSTOMIZABLE,
 }
-#: Decisions whose player may hold no card (going out on an Attack-Attack, a Give Away).
-_EMPTY_HANDED: Final = (D.PICK_PLAYER, D.GIVE, D.SWAP)  # SWAP: Triple, a last 7 overloaded
+#: Decisions whose player may hold no card (going out on an Attack-Attack, a Give Away);
+#: the house rules on add theirs.
+_EMPTY_HANDED: Final = (D.PICK_PLAYER, D.GIVE)
 
-
-
-def short(text: str) -> str:
-    """``text`` cut to fit in an error message."""
-    return text if len(text) <= 24 else text[:20] + "…"
 
 
 def table(g: Game) -> None:
@@ -80,8 +73,9 @@ def hand(g: Game) -> None:
     d, p, top = g.decision, g.to_act, g.top
     if d not in edition_of(g.ruleset.edition).decisions | _house_decisions(g):
         raise PositionError(f"decision: {g.ruleset.edition} has no {d.value} decision")
+    empty_handed = (*_EMPTY_HANDED, *(d for rule in g.house_rules for d in rule.empty_handed))
     for q in g.seats:
-        if not g.hands[q] and not (q == p and d in _EMPTY_HANDED):
+        if not g.hands[q] and not (q == p and d in empty_handed):
             raise PositionError(f"hands: seated player {q} holds no card, so the hand is over")
     if g.PILES == 1:  # Triple Play's trays keep their own colours (see the unit)
         if d is Decision.COLOUR and not top.is_wild:
@@ -111,12 +105,7 @@ def hand(g: Game) -> None:
 
 def _house_decisions(g: Game) -> frozenset[Decision]:
     """The decisions the house rules on add (H-1 a stack; H-2 a 7's swap)."""
-    extra = set()
-    if g.stacking:
-        extra.add(Decision.STACK)
-    if g.seven_o:
-        extra.add(Decision.SWAP)
-    return frozenset(extra)
+    return frozenset(d for rule in g.house_rules for d in rule.decisions)
 
 
 def _check_wd4(g: Game) -> None:

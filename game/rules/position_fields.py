@@ -17,9 +17,16 @@ from collections.abc import Callable
 from typing import Final
 
 from game.rules.cards import RANK_CODES, WILD, Card
-from game.rules.position_checks import MAX_COUNT, short
 
+#: The largest count a position may hold (turns, hands, scores, presses …): far beyond
+#: any real match, and small enough that no loop or table can blow up on it.
+MAX_COUNT: Final = 10**9
 _INT: Final = re.compile(r"-?[0-9]+")  # ASCII digits only
+
+
+def short(text: str) -> str:
+    """``text`` cut to fit in an error message."""
+    return text if len(text) <= 24 else text[:20] + "…"
 
 
 def _card_codes() -> dict[str, Card]:

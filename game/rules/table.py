@@ -13,12 +13,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import game.rules.events as E
-import game.rules.house.play as house
+import game.rules.house.base as house
 from game.rules.actions import Action
 from game.rules.cards import RANK_OF, Card, Rank
 from game.rules.chance import seeded
 from game.rules.decisions import CHALLENGE_D, NEEDS, OVER, TURN, Decision
 from game.rules.errors import IllegalAction
+from game.rules.house.base import HouseRule
 from game.rules.legality import NO_RANK, bluffs
 from game.rules.match import MatchState
 from game.rules.native import mypyc_attr
@@ -42,18 +43,18 @@ class Table:
     decision: Decision
     #: Per rank, what a played card owes the player it reaches (``Game.delivery_table``).
     deliveries: list[Delivery]
-    # H-1 … H-3 (see game.rules.house.play): which are on, and what they have pending.
+    #: Action type → handler: the game class's ``HANDLERS`` and the house rules' own.
+    handlers: dict[type, Any]
+    # The house rules on (game.rules.house): each one's own copy, holding what it has
+    # pending; and what the turn flow asks of them (indexes into ``house_rules``),
+    # worked out once per set of rules.
     house_on: bool
-    intercepts: tuple[bool, ...]  # per rank: does a house rule take over its delivery?
-    stacking: bool
-    seven_o: bool
-    jump_in: bool
-    stack: int  # H-1: cards owed so far by the stack
-    stack_rank: int  # H-1: the rank that answers it
-    played: tuple[Card, int] | None  # the card just played and its pile
-    jump: tuple[Card, int] | None  # H-3: the card that may be jumped on, its pile
-    move: tuple[int, int] | None  # H-2: hands to move before the next turn
-    swap_to: int  # H-2: who the 7 reaches once its swap is named
+    house_rules: tuple[HouseRule, ...]
+    interceptors: tuple[tuple[int, ...], ...]  # per rank: may take over its delivery
+    play_rules: tuple[int, ...]  # told of every card played
+    turn_rules: tuple[int, ...]  # told of every turn about to begin
+    uno_decisions: tuple[Decision, ...]  # the house rules' decisions UNO may be called on
+    window: int  # the house rule whose out-of-turn window is open (H-3), or -1
 
     def __init__(self, ruleset: Ruleset, players: int, seed: int) -> None:
         ruleset.check_players(players)
@@ -91,7 +92,7 @@ class Table:
         self.wd4: Wd4 = None  # player, guilty, hand
         self.dead_turns = 0
         self.starved = 0  # one-card reshuffles in a row (see STARVED_ROUNDS)
-        house.setup(self)  # H-1 … H-3: which are on, nothing pending
+        house.setup(self)  # the house rules on, nothing pending
         self.hand_events: list[E.Event] = []  # everything since the deal (views redact)
         self._hand_from = -1  # index in the current event list where a new hand began
         self.initial_events: tuple[E.Event, ...] = ()  # the match's start and first deal
@@ -262,16 +263,13 @@ class Table:
                 return
         new.decision = self.decision
         new.house_on = self.house_on
-        new.intercepts = self.intercepts
-        new.stacking = self.stacking
-        new.seven_o = self.seven_o
-        new.jump_in = self.jump_in
-        new.stack = self.stack
-        new.stack_rank = self.stack_rank
-        new.played = self.played
-        new.jump = self.jump
-        new.move = self.move
-        new.swap_to = self.swap_to
+        new.handlers = self.handlers
+        new.house_rules = self.house_rules
+        new.interceptors = self.interceptors
+        new.play_rules = self.play_rules
+        new.turn_rules = self.turn_rules
+        new.uno_decisions = self.uno_decisions
+        new.window = self.window
         new.deliveries = self.deliveries
         new._ruleset = self._ruleset
         new.no_bluffing = self.no_bluffing

@@ -13,6 +13,7 @@ from game.rules.actions import Accept, ChooseColour, Play, SwapWith
 from game.rules.cards import Colour
 from game.rules.editions.roboto import Interrupt
 from game.rules.engine import Decision, Game
+from game.rules.house.play import stack_total
 from game.rules.position import dump, load
 from game.rules.ruleset import Ruleset, edition
 
@@ -139,11 +140,11 @@ def test_H1_R7_a_stack_covered_by_roboto_ends() -> None:
     g = house_game("roboto", "stacking", ["R+2 Y1 Y2", "B+2 G5 G6", "R1 B2 B3", "Y4 Y6"],
                    "R5", draw_top="G1 G2 G3 G7")
     g.apply(Play(0, C("R+2")))
-    assert (g.to_act, g.decision, g.stack) == (1, Decision.STACK, 2)
+    assert (g.to_act, g.decision, stack_total(g)) == (1, Decision.STACK, 2)
     g.unit.script = [Interrupt("discard_colour", (2,), R, 3)]
     g.apply(Play(1, C("B+2")))  # Roboto interrupts; player 2's R1 covers the Draw Two
     assert g.top == C("R1") and (g.to_act, g.decision) == (3, Decision.TURN)
-    assert g.stack == 0 and not [e for e in g.hand_events
+    assert stack_total(g) == 0 and not [e for e in g.hand_events
                                  if isinstance(e, E.CardsDrawn) and e.player == 3]
 
 

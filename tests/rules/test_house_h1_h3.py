@@ -21,6 +21,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import Card, Colour
 from game.rules.engine import Decision, Game
+from game.rules.house.play import JumpIn, jump_card, rule_of, stack_total
 from game.rules.position import dump, load
 from game.rules.ruleset import Ruleset, edition
 
@@ -60,7 +61,7 @@ def test_H1_a_draw_two_of_any_colour_answers_and_the_total_passes_on() -> None:
     ev = g.apply(Accept(2))  # the first who does not stack takes it all, loses the turn
     assert ev == [E.CardsDrawn(2, tuple(cards("Y1 Y2 Y3 Y4")), "draw_two", 4),
                   E.TurnSkipped(2), E.TurnStarted(0)]
-    assert len(g.hands[2]) == 7 and g.stack == 0
+    assert len(g.hands[2]) == 7 and stack_total(g) == 0
     assert_deck_intact(g)
 
 
@@ -242,7 +243,7 @@ def test_H3_only_an_identical_card_and_never_a_wild() -> None:
     g = build(["W Y1 Y2", "B1 B3", "G5 G2", "W G4 G6"], "R9", rules=JUMP_IN)
     g.apply(Play(0, C("W")))
     g.apply(ChooseColour(0, Colour.GREEN))
-    assert g.legal_actions(3) == [] and g.jump is None
+    assert g.legal_actions(3) == [] and jump_card(g) is None and g.window < 0
 
 
 def test_H3_the_window_closes_when_the_next_player_acts() -> None:
@@ -281,7 +282,9 @@ def test_H3_the_first_jump_counts_and_the_window_opens_on_the_jumpers_card() -> 
     g = build(["R5 Y1 Y2", "B1 B3", "G1 G2", "R5 G4 G6"], "R9", rules=JUMP_IN)
     g.apply(Play(0, C("R5")))
     g.apply(Play(3, C("R5")))
-    assert g.jump == (C("R5"), 0) and g.to_act == 0  # the jumper's R5 was just played
+    rule = rule_of(g, "jump_in")
+    assert isinstance(rule, JumpIn) and rule.jump == (C("R5"), 0)  # the jumper's R5, just played
+    assert g.to_act == 0 and g.house_rules[g.window] is rule
     assert_illegal(g, Play(3, C("G4")), "H-3")  # out of turn, only its twin may come
     assert all(g.legal_actions(q) == [] for q in (1, 2, 3))
 
