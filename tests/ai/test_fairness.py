@@ -108,12 +108,12 @@ def test_H_choice_ignores_hidden_cards_with_house_rules(level: str, ed: str,
 def test_H3_jump_in_ignores_hidden_cards(level: str) -> None:
     """A bot deciding whether to jump in (H-3) sees only its view."""
     from game.bots.house import jumps
-    from game.rules.house.play import jump_actions
+    from game.rules.house.play import jump_actions, jump_card
 
     shuffler = random.Random(21)
     checked = 0
     for game in positions("official", 3, range(30), every=1, house=HOUSE):
-        if game.jump is None:
+        if jump_card(game) is None:
             continue
         for q in game.seats:
             options = jump_actions(game, q)

@@ -24,7 +24,7 @@ from tests.ui.conftest import pump, shot, started_app, table_for
 
 TOY = HouseRuleFace(
     "toy", "H-8", "Toy rule", "A toy rule for the test.", "What the toy rule does, at length.",
-    "Toy", "the toy rule", unfit=(("attack", "Not in Attack."),))
+    "Toy", "the toy rule")
 
 
 @pytest.fixture
@@ -34,9 +34,13 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> HouseRuleFace:
     return TOY
 
 
-def test_a_face_must_agree_with_the_engine_on_where_the_rule_fits(toy: HouseRuleFace) -> None:
-    with pytest.raises(ValueError, match="unfit"):
-        registry.register(HouseRuleFace("toy", "H-8", "n", "l", "h", "t", "s"))
+def test_where_a_rule_fits_is_said_once_by_the_engine_rule(toy: HouseRuleFace) -> None:
+    face = registry.register(HouseRuleFace("toy", "H-8", "n", "l", "h", "t", "s"))
+    assert (face.fits("official"), face.fits("attack"), face.why_unfit("attack")) == (
+        True, False, "no")
+    with pytest.raises(ValueError, match="unfit"):  # a second list is refused
+        registry.register(HouseRuleFace("toy", "H-8", "n", "l", "h", "t", "s",
+                                        unfit=(("attack", "no"),)))
     with pytest.raises(ValueError, match="not a house rule of the engine"):
         registry.register(HouseRuleFace("nope", "H-9", "n", "l", "h", "t", "s"))
 
@@ -59,7 +63,7 @@ def test_a_registered_rule_reaches_set_up_header_help_and_voice(
     rs = setup.ruleset()
     assert rs.has("toy") and rs.house == "toy"
     setup._set("edition", "attack")
-    assert not setup.ruleset().has("toy")  # unfit there, as both registries say
+    assert not setup.ruleset().has("toy")  # unfit there, as the engine rule says
     setup._set("edition", "official")
 
     assert header_labels(rs) == ["Toy"]
