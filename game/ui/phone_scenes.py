@@ -218,6 +218,13 @@ class PhoneJoinScene(PanelScene):
         self.start = start
         self.cards: list[dict[str, Any]] = []
         self._seen: tuple[Any, ...] = ()
+        #: At the table, the codes close by themselves once the last phone joins (not
+        #: when the host opened them with every phone in).
+        self._waited = not self._all_in()
+
+    def _all_in(self) -> bool:
+        phones = phones_of(self.app)
+        return all(phones.connection(p) == "connected" for p in self.seats())
 
     def build(self) -> list[Control]:
         if self.start is None:
@@ -249,9 +256,12 @@ class PhoneJoinScene(PanelScene):
     def update(self, dt: float) -> bool:
         phones = phones_of(self.app)
         seats = list(self.seats())
-        if self.start is None and all(phones.connection(p) == "connected" for p in seats):
-            self.app.pop()  # at the table: every phone is in
-            return True
+        if self.start is None and self._all_in():
+            if self._waited:
+                self.app.pop()  # at the table: every phone is in
+                return True
+        else:
+            self._waited = True
         seen = tuple((seat, phones.connection(seat), phones.status(seat),
                       getattr(phones.invite(seat), "code", "")) for seat in seats)
         seen += (phones.error,)

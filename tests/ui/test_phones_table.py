@@ -426,3 +426,39 @@ def test_a_typed_code_and_a_second_device_wait_for_the_host(closing: App) -> Non
         await second.close()
 
     with_phones(body)
+
+
+def test_the_pause_menu_shows_the_phones_codes_again(closing: App) -> None:
+    """A phone that must join again (its tab closed) gets its code from the pause menu,
+    and the codes stay until the host closes them, every phone in or not."""
+    app = closing
+    t = table_at(app, one_phone_hand(), "PAA", codes=False)
+    app.open(scenes.PAUSE, t)
+    pump(app, 0.1)
+    pause: Any = app.top
+    assert "phones" in [c.id for c in pause.controls]
+    pause.on_press("phones")
+    pump(app, 0.1)
+    assert isinstance(app.top, PhoneJoinScene)
+    assert app.top.test_state()["cards"][0]["qr"]
+
+    async def body(http: aiohttp.ClientSession) -> None:
+        phone = await joined(http, app, 0)
+        await settle(app)
+        assert not isinstance(app.top, PhoneJoinScene)  # closed once the phone is in
+        app.open(scenes.PAUSE, t)
+        pump(app, 0.1)
+        app.top.on_press("phones")  # type: ignore[union-attr]
+        await settle(app)
+        assert isinstance(app.top, PhoneJoinScene)  # opened by the host: it stays
+        await phone.close()
+
+    with_phones(body)
+
+
+def test_the_pause_menu_of_a_table_without_phones_has_no_codes(app: App) -> None:
+    t = table_at(app, one_phone_hand(), "KAA")
+    app.open(scenes.PAUSE, t)
+    pump(app, 0.1)
+    assert "phones" not in [c.id for c in app.top.controls]  # type: ignore[union-attr]
+    assert app.phones.hub is None

@@ -26,7 +26,10 @@ class PauseScene(PanelScene):
         self.table = table
 
     def build(self) -> list[Control]:
+        phones = getattr(self.table, "phone_table", None)
         return [Button.make("resume", N_("Resume"), style="primary"),
+                *([Button.make("phones", N_("The phones' codes"))]
+                  if phones is not None and phones.seats() else []),
                 Button.make("settings", N_("Settings")),
                 Button.make("help", N_("Rules and keys")),
                 Button.make("leave", N_("Leave to the title screen")),
@@ -35,6 +38,9 @@ class PauseScene(PanelScene):
     def on_press(self, control: str) -> None:
         if control == "resume":
             self.app.pop()
+        elif control == "phones":  # issue 33: a phone that must join again
+            self.app.pop()
+            self.table.phone_table.show_codes()  # type: ignore[attr-defined]
         elif control == "settings":
             self.app.open(scenes.SETTINGS)
         elif control == "help":
