@@ -21,7 +21,7 @@ from game.i18n import N_, _
 from game.profiles import AVATAR_KINDS, Avatar
 from game.ui import text, theme
 from game.ui.avatars import draw_avatar
-from game.ui.phones import NO_SERVER, phones_of
+from game.ui.phones import NO_NETWORK, NO_SERVER, phones_of
 from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Control
 
@@ -282,6 +282,11 @@ class PhoneJoinScene(PanelScene):
             text.draw_wrapped(surface, msg, int(20 * s), area, theme.DANGER)
             self.cards = []
             return
+        if phones_of(self.app).no_network:
+            msg = _(NO_NETWORK)
+            used = text.draw_wrapped(surface, msg, int(18 * s), area, theme.DANGER)
+            area = pygame.Rect(area.left, area.top + used + int(6 * s), area.width,
+                               area.height - used - int(6 * s))
         seats = list(self.seats())
         self.cards = [draw_invite(surface, self.app, seat, box, s)
                       for seat, box in zip(seats, invite_boxes(area, len(seats), s))]
@@ -290,7 +295,8 @@ class PhoneJoinScene(PanelScene):
         self.app.pop()
 
     def test_state(self) -> dict[str, Any]:
-        return {"cards": self.cards, "error": phones_of(self.app).error}
+        phones = phones_of(self.app)
+        return {"cards": self.cards, "error": phones.error, "no_network": phones.no_network}
 
 
 class PhoneQuestionScene(PanelScene):

@@ -43,6 +43,9 @@ HOST_ENV = "UNO_PHONE_HOST"
 ART_BUDGET_S = 0.004
 #: What the set-up and the table say when the server cannot listen.
 NO_SERVER = N_("The phones cannot join: the game could not open its server ({reason}).")
+#: What the codes say when this computer is on no home network (only it can open them).
+NO_NETWORK = N_("This computer is on no home network: connect it to the Wi-Fi the phones "
+                "use, then come back to this screen.")
 
 
 class PhoneTable(Protocol):
@@ -61,12 +64,17 @@ def phones_of(app: AppHost) -> Phones:
     return phones
 
 
-def server_host() -> str:
+def server_host() -> tuple[str, bool]:
     """Where the server listens: ``UNO_PHONE_HOST`` if set, else this computer's address
-    on the home network, else the loopback address (no network: only this computer)."""
+    on the home network, else the loopback address; and whether that is only this computer
+    for want of a home network (then no phone can reach it)."""
     from game.phone.net import lan_address
 
-    return os.environ.get(HOST_ENV) or lan_address() or "127.0.0.1"
+    given = os.environ.get(HOST_ENV)
+    if given:
+        return given, False
+    lan = lan_address()
+    return (lan, False) if lan else ("127.0.0.1", True)
 
 
 class Phones:
@@ -79,6 +87,8 @@ class Phones:
         self._art: Any = None  # game.phone.art.Art, kept from server to server
         #: Why the server could not start ("": it could, or was not asked to).
         self.error = ""
+        #: The server listens on this computer only: it is on no home network.
+        self.no_network = False
         self._failed_for: frozenset[int] = frozenset()
         #: Host questions waiting to be asked: ("join", join id, seat) or ("takeover", 0, seat).
         self.questions: list[tuple[str, int, int]] = []
@@ -125,8 +135,9 @@ class Phones:
             self._art.plan(sorted(cards, key=int))
         hub = PhoneHub(self._art)
         hub.on_inbound = self._wake_loop
+        host, self.no_network = server_host()
         try:
-            hub.start(server_host())
+            hub.start(host)
         except (OSError, ValueError) as exc:
             _log.warning("the phone server could not start: %s", exc)
             self.error = str(exc) or type(exc).__name__

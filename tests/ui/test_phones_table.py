@@ -462,3 +462,17 @@ def test_the_pause_menu_of_a_table_without_phones_has_no_codes(app: App) -> None
     pump(app, 0.1)
     assert "phones" not in [c.id for c in app.top.controls]  # type: ignore[union-attr]
     assert app.phones.hub is None
+
+
+def test_a_computer_on_no_home_network_is_told_the_phones_cannot_reach_it(
+        closing: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.phone.net
+
+    monkeypatch.delenv(HOST_ENV)
+    monkeypatch.setattr(game.phone.net, "lan_address", lambda: None)
+    app = closing
+    table_at(app, one_phone_hand(), "PAA")
+    join = app.top
+    assert isinstance(join, PhoneJoinScene)
+    assert join.test_state()["no_network"]
+    assert app.phones.hub is not None and app.phones.hub.host == "127.0.0.1"
