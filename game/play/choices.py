@@ -180,7 +180,10 @@ class ActionSpec:
     ``ident`` gives the option's id (stable for the same action), ``params`` its label's
     parameters; ``group`` puts every such action in a choice of its own (calling UNO,
     catching), while ``None`` puts it in the choice of the decision the seat owes — or in
-    the jump-in choice when it is not the seat's turn.
+    the jump-in choice when it is not the seat's turn. ``shown``, where the seat's view
+    changes how the option reads (a card played on one of several trays names its tray),
+    gives its label and parameters from the action and the view, in place of ``label`` and
+    ``params``.
     """
 
     widget: str
@@ -188,6 +191,7 @@ class ActionSpec:
     ident: Callable[[Any], str]
     params: Callable[[Any], Mapping[str, Param]] = lambda a: {}
     group: str | None = None
+    shown: Callable[[Any, PlayerView], tuple[str, Mapping[str, Param]]] | None = None
 
 
 @dataclass(frozen=True)
@@ -298,10 +302,13 @@ def describe(view: PlayerView, version: int,
         spec = action_spec(type(action))
         group = spec.group or (view.decision.value if mine else JUMP_IN)
         ident = spec.ident(action)
-        label = spec.label
+        if spec.shown is not None:
+            label, params = spec.shown(action, view)
+        else:
+            label, params = spec.label, spec.params(action)
         if group == view.decision.value:
             label = decision_spec(view.decision).relabel.get(ident, label)
-        option = Option(ident, spec.widget, label, dict(spec.params(action)))
+        option = Option(ident, spec.widget, label, dict(params))
         groups.setdefault(group, []).append((option, action))
     choices: list[Choice] = []
     actions: dict[tuple[str, str], Action] = {}
@@ -391,12 +398,24 @@ def _card(a: Any) -> Mapping[str, Param]:
     return {"card": str(a.card)}
 
 
+#: Playing a card, on the one discard pile.
+PLAY: Final = N_("Play {card}")
+# TRANSLATORS: Triple Play: a card played on one of the three trays, counted from 1.
+PLAY_ON_TRAY: Final = N_("Play {card} on tray {tray}")
+
+
 def _play_ident(a: A.Play) -> str:
+    """``play:G9``; on a tray other than the first, ``play:G9@2`` (the same card on two
+    trays gives two options)."""
     return f"play:{a.card}" + (f"@{a.tray}" if a.tray else "")
 
 
-def _play_params(a: A.Play) -> Mapping[str, Param]:
-    return {"card": str(a.card), "tray": a.tray} if a.tray else {"card": str(a.card)}
+def _play_shown(a: A.Play, view: PlayerView) -> tuple[str, Mapping[str, Param]]:
+    """Where there are several discard piles (Triple Play's trays, ``view.piles``), every
+    play names its tray, the first one included, so that two plays of one card read apart."""
+    if view.piles or a.tray:
+        return PLAY_ON_TRAY, {"card": str(a.card), "tray": a.tray}
+    return PLAY, {"card": str(a.card)}
 
 
 def _drawn_params(view: PlayerView) -> Mapping[str, Param]:
@@ -416,7 +435,7 @@ def _register_official() -> None:
         "challenge", N_("Challenge the Wild Draw Four, or accept it?"), "C-8"))
     register_decision(D.DRAWN, DecisionSpec(
         "drawn", N_("You drew {card}: play it or keep it?"), "C-9", _drawn_params, hand=True))
-    register_action(A.Play, ActionSpec("card", N_("Play {card}"), _play_ident, _play_params))
+    register_action(A.Play, ActionSpec("card", PLAY, _play_ident, _card, shown=_play_shown))
     register_action(A.Draw, ActionSpec("button", N_("Draw a card"), lambda a: "draw"))
     register_action(A.Pass, ActionSpec("button", N_("Keep the card you drew"),
                                        lambda a: "keep"))

@@ -202,3 +202,22 @@ def test_labels_and_captions_read_in_the_connection_s_language() -> None:
     assert fr.label("Name {colour}", {"colour": "B"}) == "Annoncer le bleu"
     broken = Caption("{player} plays {nothing}.", {"player": 0})
     assert en.caption(broken) == "{player} plays {nothing}."  # shown, never raised
+
+
+def test_T4_a_card_fitting_two_trays_reaches_the_phone_as_two_plays_naming_their_tray() -> None:
+    """A green 9 playable on trays 1 and 3: the phone's two options for that card say which
+    tray (in the phone's language) and carry its number, counted from 1 like the trays."""
+    from tests.editions.helpers import build
+
+    game = build("triple", ["G9 R1 R2", "G1 G2", "Y1 Y2"], ["B9", "G5", "G1"], lit=(0, 2))
+    s = Session(game, [SeatInfo(n, human=True) for n in ("Zoé", "Ana", "Bob")])
+    for lang, words in (("en", ["Play a green 9 on tray 1", "Play a green 9 on tray 3"]),
+                        ("fr", ["Jouer un 9 vert sur le plateau 1",
+                                "Jouer un 9 vert sur le plateau 3"])):
+        frame, allowed = _frame(s, 0, lang)
+        check_outgoing(frame, allowed)
+        main = next(c for c in frame["choices"] if c["id"] == "turn")
+        nines = sorted((o for o in main["options"] if o.get("card") == "G9"),
+                       key=lambda o: o["tray"])
+        assert [(o["tray"], o["label"]) for o in nines] == list(zip((1, 3), words))
+        assert all(o["in_hand"] for o in nines)

@@ -9,6 +9,7 @@ nothing, and the same choice sent twice is applied once.
 
 from __future__ import annotations
 
+import gettext
 import itertools
 import json
 import random
@@ -19,6 +20,7 @@ import pytest
 
 import game.play  # noqa: F401  (the editions' choices)
 from game.play.choices import PARAM_TYPES, WIDGETS, Choices, describe
+from game.play.labels import Labels
 from game.play.session import Session
 from game.rules.actions import action_text
 from game.rules.cards import Card
@@ -29,8 +31,11 @@ from game.rules.house import HOUSE_RULES
 from game.rules.ruleset import EDITIONS, Ruleset, edition
 from game.rules.view import view
 from game.saves import SeatInfo
+from tests.editions.helpers import build
 
 CARD_TEXT = re.compile(r"^W|^[RYGB]")
+#: Options in words, as a person reads them (English, seats by number).
+WORDS = Labels((), gettext.NullTranslations())
 
 
 def rulesets() -> Iterator[Ruleset]:
@@ -61,6 +66,9 @@ def _check_seat(game: Game, seat: int, version: int) -> Choices:
     for choice in described.choices:
         assert choice.options, choice
         assert re.fullmatch(r"[A-Z]-\d+", choice.clause), choice.clause
+        # a person (a phone) tells every two options apart by their words
+        words = [WORDS.option(o) for o in choice.options]
+        assert len(set(words)) == len(words), (choice.id, words)
         for option in choice.options:
             assert option.widget in WIDGETS
             assert set(option.params) <= set(PARAM_TYPES) | {"text"}
@@ -195,6 +203,31 @@ def test_a_wild_s_colour_is_one_colour_choice_of_four_options() -> None:
                 return
             game.apply(rng.choice(game.legal_actions()))
     pytest.fail("no Wild was played in 200 games")
+
+
+def test_T4_a_card_fitting_two_trays_gives_two_plays_that_name_their_tray() -> None:
+    """Triple Play: a green 9 playable on trays 1 and 3 gives two options whose words tell
+    them apart; every play names its tray, the first tray included. The options' ids are
+    the ones they always were."""
+    game = build("triple", ["G9 R1 R2", "G1 G2", "Y1 Y2"], ["B9", "G5", "G1"], lit=(0, 2))
+    turn = describe(view(game, 0, with_events=False), 0).choices[0]
+    plays = sorted((o for o in turn.options if o.params.get("card") == "G9"),
+                   key=lambda o: o.id)
+    assert [o.id for o in plays] == ["play:G9", "play:G9@2"]
+    assert [dict(o.params) for o in plays] == [{"card": "G9", "tray": 0},
+                                               {"card": "G9", "tray": 2}]
+    labels = Labels(("Ann", "Bob", "Cid"), gettext.NullTranslations())
+    assert [labels.option(o) for o in plays] == ["Play a green 9 on tray 1",
+                                                 "Play a green 9 on tray 3"]
+    assert all(isinstance(o.params.get("tray"), int)
+               for o in turn.options if o.id.startswith("play:"))
+
+
+def test_a_play_on_the_one_discard_pile_names_no_tray() -> None:
+    s = _session(edition("official"))
+    plays = [o for o in s.choices(s.to_act).choices[0].options if o.id.startswith("play:")]
+    assert plays
+    assert all(o.label == "Play {card}" and set(o.params) == {"card"} for o in plays)
 
 
 def test_the_json_form_has_a_schema_version_and_plain_values() -> None:

@@ -36,6 +36,8 @@ def test_each_parameter_type_is_rendered_as_a_person_reads_it() -> None:
     assert labels.label("Play {card}", {"card": "W+4"}) == "Play a Wild Draw Four"
     assert labels.label("Name {colour}", {"colour": "G"}) == "Name green"
     assert labels.label("Press tray {tray}", {"tray": 0}) == "Press tray 1"  # T-4: from 1
+    assert labels.label("Play {card} on tray {tray}", {"card": "G9", "tray": 2}) == \
+        "Play a green 9 on tray 3"
     assert labels.label("Finishing order: {order}", {"order": (2, 0, 1)}) == \
         "Finishing order: Cid, Ann and Bob"
     assert labels.label("Give: {shares}", {"shares": ((1, 2), (2, 1))}) == "Give: Bob 2, Cid 1"
@@ -47,6 +49,8 @@ def test_labels_follow_the_game_s_language() -> None:
     i18n.set_language("fr")
     labels = Labels(NAMES)
     assert labels.label("Play {card}", {"card": "R5"}) == "Jouer un 5 rouge"
+    assert labels.label("Play {card} on tray {tray}", {"card": "G9", "tray": 0}) == \
+        "Jouer un 9 vert sur le plateau 1"
     assert labels.label("Name {colour}", {"colour": "B"}) == "Annoncer le bleu"
 
 

@@ -75,6 +75,8 @@ def test_a_card_fitting_two_lit_trays_asks_which(app: App, outdir: Path) -> None
     app.dispatch(I.PlayCard(table.model.hand.index(C("G9"))))
     assert isinstance(app.top, TrayPickScene)
     assert state(table)["picking"] == [0, 1]
+    # what is said names each tray, the first one too (the options carry their tray)
+    assert "Play a green 9 on tray 1; Play a green 9 on tray 2" in table.voice.prompted
     shot(app, outdir, "which_tray")
     key(app, pygame.K_3)  # tray 3 is not lit: nothing happens
     assert isinstance(app.top, TrayPickScene)

@@ -42,12 +42,10 @@ class TrayUnit(Protocol):
 
 
 def tray_of(option: Option) -> int | None:
-    """The tray an option names: its ``tray``; a card's play names tray 0 by leaving it out
-    (``None``: no tray at all)."""
+    """The tray an option names (its ``tray``: a card's play on a tray, the press of a lit
+    one), ``None`` for an option that names none (drawing, keeping, a Discard Two's pair)."""
     tray = option.params.get("tray")
-    if isinstance(tray, int):
-        return tray
-    return 0 if "card" in option.params else None
+    return tray if isinstance(tray, int) else None
 
 
 def draw_prompt(surface: pygame.Surface, unit: pygame.Rect, msg: str, s: float,
