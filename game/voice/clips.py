@@ -30,12 +30,10 @@ from enum import Enum
 from pathlib import Path, PurePosixPath
 
 import numpy as np
-import platformdirs
 import soundfile
 
 from game.names import is_player_id
-from game.settings import APP_NAME
-from game.userfiles import atomic_write, folder_usage, remove_file, remove_folder
+from game.userfiles import atomic_write, data_dir, folder_usage, remove_file, remove_folder
 from game.voice.dsp import Audio, Samples, normalize_peak, resample, to_mono
 
 __all__ = [
@@ -104,8 +102,9 @@ class PlayerVoice:
 
 
 def default_clip_root() -> Path:
-    """``<user data dir>/uno-family/clips`` (the settings' application name)."""
-    return platformdirs.user_data_path(APP_NAME, appauthor=False) / CLIPS_FOLDER
+    """The ``clips`` folder of the game's data folder (``UNO_DATA_DIR`` wins, as for every
+    file the game keeps)."""
+    return data_dir() / CLIPS_FOLDER
 
 
 class ClipStore:

@@ -320,3 +320,13 @@ def test_forgetting_a_player_removes_only_their_clips(tmp_path: Path, watch: Non
     assert told() == []
     with pytest.raises(ValueError):
         store.forget("../data")
+
+
+def test_the_default_clips_folder_is_inside_the_game_s_data_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """UNO_DATA_DIR moves every file the game keeps, recordings included."""
+    from game.voice.clips import ClipStore, default_clip_root
+
+    monkeypatch.setenv("UNO_DATA_DIR", str(tmp_path / "data"))
+    assert default_clip_root() == tmp_path / "data" / "clips"
+    assert ClipStore().root == tmp_path / "data" / "clips"
