@@ -266,8 +266,7 @@ class TablePhones:
     def _computer_turn(self) -> bool:
         """One turn of a gone phone's seat, played by its bot: every decision of that turn,
         at the table's pace, until someone else is to act."""
-        from game.rules.actions import CallUno, RaceFinished
-        from game.rules.engine import Decision
+        from game.rules.actions import CallUno
         from game.rules.errors import IllegalAction
 
         p = self.computer
@@ -282,10 +281,12 @@ class TablePhones:
         legal = s.legal(p)
         if not legal:
             return False
-        if s.decision is Decision.RACE:
-            example = legal[0]
-            assert isinstance(example, RaceFinished)
-            self._present(s.act(RaceFinished(p, tuple(example.order))))
+        offered = s.choices(p)
+        main = offered.main()
+        if main is not None and main.kind == "race":
+            # A race is the table's to settle, not a bot's: the seat reports the first
+            # finishing order offered, as a person who raced alone would.
+            self._present(s.choose(p, offered.version, main.id, main.options[0].id).events)
             return True
         runner = self.table.runner
         if self._job is None or self._job_version != s.version:
