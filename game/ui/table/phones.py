@@ -286,7 +286,7 @@ class TablePhones:
         if main is not None and main.kind == "race":
             # A race is the table's to settle, not a bot's: the seat reports the first
             # finishing order offered, as a person who raced alone would.
-            self._present(s.choose(p, offered.version, main.id, main.options[0].id).events)
+            self._present(list(s.choose(p, offered.version, main.id, main.options[0].id).events))
             return True
         runner = self.table.runner
         if self._job is None or self._job_version != s.version:
