@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import game.rules.events as E
-from game.bots.opponent import BIG, WILD_KEY, Opponent, PlayerStats, playable_keys
+from game.bots.opponent import BIG, NKEYS, WILD_KEY, Opponent, PlayerStats, playable_keys
 from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
 from game.rules.engine import NO_RANK
 from game.rules.view import PlayerView
@@ -383,8 +383,11 @@ class Tracker:
         return [1.0 + (w - 1.0) * care for w in self.opp[q].lean]
 
     def void_prob(self, q: int, key: int) -> float:
-        """Belief that ``q`` holds no card with ``key`` because of a soft or hard bound."""
+        """Belief that ``q`` holds no card with ``key`` because of a soft or hard bound
+        (0 for a key not tracked: the rank of an edition's own coloured card)."""
         o = self.opp[q]
+        if key >= NKEYS:
+            return 0.0
         if o.hard[key] == 0:
             return 1.0
         if o.soft[key] == 0:

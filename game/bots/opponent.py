@@ -27,8 +27,8 @@ BIG = 1 << 20  # "no bound"
 def _keys(c: int) -> tuple[int, ...]:
     if COLOUR_OF[c] == WILD:
         return (WILD_KEY,)
-    if RANK_OF[c] >= Rank.WILD:
-        return ()
+    if RANK_OF[c] >= Rank.WILD:  # an edition's own coloured rank: its colour only
+        return (COLOUR_OF[c],)
     return (COLOUR_OF[c], RANK_KEY + (RANK_OF[c]))
 
 

@@ -14,17 +14,20 @@ value that names no card or colour is refused there, with the rule's clause, as 
 engine would refuse the move. They pickle and copy as their class called with their
 fields (:func:`~game.rules.native.pickle_by_fields`: a compiled class cannot be rebuilt
 the default way), so an action crosses to the bot worker's process on either engine.
+
+Every action class extends :class:`Action`; an edition of its own (a plug-in) adds its
+actions as subclasses of it and gives each a text form with :func:`add_action`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final, cast
+from typing import Any, Final, cast
 
 from game.rules.cards import CARDS, TEXT_OF, Card, Colour
 from game.rules.errors import IllegalAction
-from game.rules.native import pickle_by_fields
+from game.rules.native import mypyc_attr, pickle_by_fields
 
 MAX_PLAYERS: Final = 10
 
@@ -40,12 +43,20 @@ def as_card(value: object, player: int, clause: str) -> Card:
     raise IllegalAction(clause, f"player {player} does not hold {value}")
 
 
+# Open to interpreted subclasses: a plug-in edition's own actions.
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(frozen=True, slots=True)
+class Action:
+    """What ``player`` does: every action's class extends this one."""
+
+    player: int
+
+
 @dataclass(frozen=True, slots=True, init=False)
-class Play:
+class Play(Action):
     """Play ``card`` from the hand onto the discard pile (C-5), or onto discard tray
     ``tray`` in Triple Play (T-4)."""
 
-    player: int
     card: Card
     tray: int = 0
 
@@ -56,24 +67,19 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Action):
     """Draw from the pile instead of playing (C-9, C-10)."""
-
-    player: int
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Action):
     """Keep the card just drawn and end the turn (C-9)."""
-
-    player: int
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class ChooseColour:
+class ChooseColour(Action):
     """Name the colour after a wild (C-6, C-7, C-4)."""
 
-    player: int
     colour: Colour
 
     def __init__(self, player: int, colour: object) -> None:
@@ -88,63 +94,51 @@ class ChooseColour:
 
 
 @dataclass(frozen=True, slots=True)
-class Challenge:
+class Challenge(Action):
     """Challenge the Wild Draw Four just played on you (C-8)."""
 
-    player: int
-
 
 @dataclass(frozen=True, slots=True)
-class Accept:
+class Accept(Action):
     """Take the Wild Draw Four penalty without challenging (C-7)."""
 
-    player: int
-
 
 @dataclass(frozen=True, slots=True)
-class CallUno:
+class CallUno(Action):
     """Say "UNO!" (C-12): before playing the next-to-last card, or after, until caught."""
 
-    player: int
-
 
 @dataclass(frozen=True, slots=True)
-class Catch:
+class Catch(Action):
     """Point out that ``target`` did not call UNO in time (C-12)."""
 
-    player: int
     target: int
 
 
 @dataclass(frozen=True, slots=True)
-class PickPlayer:
+class PickPlayer(Action):
     """Name another player: the Attack-Attack victim (A-6), a Customizable card's
     target (A-8)."""
 
-    player: int
     target: int
 
 
 @dataclass(frozen=True, slots=True)
-class PressLauncher:
+class PressLauncher(Action):
     """Attack: press the launcher's nose instead of drawing (A-2, A-3)."""
-
-    player: int
 
 
 @dataclass(frozen=True, slots=True)
-class PickTray:
+class PickTray(Action):
     """Triple Play: press a lit tray after drawing a card you do not play (T-4)."""
 
-    player: int
     tray: int
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class Pair:
+class Pair(Action):
     """Triple Play: put a second card of the Discard Two's colour on top (T-8)."""
 
-    player: int
     card: Card
 
     def __init__(self, player: int, card: object) -> None:
@@ -153,11 +147,10 @@ class Pair:
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class GiveAway:
+class GiveAway(Action):
     """Triple Play: share an overload's penalty among opponents (T-10);
     ``shares`` holds (opponent, cards) pairs."""
 
-    player: int
     shares: tuple[tuple[int, int], ...]
 
     def __init__(self, player: int, shares: Iterable[Sequence[int]]) -> None:
@@ -167,19 +160,16 @@ class GiveAway:
 
 
 @dataclass(frozen=True, slots=True)
-class TimeUp:
+class TimeUp(Action):
     """Triple Play timer mode: the turn's time ran out (T-12). Sent by the clock,
     never chosen, so it is not in ``legal_actions``."""
 
-    player: int
-
 
 @dataclass(frozen=True, slots=True, init=False)
-class Discard:
+class Discard(Action):
     """Roboto: put the next commanded card on the discard pile, in the order the
     owner chooses (R-7)."""
 
-    player: int
     card: Card
 
     def __init__(self, player: int, card: object) -> None:
@@ -188,18 +178,15 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
-class NicknameGiven:
+class NicknameGiven(Action):
     """Roboto: ``player`` has recorded or typed the nickname Roboto asked for (R-6b)."""
-
-    player: int
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class RaceFinished:
+class RaceFinished(Action):
     """Roboto: a duel or house-rule race ended; ``order`` lists the racers from first
     to last (R-6c, R-9, R-10). ``player`` is the racer asked to report it."""
 
-    player: int
     order: tuple[int, ...]
 
     def __init__(self, player: int, order: Iterable[int]) -> None:
@@ -208,40 +195,19 @@ class RaceFinished:
 
 
 @dataclass(frozen=True, slots=True)
-class SwapWith:
+class SwapWith(Action):
     """Seven-O: name the player whose hand the 7 just played takes (H-2)."""
 
-    player: int
     target: int
 
 
-Action = (
-    Play
-    | Draw
-    | Pass
-    | ChooseColour
-    | Challenge
-    | Accept
-    | CallUno
-    | Catch
-    | PickPlayer
-    | PressLauncher
-    | PickTray
-    | Pair
-    | GiveAway
-    | TimeUp
-    | Discard
-    | NicknameGiven
-    | RaceFinished
-    | SwapWith
-)
-
-#: Every action class (``Action``'s members).
-ACTION_TYPES: Final[tuple[type, ...]] = (
+#: Every action class: the engine's, then any an edition of its own added
+#: (:func:`add_action`).
+ACTION_TYPES: Final[list[type[Action]]] = [
     Play, Draw, Pass, ChooseColour, Challenge, Accept, CallUno, Catch, PickPlayer,
     PressLauncher, PickTray, Pair, GiveAway, TimeUp, Discard, NicknameGiven, RaceFinished,
     SwapWith,
-)
+]
 
 
 # Pickled and copied as their class called with their fields (see pickle_by_fields).
@@ -272,45 +238,65 @@ SWAP: Final = tuple(
 PICK_TRAY: Final = tuple(tuple(PickTray(p, t) for t in range(TRAYS)) for p in range(MAX_PLAYERS))
 NICKNAME: Final = tuple(NicknameGiven(p) for p in range(MAX_PLAYERS))
 
-_SIMPLE: Final[dict[str, tuple[type, tuple[Action, ...]]]] = {
-    "draw": (Draw, DRAW),
-    "pass": (Pass, PASS),
-    "challenge": (Challenge, CHALLENGE),
-    "accept": (Accept, ACCEPT),
-    "uno": (CallUno, CALL_UNO),
-    "press": (PressLauncher, PRESS),
-    "timeup": (TimeUp, tuple(TimeUp(p) for p in range(MAX_PLAYERS))),
-    "nickname": (NicknameGiven, NICKNAME),
-}
-_VERB: Final = {cls: verb for verb, (cls, _) in _SIMPLE.items()}
+TIME_UP: Final = tuple(TimeUp(p) for p in range(MAX_PLAYERS))
+
+
+# ---------------------------------------------------------------------------- text forms
+class Form:
+    """How one action type reads as text after its player: ``verb``, then what ``text``
+    gives of the action (nothing when ``text`` is ``None``). ``parse`` reads it back from
+    the player and the words after the verb; it returns ``None`` when the words are not
+    that form's (then the text is no action) and raises ``ValueError`` naming a bad one.
+    (Not a value that travels: kept in this process's registry.)"""
+
+    def __init__(self, verb: str, parse: Callable[[int, list[str]], Action | None],
+                 text: Callable[[Any], str] | None = None) -> None:
+        self.verb = verb
+        self.parse = parse
+        self.text = text
+
+
+_FORMS: Final[dict[type, Form]] = {}
+_VERBS: Final[dict[str, Form]] = {}
+
+
+def add_action(kind: type[Action], verb: str, parse: Callable[[int, list[str]], Action | None],
+               text: Callable[[Any], str] | None = None) -> None:
+    """Give action type ``kind`` (an :class:`Action` subclass) its text form, a
+    :class:`Form`; an edition's own action joins :data:`ACTION_TYPES`. ``ValueError``
+    if the verb is taken or is not a lower-case word."""
+    if not verb.isidentifier() or not verb.islower() or verb in _VERBS:
+        raise ValueError(f"action verb {verb!r} is taken, or not a lower-case word")
+    form = Form(verb, parse, text)
+    _FORMS[kind] = _VERBS[verb] = form
+    if kind not in ACTION_TYPES:
+        ACTION_TYPES.append(kind)
+
+
+def remove_action(kind: type[Action]) -> None:
+    """Take out an action type :func:`add_action` gave a form (its edition is
+    unregistered)."""
+    if kind in _ENGINE_ACTIONS:
+        raise ValueError(f"{kind.__name__} is one of the engine's own actions")
+    form = _FORMS.pop(kind, None)
+    if form is not None:
+        del _VERBS[form.verb]
+    if kind in ACTION_TYPES:
+        ACTION_TYPES.remove(kind)
 
 
 def action_text(action: Action) -> str:
     """Short text form: ``"2 R5"``, ``"2 R5@1"`` (tray 1), ``"0 draw"``, ``"1 colour G"``,
     ``"3 catch 0"``, ``"1 pick 3"``, ``"0 tray 2"``, ``"0 pair G7"``, ``"0 give 1:2,3:1"``,
-    ``"2 discard R5"``, ``"1 race 3,1,0"``, ``"2 swap 0"``."""
+    ``"2 discard R5"``, ``"1 race 3,1,0"``, ``"2 swap 0"``. ``KeyError`` for an action
+    type with no text form."""
     p = action.player
     if isinstance(action, Play):
         return f"{p} {action.card}" + (f"@{action.tray}" if action.tray else "")
-    if isinstance(action, ChooseColour):
-        return f"{p} colour {action.colour.letter}"
-    if isinstance(action, Catch):
-        return f"{p} catch {action.target}"
-    if isinstance(action, PickPlayer):
-        return f"{p} pick {action.target}"
-    if isinstance(action, PickTray):
-        return f"{p} tray {action.tray}"
-    if isinstance(action, SwapWith):
-        return f"{p} swap {action.target}"
-    if isinstance(action, Pair):
-        return f"{p} pair {action.card}"
-    if isinstance(action, Discard):
-        return f"{p} discard {action.card}"
-    if isinstance(action, GiveAway):
-        return f"{p} give " + (",".join(f"{t}:{n}" for t, n in action.shares) or "-")
-    if isinstance(action, RaceFinished):
-        return f"{p} race " + ",".join(map(str, action.order))
-    return f"{p} {_VERB[type(action)]}"
+    form = _FORMS[type(action)]
+    if form.text is None:
+        return f"{p} {form.verb}"
+    return f"{p} {form.verb} {form.text(action)}"
 
 
 def _player(text: str) -> int:
@@ -328,29 +314,11 @@ def parse_action(text: str) -> Action:
     if not 0 <= player < MAX_PLAYERS:
         raise ValueError(f"no such player in {text!r}")
     verb, args = parts[1].lower(), parts[2:]
-    if verb in _SIMPLE and not args:
-        return _SIMPLE[verb][1][player]
-    if verb == "colour" and len(args) == 1:
-        return CHOOSE[player][Colour.parse(args[0])]
-    if len(args) == 1:
-        arg = args[0]
-        if verb == "catch":
-            return CATCH[player][_player(arg)]
-        if verb == "pick":
-            return PICK[player][_player(arg)]
-        if verb == "swap":
-            return SWAP[player][_player(arg)]
-        if verb == "tray" and arg.isdigit() and int(arg) < TRAYS:
-            return PICK_TRAY[player][int(arg)]
-        if verb == "pair":
-            return Pair(player, Card.parse(arg))
-        if verb == "discard":
-            return Discard(player, Card.parse(arg))
-        if verb == "give":
-            shares = [] if arg == "-" else [item.split(":") for item in arg.split(",")]
-            return GiveAway(player, tuple((_player(t), int(n)) for t, n in shares))
-        if verb == "race":
-            return RaceFinished(player, tuple(_player(x) for x in arg.split(",")))
+    form = _VERBS.get(verb)
+    if form is not None:
+        found = form.parse(player, args)
+        if found is not None:
+            return found
     if not args:
         card_text, _, tray = parts[1].partition("@")
         t = int(tray) if tray.isdigit() else 0
@@ -358,3 +326,53 @@ def parse_action(text: str) -> Action:
             raise ValueError(f"not a tray in {text!r}")
         return PLAY_AT[player][t][Card.parse(card_text)]
     raise ValueError(f"not an action: {text!r}")
+
+
+def _simple(table: Sequence[Action]) -> Callable[[int, list[str]], Action | None]:
+    """The parser of a form with no arguments: the shared action of the player."""
+
+    def parse(player: int, args: list[str]) -> Action | None:
+        return None if args else table[player]
+
+    return parse
+
+
+def _one(read: Callable[[int, str], Action | None]) -> Callable[[int, list[str]], Action | None]:
+    """The parser of a form with one argument."""
+
+    def parse(player: int, args: list[str]) -> Action | None:
+        return read(player, args[0]) if len(args) == 1 else None
+
+    return parse
+
+
+def _give(player: int, arg: str) -> GiveAway:
+    shares = [] if arg == "-" else [item.split(":") for item in arg.split(",")]
+    return GiveAway(player, tuple((_player(t), int(n)) for t, n in shares))
+
+
+def _tray(player: int, arg: str) -> PickTray | None:
+    return PICK_TRAY[player][int(arg)] if arg.isdigit() and int(arg) < TRAYS else None
+
+
+for _kind, _verb, _table in ((Draw, "draw", DRAW), (Pass, "pass", PASS),
+                             (Challenge, "challenge", CHALLENGE), (Accept, "accept", ACCEPT),
+                             (CallUno, "uno", CALL_UNO), (PressLauncher, "press", PRESS),
+                             (TimeUp, "timeup", TIME_UP), (NicknameGiven, "nickname", NICKNAME)):
+    add_action(_kind, _verb, _simple(_table))
+add_action(ChooseColour, "colour", _one(lambda p, a: CHOOSE[p][Colour.parse(a)]),
+           lambda a: a.colour.letter)
+add_action(Catch, "catch", _one(lambda p, a: CATCH[p][_player(a)]), lambda a: str(a.target))
+add_action(PickPlayer, "pick", _one(lambda p, a: PICK[p][_player(a)]), lambda a: str(a.target))
+add_action(PickTray, "tray", _one(_tray), lambda a: str(a.tray))
+add_action(SwapWith, "swap", _one(lambda p, a: SWAP[p][_player(a)]), lambda a: str(a.target))
+add_action(Pair, "pair", _one(lambda p, a: Pair(p, Card.parse(a))), lambda a: str(a.card))
+add_action(Discard, "discard", _one(lambda p, a: Discard(p, Card.parse(a))),
+           lambda a: str(a.card))
+add_action(GiveAway, "give", _one(_give),
+           lambda a: ",".join(f"{t}:{n}" for t, n in a.shares) or "-")
+add_action(RaceFinished, "race",
+           _one(lambda p, a: RaceFinished(p, tuple(_player(x) for x in a.split(",")))),
+           lambda a: ",".join(map(str, a.order)))
+#: The engine's own action types (an edition's may be taken out again).
+_ENGINE_ACTIONS: Final = frozenset(ACTION_TYPES)

@@ -8,6 +8,11 @@ indexing all stay integer-fast (the engine's hot path indexes tables with cards)
 Text form (python-chess's ``Move.uci()`` idea): ``R5``, ``G+2``, ``BS``, ``YR``,
 ``W``, ``W+4``; edition cards use two-letter codes (``RH2`` Hit 2, ``GDA`` Discard
 All, ``WH4`` Wild Hit 4 …), listed in :data:`RANK_CODES`.
+
+The ranks of the engine's editions are declared in :class:`Rank`; an edition of its own
+(a plug-in) adds its card ranks with :func:`add_rank` (codes 24 to 30 are free; 31 is the
+colour-only match of ``legality.NO_RANK``), and they then work as the others do: a text
+code, a value, ``Rank.BELL``, ``Card.rank``.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from enum import IntEnum
 from typing import Final
 
 from game.rules.native import mypyc_attr
+from game.rules.openenum import add_member, remove_member
 
 
 class Colour(IntEnum):
@@ -76,6 +82,8 @@ class Rank(IntEnum):
 
 FIRST_WILD_RANK: Final = Rank.WILD
 NUMBER_RANKS: Final = tuple(Rank(n) for n in range(10))
+#: The codes a rank an edition adds (:func:`add_rank`) may take.
+FREE_RANKS: Final = range(len(Rank), 31)
 
 #: Text code of each rank, after the colour letter (or after ``W`` for wilds).
 RANK_CODES: Final[dict[Rank, str]] = {
@@ -157,10 +165,10 @@ class Card(int):
         head, code = t[0], t[1:]
         rank = _CODE_RANKS.get(code)
         if head == "W":
-            if rank is None or rank < FIRST_WILD_RANK:
+            if rank is None or not WILD_RANK[rank]:
                 raise ValueError(f"not a card: {text!r}")
             return CARDS[WILD * 32 + rank]
-        if head not in "RYGB" or rank is None or rank >= FIRST_WILD_RANK:
+        if head not in "RYGB" or rank is None or WILD_RANK[rank]:
             raise ValueError(f"not a card: {text!r}")
         return CARDS["RYGB".index(head) * 32 + rank]
 
@@ -169,20 +177,67 @@ class Card(int):
 CARDS: Final[tuple[Card, ...]] = tuple(Card(code) for code in range(5 * 32))
 #: The first wild's code: ``code >= WILD_CODES`` is a wild.
 WILD_CODES: Final = WILD * 32
+#: Per rank code: is it a wild's (its cards have no colour)?
+WILD_RANK: Final[list[bool]] = [FIRST_WILD_RANK <= r < len(Rank) for r in range(32)]
 # Per code, for the properties above: the printed colour (``None`` for wilds), the rank,
-# the text form (rank and text are ``None`` for the codes of no rank, 24-31 in each colour).
+# the text form (rank and text are ``None`` for the codes of no rank: 24-31 in each colour,
+# until an edition adds a rank).
 _COLOUR_ENUM_OF: Final[tuple[Colour | None, ...]] = tuple(
     None if code >> 5 == WILD else Colour(code >> 5) for code in range(5 * 32)
 )
-_RANK_ENUM_OF: Final[tuple[Rank | None, ...]] = tuple(
-    Rank(code & 31) if code & 31 < len(Rank) else None for code in range(5 * 32)
-)
-TEXT_OF: Final[tuple[str | None, ...]] = tuple(
-    ("W" if code >> 5 == WILD else "RYGB"[code >> 5]) + RANK_CODES[Rank(code & 31)]
-    if code & 31 < len(Rank)
-    else None
-    for code in range(5 * 32)
-)
+_RANK_ENUM_OF: Final[list[Rank | None]] = [None] * (5 * 32)
+TEXT_OF: Final[list[str | None]] = [None] * (5 * 32)
+#: Every card by its text code (``"G+2"``), as :func:`format_cards` writes it: the
+#: colours of a coloured rank, the wild of a wild one.
+CARD_CODES: Final[dict[str, Card]] = {}
+
+
+def _show(rank: Rank) -> None:
+    """Fill the per-code tables for ``rank`` (in every colour, as the code reads)."""
+    for colour in range(5):
+        code = colour * 32 + rank
+        text = ("W" if colour == WILD else "RYGB"[colour]) + RANK_CODES[rank]
+        _RANK_ENUM_OF[code] = rank
+        TEXT_OF[code] = text
+        if (colour == WILD) == WILD_RANK[rank]:
+            CARD_CODES[text] = CARDS[code]
+
+
+for _rank in Rank:
+    _show(_rank)
+
+
+def add_rank(name: str, code: int, text: str, *, wild: bool = False) -> Rank:
+    """A card rank of an edition's own: its name (``Rank.BELL``), its code (one of
+    :data:`FREE_RANKS`), its text after the colour letter (``"BL"``: ``RBL``, or ``WBL``
+    for a wild), and whether its cards are wilds. ``ValueError`` if the code, the name or
+    the text is taken, or the text is not two or three capital letters."""
+    if code not in FREE_RANKS:
+        raise ValueError(f"a new rank's code is one of {FREE_RANKS.start}-{FREE_RANKS.stop - 1}")
+    if not (text.isalpha() and text.isupper() and 2 <= len(text) <= 3) or text in _CODE_RANKS:
+        raise ValueError(f"rank text {text!r} is taken, or not 2-3 capital letters")
+    rank = add_member(Rank, name, code)
+    WILD_RANK[code] = wild
+    RANK_CODES[rank] = text
+    _CODE_RANKS[text] = rank
+    _show(rank)
+    return rank
+
+
+def remove_rank(rank: Rank) -> None:
+    """Take out a rank :func:`add_rank` added (its edition is unregistered)."""
+    if rank not in FREE_RANKS:
+        raise ValueError(f"{rank.name} is one of the engine's own ranks")
+    for colour in range(5):
+        code = colour * 32 + rank
+        text = TEXT_OF[code]
+        if text is not None and CARD_CODES.get(text) == code:
+            del CARD_CODES[text]
+        _RANK_ENUM_OF[code] = None
+        TEXT_OF[code] = None
+    _CODE_RANKS.pop(RANK_CODES.pop(rank, ""), None)
+    WILD_RANK[rank] = False
+    remove_member(Rank, rank)
 
 
 def interned(code: int) -> Card:
@@ -192,7 +247,7 @@ def interned(code: int) -> Card:
 
 def card(colour: Colour | None, rank: Rank) -> Card:
     """The card of this colour (``None`` for wilds) and rank."""
-    if (colour is None) != (rank >= FIRST_WILD_RANK):
+    if (colour is None) != WILD_RANK[rank]:
         raise ValueError(f"{rank.name} cannot have colour {colour}")
     return CARDS[(WILD if colour is None else colour) * 32 + rank]
 

@@ -1,9 +1,16 @@
-"""The decisions a player can owe, and what the engine says when someone jumps one."""
+"""The decisions a player can owe, and what the engine says when someone jumps one.
+
+The engine's editions' and house rules' decisions are declared in :class:`Decision`; an
+edition of its own (a plug-in) adds its decisions with :func:`add_decision`, which then
+work as the others do (``Decision("aim")``, the position text, the choices' ``value``).
+"""
 
 from __future__ import annotations
 
 from enum import Enum
 from typing import Final
+
+from game.rules.openenum import add_member, remove_member
 
 
 class Decision(Enum):
@@ -30,9 +37,11 @@ COLOUR: Final = Decision.COLOUR
 CHALLENGE_D: Final = Decision.CHALLENGE
 DRAWN: Final = Decision.DRAWN
 OVER: Final = Decision.OVER
+#: The decisions declared above (the engine's own).
+_DECLARED: Final = frozenset(Decision)
 
 #: What a player owing each decision must do first: (clause, reason) for the error.
-NEEDS: Final = {
+NEEDS: Final[dict[Decision, tuple[str, str]]] = {
     Decision.COLOUR: ("C-6", "must name a colour first"),
     Decision.CHALLENGE: ("C-8", "must challenge the Wild Draw Four or accept it first"),
     Decision.DRAWN: ("C-9", "may only play the card just drawn, or keep it"),
@@ -47,3 +56,23 @@ NEEDS: Final = {
     Decision.SWAP: ("H-2", "must name the player to swap hands with first"),
     Decision.OVER: ("M-1", "the match is over"),
 }
+
+
+def add_decision(name: str, value: str, clause: str, needs: str) -> Decision:
+    """A decision of an edition's own: its name (``Decision.AIM``), its value (``"aim"``:
+    the position text's ``decision=`` and the choices' key), the clause it comes from and
+    what a player owing it must do first (``"must aim the bell first"``: the refusal of
+    anything else). ``ValueError`` if the name or the value is taken."""
+    if not value.isidentifier() or not value.islower():
+        raise ValueError(f"a decision's value is a lower-case word, not {value!r}")
+    decision = add_member(Decision, name, value)
+    NEEDS[decision] = (clause, needs)
+    return decision
+
+
+def remove_decision(decision: Decision) -> None:
+    """Take out a decision :func:`add_decision` added (its edition is unregistered)."""
+    if decision in _DECLARED:
+        raise ValueError(f"{decision.name} is one of the engine's own decisions")
+    NEEDS.pop(decision, None)
+    remove_member(Decision, decision)

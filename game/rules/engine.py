@@ -665,6 +665,27 @@ class Game(Table):
     def copy_devices_from(self, other: Game) -> None:
         """*Hook*: make this copy's devices independent copies of ``other``'s."""
 
+    def unit_text(self) -> str:
+        """*Hook*: the unit's whole state, hidden parts too, as the position text's
+        ``unit`` field (``-``: no unit). Its only text form: players see a view."""
+        return "-"
+
+    def load_unit(self, text: str) -> None:
+        """*Hook*: set the unit from :meth:`unit_text`'s text; ``ValueError`` says what is
+        wrong (the position then checks it: :meth:`check_unit`)."""
+        if text != "-":
+            raise ValueError(f"{self.ruleset.edition} has no electronic unit")
+
+    def check_unit(self) -> None:
+        """*Hook*: raise :class:`~game.rules.errors.PositionError` (naming the field)
+        unless the unit's state, as loaded, is in range and fits the pending decision."""
+
+    def explains_wd4(self, waiting: bool) -> bool:
+        """*Hook*: does the edition account for a pending Wild Draw Four (``wd4``) that the
+        official rules do not (Roboto: the player he named answers it, or an interruption
+        came first)? ``waiting``: a Wild Draw Four is on top, its colour named."""
+        return False
+
     # ------------------------------------------------------------------ copies (search)
     @classmethod
     def blank(cls, ruleset: Ruleset, players: int, seed: int) -> Game:

@@ -35,7 +35,6 @@ from typing import Any, Final, TypeVar
 import game.rules.house.base as house
 import game.rules.position_checks as checks
 import game.rules.position_fields as fields
-import game.rules.unit_codec as unit_codec
 from game.rules.cards import RANK_OF, WILD, Colour, format_cards
 from game.rules.editions import game_class
 from game.rules.engine import NO_RANK, Decision, Game
@@ -113,7 +112,7 @@ def dump(game: Game) -> str:
         "dead": str(game.dead_turns),
         "starved": str(game.starved),
         "turns": str(game.turns),
-        "unit": unit_codec.dump(game),
+        "unit": game.unit_text(),
         "house": _house_text(game),
         "hands": "/".join(format_cards(h) for h in game.hands),
         "draw": format_cards(game.draw_pile),
@@ -268,8 +267,8 @@ def load(text: str) -> Game:
     g.initial_events = ()
     g.deliveries = g.delivery_table()
     checks.table(g)
-    get("unit", lambda text: unit_codec.load(g, text))
-    if unit_codec.dump(g) != kv["unit"]:
+    get("unit", g.load_unit)
+    if g.unit_text() != kv["unit"]:
         raise PositionError(f"unit: {short(kv['unit'])!r} is not in the unit's own form")
     checks.unit(g)
     get("house", lambda text: _load_house(g, text))

@@ -9,40 +9,12 @@ field at fault.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final
 
-from game.rules.actions import TRAYS, CallUno, Catch
+from game.rules.actions import CallUno, Catch
 from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Rank, format_cards
-from game.rules.editions.attack import AttackGame
-from game.rules.editions.roboto import RobotoGame
-from game.rules.editions.triple import TripleGame
-from game.rules.editions.triple_trays import CAPACITY, OVERLOAD
 from game.rules.engine import Decision, Game
 from game.rules.errors import PositionError
-from game.rules.position_fields import MAX_COUNT, short
 from game.rules.registry import edition_of
-
-D = Decision
-#: Roboto's decisions during an interruption, and the interruptions they answer.
-_INTERRUPTIONS: Final = {
-    D.DISCARD: ("discard_colour",),
-    D.NICKNAME: ("nickname",),
-    D.RACE: ("duel", "house_rule"),
-}
-#: How many players each interruption names (house_rule: every seated player).
-_NAMED: Final = {"discard_colour": 1, "nickname": 2, "duel": 2}
-#: Attack: what a player may be named for, and the wild on top it needs.
-_PICKING: Final = {
-    "": None,
-    "attack": Rank.WILD_ATTACK_ATTACK,
-    "first_attack": Rank.WILD_ATTACK_ATTACK,
-    "swap_hands": Rank.WILD_CUSTOMIZABLE,
-    "chosen_presses_twice": Rank.WILD_CUSTOMIZABLE,
-}
-#: Decisions whose player may hold no card (going out on an Attack-Attack, a Give Away);
-#: the house rules on add theirs.
-_EMPTY_HANDED: Final = (D.PICK_PLAYER, D.GIVE)
-
 
 
 def table(g: Game) -> None:
@@ -71,9 +43,10 @@ def table(g: Game) -> None:
 def hand(g: Game) -> None:
     """The hand under way: the pending decision fits the edition and the table."""
     d, p, top = g.decision, g.to_act, g.top
-    if d not in edition_of(g.ruleset.edition).decisions | _house_decisions(g):
+    ed = edition_of(g.ruleset.edition)
+    if d not in ed.decisions | _house_decisions(g):
         raise PositionError(f"decision: {g.ruleset.edition} has no {d.value} decision")
-    empty_handed = (*_EMPTY_HANDED, *(d for rule in g.house_rules for d in rule.empty_handed))
+    empty_handed = (*ed.empty_handed, *(d for rule in g.house_rules for d in rule.empty_handed))
     for q in g.seats:
         if not g.hands[q] and not (q == p and d in empty_handed):
             raise PositionError(f"hands: seated player {q} holds no card, so the hand is over")
@@ -124,9 +97,7 @@ def _check_wd4(g: Game) -> None:
         return
     if d is Decision.CHALLENGE and waiting and g.next_player(who) == g.to_act:
         return
-    if d is Decision.CHALLENGE and waiting and isinstance(g, RobotoGame) and g.to_act != who:
-        return  # R-7: the player Roboto named to continue may challenge it (R-8: not its own)
-    if d in _INTERRUPTIONS:  # Roboto interrupted after the colour was named (R-7)
+    if g.explains_wd4(waiting):  # the edition's own way (R-7: Roboto named who answers)
         return
     raise PositionError(
         "wd4: only a Wild Draw Four on top awaiting its colour (from its player) or its "
@@ -135,89 +106,9 @@ def _check_wd4(g: Game) -> None:
 
 
 def unit(g: Game) -> None:
-    """The electronic unit's state: in range always, and fitting the decision."""
-    if isinstance(g, TripleGame):
-        _check_trays(g)
-    elif isinstance(g, AttackGame):
-        _check_launcher(g)
-    elif isinstance(g, RobotoGame):
-        _check_roboto(g)
-
-
-def _check_trays(g: TripleGame) -> None:
-    b, d = g.bank, g.decision
-    if len(b.count) != TRAYS or len(g.tray_colour) != TRAYS:
-        raise PositionError(f"unit: {TRAYS} counts, capacities and colours, one per tray")
-    if not b.lit or list(b.lit) != sorted(set(b.lit)) or not set(b.lit) <= set(range(TRAYS)):
-        raise PositionError("unit: the lit trays are some of 0, 1, 2, each once, in order")
-    lo, hi = CAPACITY
-    if not all(lo <= cap <= hi for cap in b.capacity):
-        raise PositionError(f"unit: a tray's capacity is {lo}-{hi} (T-5)")
-    for t, pile in enumerate(g.piles):
-        colour = WILD if pile[-1].is_wild else COLOUR_OF[pile[-1]]
-        if g.tray_colour[t] != colour:
-            raise PositionError(
-                f"unit: tray {t}'s colour is {colour} (its top card {pile[-1]}'s), "
-                f"not {g.tray_colour[t]}"
-            )
-    if not 0 <= g.last_tray < TRAYS:
-        raise PositionError("unit: the last tray played is 0, 1 or 2")
-    last = g.piles[g.last_tray][-1]
-    if d is Decision.GIVE:
-        if not OVERLOAD[0] <= g.give <= OVERLOAD[1] or RANK_OF[last] != Rank.WILD_GIVE_AWAY:
-            raise PositionError(
-                f"unit: a give decision shares {OVERLOAD[0]}-{OVERLOAD[1]} cards of an "
-                "overload after a Wild Give Away on the last tray (T-10)"
-            )
-    elif g.give:
-        raise PositionError("unit: only a give decision has cards to give")
-    if d is Decision.PAIR and RANK_OF[last] != Rank.DISCARD_TWO:
-        raise PositionError("decision: pair needs a Discard Two on the last tray (T-8)")
-
-
-def _check_launcher(g: AttackGame) -> None:
-    d, picking, out = g.decision, g.picking, g.going_out
-    if g.launcher.presses > MAX_COUNT:
-        raise PositionError("unit: too many presses")
-    if picking not in _PICKING:
-        raise PositionError(f"unit: {short(picking)!r} is not something to name a player for")
-    if not -1 <= out < g.players:
-        raise PositionError("unit: the player going out is a player, or -1")
-    if d is Decision.OVER:
-        return
-    top = RANK_OF[g.top]
-    if picking:
-        first = d is Decision.COLOUR and picking == "first_attack"
-        if not (d is Decision.PICK_PLAYER or first) or top != _PICKING[picking]:
-            raise PositionError(f"unit: naming a player for {picking} needs that wild on top")
-    elif d is Decision.PICK_PLAYER:
-        raise PositionError("unit: a pick_player decision says what the player is named for")
-    going_out = d is Decision.PICK_PLAYER and not g.hands[g.to_act]
-    last_card = picking in ("attack", "chosen_presses_twice")  # A-6, A-8 as a last card
-    if (out >= 0) != going_out or (going_out and (out != g.to_act or not last_card)):
-        raise PositionError("unit: only a player naming a victim with their last card goes out")
-
-
-def _check_roboto(g: RobotoGame) -> None:
-    u, i, d = g.unit, g.unit.pending, g.decision
-    if not 0 <= u.since <= MAX_COUNT:
-        raise PositionError(f"unit: plays since the last interruption are 0-{MAX_COUNT}")
-    if i is None:
-        if d in _INTERRUPTIONS:
-            raise PositionError(f"decision: {d.value} needs Roboto's interruption in the unit")
-        return
-    if i.kind not in _INTERRUPTIONS.get(d, ()):
-        raise PositionError(f"unit: a {i.kind} interruption does not fit decision {d.value}")
-    named = list(i.players)
-    if len(set(named)) != len(named) or not set(named) <= set(g.seats):
-        raise PositionError("unit: Roboto names distinct seated players")
-    wanted = len(g.seats) if i.kind == "house_rule" else _NAMED.get(i.kind, 2)
-    if len(named) != wanted or named[0] != g.to_act:
-        raise PositionError(f"unit: {i.kind} names {wanted} players, the first to act")
-    if (i.colour is None) != (i.kind != "discard_colour") or (u.covered and i.colour is None):
-        raise PositionError("unit: only a discard_colour command names a colour")
-    if u.owed not in g.seats or not (i.continues == -1 or i.continues in g.seats):
-        raise PositionError("unit: the player owed and who continues are seated (or -1)")
+    """The electronic unit's state: in range always, and fitting the decision (the
+    edition's own check)."""
+    g.check_unit()
 
 
 def answer(g: Game) -> None:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from game.rules.cards import RANK_CODES, WILD, Card
+from game.rules.cards import CARD_CODES, WILD, Card
 
 #: The largest count a position may hold (turns, hands, scores, presses …): far beyond
 #: any real match, and small enough that no loop or table can blow up on it.
@@ -27,22 +27,6 @@ _INT: Final = re.compile(r"-?[0-9]+")  # ASCII digits only
 def short(text: str) -> str:
     """``text`` cut to fit in an error message."""
     return text if len(text) <= 24 else text[:20] + "…"
-
-
-def _card_codes() -> dict[str, Card]:
-    codes = {}
-    for head in "RYGBW":
-        for code in RANK_CODES.values():
-            try:
-                c = Card.parse(head + code)
-            except ValueError:
-                continue
-            codes[str(c)] = c
-    return codes
-
-
-#: Every card by its code as :func:`game.rules.position.dump` writes it.
-CARD_CODES: Final = _card_codes()
 
 
 def integer(text: str, lo: int | None = None, hi: int | None = None) -> int:

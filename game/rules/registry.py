@@ -1,11 +1,19 @@
-"""The editions the engine plays: each declares itself once, here, from its own module.
+"""The editions the engine plays: each declares itself once, from its own module.
 
-An edition module (``game/rules/editions/<name>.py``) builds one :class:`Edition` (its
-default ruleset, whose ``options`` value is of the edition's own options class, its game
-class, and the decisions a position of it can wait for) and calls :func:`register`. The
-ruleset lookup (:func:`game.rules.ruleset.edition`), :func:`game.rules.editions.new_game`,
-the position codec and the set-up's list of editions all find it there; none of them
-names an edition. PySolFC adds a game variant the same way, with one call.
+An edition module (``game/rules/editions/<name>.py``, or a plug-in's own package) builds
+one :class:`Edition` (its default ruleset, whose ``options`` value is of the edition's own
+options class, its game class, and the decisions a position of it can wait for) and calls
+:func:`register`. The ruleset lookup (:func:`game.rules.ruleset.edition`),
+:func:`game.rules.editions.new_game`, the position text and the set-up's list of editions
+all find it there; none of them names an edition. PySolFC adds a game variant the same
+way, with one call.
+
+What else an edition adds registers with the registry of its kind, from the edition's
+module: a card rank (:func:`game.rules.cards.add_rank`), a decision
+(:func:`game.rules.decisions.add_decision`), an action's text form
+(:func:`game.rules.actions.add_action`). Its device is its game class's: state
+(``setup_devices``), view (``unit_view``, a :class:`~game.rules.units.DeviceView`), text
+form and checks (``unit_text``, ``load_unit``, ``check_unit``).
 """
 
 from __future__ import annotations
@@ -34,6 +42,9 @@ class Edition:
     #: What a position of this edition can be waiting for (checked by the position
     #: codec); house rules add theirs.
     decisions: frozenset[Decision] = OFFICIAL_DECISIONS
+    #: Of those, the ones a player holding no card may owe (naming a victim with the
+    #: last card …).
+    empty_handed: frozenset[Decision] = frozenset()
 
     @property
     def name(self) -> str:

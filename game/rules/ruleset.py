@@ -133,7 +133,7 @@ class Ruleset:
 
     edition: str
     deck: tuple[tuple[Card, int], ...]
-    values: tuple[int, ...]  # indexed by Rank
+    values: tuple[int, ...]  # indexed by rank code (32 of them)
     min_players: int = 2
     max_players: int = 10
     hand_size: int = 7
@@ -281,8 +281,9 @@ def option_attribute(rs: Ruleset, name: str) -> Any:
 
 
 def values_by_rank(table: Mapping[Rank, int]) -> tuple[int, ...]:
-    """A :attr:`Ruleset.values` tuple from scoring values by rank (0 for the others)."""
-    return tuple(table.get(r, 0) for r in Rank)
+    """A :attr:`Ruleset.values` tuple from scoring values by rank (0 for the others), one
+    per rank code, an edition's own ranks' too (``cards.add_rank``)."""
+    return tuple(table.get(r, 0) for r in range(32))  # type: ignore[call-overload]
 
 
 _DEFAULTS: dict[str, Ruleset] = {}

@@ -1,8 +1,9 @@
 """What every player can see of an edition's electronic unit, as small frozen values.
 
-``PlayerView.unit`` holds one of these (``None`` for editions without a unit). They are
-built by each edition's ``unit_view`` hook; the unit's full state (hidden parts too) has
-a text form only in the position codec (:mod:`game.rules.position`).
+``PlayerView.unit`` holds one of these (``None`` for editions without a unit): a
+:class:`DeviceView`, which an edition of its own (a plug-in) extends with its unit's view.
+They are built by each edition's ``unit_view`` hook; the unit's full state (hidden parts
+too) has a text form only in the position text (the edition's ``unit_text`` hook).
 """
 
 from __future__ import annotations
@@ -10,11 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.rules.cards import Colour
-from game.rules.native import pickle_by_fields
+from game.rules.native import mypyc_attr, pickle_by_fields
+
+
+# Open to interpreted subclasses: a plug-in edition's own unit view.
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(frozen=True, slots=True)
+class DeviceView:
+    """What every player can see of an edition's unit; each unit's view extends it."""
 
 
 @dataclass(frozen=True, slots=True)
-class LauncherView:
+class LauncherView(DeviceView):
     """UNO Attack's card launcher (A-2)."""
 
     presses: int  # since it last fired (it always fires by the fifth)
@@ -31,7 +39,7 @@ class TimerView:
 
 
 @dataclass(frozen=True, slots=True)
-class TraysView:
+class TraysView(DeviceView):
     """Triple Play's three trays (T-3, T-5): which are open and each one's capacity light
     (``green``, ``yellow`` or ``red``); the counts and capacities stay hidden."""
 
@@ -42,7 +50,7 @@ class TraysView:
 
 
 @dataclass(frozen=True, slots=True)
-class RobotoView:
+class RobotoView(DeviceView):
     """UNO Roboto's unit (R-5 … R-8): plays since he last interrupted, and the
     interruption under way, if any."""
 
@@ -57,4 +65,5 @@ class RobotoView:
 # set): these cross to the bots' process inside the views (see pickle_by_fields).
 pickle_by_fields(globals(), __name__)
 
-UnitView = LauncherView | TraysView | RobotoView | None
+#: ``PlayerView.unit``: the view of the edition's unit, ``None`` without one.
+UnitView = DeviceView | None

@@ -7,7 +7,7 @@ observers). It is a frozen snapshot: later moves do not change it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import game.rules.events as E
 from game.rules.actions import Action
@@ -63,7 +63,10 @@ def view(
     evs: tuple[E.Event, ...] = ()
     if with_events:
         redact = E.redact
-        evs = tuple([redact(e, player) for e in game.hand_events])
+        # As plain objects: an edition of its own may make events of its own, which the
+        # compiled engine would refuse where ``E.Event`` (the engine's) is checked.
+        seen: list[object] = [redact(e, player) for e in cast("list[object]", game.hand_events)]
+        evs = cast("tuple[E.Event, ...]", tuple(seen))
     ms = game.match
     # Positional, in field order: a view is built for every bot decision.
     return PlayerView._make(

@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
-import typing
 
 import pytest
 from hypothesis import given, settings
@@ -23,10 +22,14 @@ from .test_actions_text import ACTIONS
 
 
 def test_every_action_class_is_listed() -> None:
-    assert set(A.ACTION_TYPES) == set(typing.get_args(A.Action))
+    """Every class of the actions module that extends Action (the text forms of each are
+    round-tripped in test_actions_text)."""
+    declared = {c for c in vars(A).values()
+                if isinstance(c, type) and issubclass(c, A.Action) and c is not A.Action}
+    assert set(A.ACTION_TYPES) == declared and len(declared) == 18
 
 
-@settings(max_examples=300, derandomize=True, database=None)
+@settings(max_examples=300, derandomize=True, database=None, deadline=None)
 @given(ACTIONS)
 def test_an_action_pickles_and_copies_to_an_equal_action(action: A.Action) -> None:
     for again in (
@@ -40,7 +43,7 @@ def test_an_action_pickles_and_copies_to_an_equal_action(action: A.Action) -> No
         assert A.action_text(again) == A.action_text(action)
 
 
-@settings(max_examples=100, derandomize=True, database=None)
+@settings(max_examples=100, derandomize=True, database=None, deadline=None)
 @given(ACTIONS)
 def test_an_action_is_frozen(action: A.Action) -> None:
     name = dataclasses.fields(action)[0].name

@@ -167,7 +167,17 @@ CLASSES = sorted(defined_in_modules() | met_in_matches(), key=_name)
 @functools.cache
 def written_types(cls: type) -> dict[str, Any]:
     """Each field's type as written in the source (the compiled build keeps only rough
-    run-time annotations), evaluated in the class's module."""
+    run-time annotations), evaluated in the class's module; a base's fields too (every
+    action's ``player`` is ``Action``'s)."""
+    found: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        if klass.__module__.startswith("game.") and klass is not cls:
+            found.update(written_types(klass))
+    return {**found, **own_written_types(cls)}
+
+
+def own_written_types(cls: type) -> dict[str, Any]:
+    """The fields ``cls``'s own body declares, with their types as written."""
     module = __import__(cls.__module__, fromlist=["_"])
     path = ROOT.joinpath(*cls.__module__.split(".")).with_suffix(".py")
     for node in ast.walk(ast.parse(path.read_text("utf-8"))):

@@ -20,8 +20,9 @@ from game.rules.actions import PICK, PRESS, Action, Draw, PickPlayer, PressLaunc
 from game.rules.cards import COLOUR_OF, COLOURS, NUMBER_RANKS, RANK_OF, Card, Rank, card
 from game.rules.decisions import COLOUR, TURN, Decision
 from game.rules.engine import Delivery, Game, Handler
-from game.rules.errors import IllegalAction
+from game.rules.errors import IllegalAction, PositionError
 from game.rules.native import mypyc_attr
+from game.rules.position_fields import MAX_COUNT, short
 from game.rules.registry import Edition, register
 from game.rules.ruleset import EditionOptions, Ruleset, option, values_by_rank
 from game.rules.table import Table
@@ -42,6 +43,14 @@ CUSTOM_EFFECTS: Final = (
     "plain",
 )
 CUSTOMIZABLE: Final = card(None, Rank.WILD_CUSTOMIZABLE)
+#: What a player may be named for (the launcher's ``picking``), and the wild on top it needs.
+PICKING: Final = {
+    "": None,
+    "attack": Rank.WILD_ATTACK_ATTACK,
+    "first_attack": Rank.WILD_ATTACK_ATTACK,
+    "swap_hands": Rank.WILD_CUSTOMIZABLE,
+    "chosen_presses_twice": Rank.WILD_CUSTOMIZABLE,
+}
 
 
 @mypyc_attr(native_class=False)
@@ -112,6 +121,41 @@ class AttackGame(Game):
         assert isinstance(unit, LauncherView)
         self.launcher.presses, self.picking, self.going_out = (
             unit.presses, unit.picking, unit.going_out)
+
+    def unit_text(self) -> str:
+        """``launcher:2:attack:-1``: presses since the last fire, what a pending
+        name-a-player decision is for (``-``: none), a player going out (-1: none)."""
+        return f"launcher:{self.launcher.presses}:{self.picking or '-'}:{self.going_out}"
+
+    def load_unit(self, text: str) -> None:
+        name, presses, picking, going_out = text.split(":")
+        if name != "launcher" or int(presses) < 0:
+            raise ValueError(f"not a launcher state: {text!r}")
+        self.launcher.presses = int(presses)
+        self.picking = "" if picking == "-" else picking
+        self.going_out = int(going_out)
+
+    def check_unit(self) -> None:
+        d, picking, out = self.decision, self.picking, self.going_out
+        if self.launcher.presses > MAX_COUNT:
+            raise PositionError("unit: too many presses")
+        if picking not in PICKING:
+            raise PositionError(f"unit: {short(picking)!r} is not something to name a player for")
+        if not -1 <= out < self.players:
+            raise PositionError("unit: the player going out is a player, or -1")
+        if d is Decision.OVER:
+            return
+        top = RANK_OF[self.top]
+        if picking:
+            first = d is Decision.COLOUR and picking == "first_attack"
+            if not (d is Decision.PICK_PLAYER or first) or top != PICKING[picking]:
+                raise PositionError(f"unit: naming a player for {picking} needs that wild on top")
+        elif d is Decision.PICK_PLAYER:
+            raise PositionError("unit: a pick_player decision says what the player is named for")
+        going_out = d is Decision.PICK_PLAYER and not self.hands[self.to_act]
+        last_card = picking in ("attack", "chosen_presses_twice")  # A-6, A-8 as a last card
+        if (out >= 0) != going_out or (going_out and (out != self.to_act or not last_card)):
+            raise PositionError("unit: only a player naming a victim with their last card goes out")
 
     # ------------------------------------------------------------------ the launcher
     def press(self, p: int, reason: str, ev: list[E.Event]) -> int:
@@ -336,4 +380,5 @@ EDITION = register(Edition(
     attack(),
     AttackGame,
     frozenset({Decision.TURN, Decision.COLOUR, Decision.PICK_PLAYER, Decision.OVER}),  # no WD4
+    empty_handed=frozenset({Decision.PICK_PLAYER}),  # going out on an Attack-Attack (A-6)
 ))

@@ -21,8 +21,9 @@ from game.rules.cards import COLOUR_OF, COLOURS, RANK_OF, Card, Colour, Rank
 from game.rules.decisions import TURN, Decision
 from game.rules.editions.official import official_deck
 from game.rules.engine import Game, Handler
-from game.rules.errors import IllegalAction
+from game.rules.errors import IllegalAction, PositionError
 from game.rules.native import mypyc_attr
+from game.rules.position_fields import MAX_COUNT
 from game.rules.registry import OFFICIAL_DECISIONS, Edition, register
 from game.rules.ruleset import (
     OFFICIAL_VALUES,
@@ -46,6 +47,14 @@ COMMAND_CUM: Final = tuple(accumulate(COMMAND_WEIGHTS.values()))
 HELD_COLOUR: Final = 0.7
 #: R-5: chances (in %) of a Surprise Command and of the House Rule after each play.
 CHATTINESS: Final[dict[str, tuple[int, int]]] = {"low": (6, 3), "normal": (12, 5), "high": (20, 8)}
+#: The decisions of an interruption, and the interruptions they answer.
+INTERRUPTIONS: Final = {
+    Decision.DISCARD: ("discard_colour",),
+    Decision.NICKNAME: ("nickname",),
+    Decision.RACE: ("duel", "house_rule"),
+}
+#: How many players each interruption names (house_rule: every seated player).
+NAMED: Final = {"discard_colour": 1, "nickname": 2, "duel": 2}
 
 
 @mypyc_attr(native_class=False)
@@ -151,6 +160,64 @@ class RobotoGame(Game):
         """Plays since the last interruption (none is under way in a searched world)."""
         assert isinstance(unit, RobotoView)
         self.unit.since = unit.since
+
+    def unit_text(self) -> str:
+        """``roboto:3`` (plays since the last interruption) or
+        ``roboto:0:discard_colour:1:R:2:0:0`` (then the one under way: kind, players,
+        colour, who continues, whose play waits, covered)."""
+        u, i = self.unit, self.unit.pending
+        if i is None:
+            return f"roboto:{u.since}"
+        colour = "-" if i.colour is None else i.colour.letter
+        players = ",".join(map(str, i.players))
+        covered = int(u.covered)
+        return f"roboto:{u.since}:{i.kind}:{players}:{colour}:{i.continues}:{u.owed}:{covered}"
+
+    def load_unit(self, text: str) -> None:
+        parts = text.split(":")
+        if parts[0] != "roboto" or len(parts) not in (2, 8):
+            raise ValueError(f"not a Roboto state: {text!r}")
+        self.unit.since = int(parts[1])
+        if len(parts) == 8:
+            kind, players, colour, continues, owed, covered = parts[2:]
+            if kind not in COMMAND_WEIGHTS and kind != "house_rule":  # mypyc: no star here
+                raise ValueError(f"unknown interruption {kind!r}")
+            self.unit.pending = Interrupt(
+                kind,
+                tuple(int(x) for x in players.split(",") if x),
+                None if colour == "-" else Colour.parse(colour),
+                int(continues),
+            )
+            self.unit.owed, self.unit.covered = int(owed), covered == "1"
+
+    def check_unit(self) -> None:
+        u, i, d = self.unit, self.unit.pending, self.decision
+        if not 0 <= u.since <= MAX_COUNT:
+            raise PositionError(f"unit: plays since the last interruption are 0-{MAX_COUNT}")
+        if i is None:
+            if d in INTERRUPTIONS:
+                raise PositionError(f"decision: {d.value} needs Roboto's interruption in the unit")
+            return
+        if i.kind not in INTERRUPTIONS.get(d, ()):
+            raise PositionError(f"unit: a {i.kind} interruption does not fit decision {d.value}")
+        named = list(i.players)
+        if len(set(named)) != len(named) or not set(named) <= set(self.seats):
+            raise PositionError("unit: Roboto names distinct seated players")
+        wanted = len(self.seats) if i.kind == "house_rule" else NAMED.get(i.kind, 2)
+        if len(named) != wanted or named[0] != self.to_act:
+            raise PositionError(f"unit: {i.kind} names {wanted} players, the first to act")
+        if (i.colour is None) != (i.kind != "discard_colour") or (u.covered and i.colour is None):
+            raise PositionError("unit: only a discard_colour command names a colour")
+        if u.owed not in self.seats or not (i.continues == -1 or i.continues in self.seats):
+            raise PositionError("unit: the player owed and who continues are seated (or -1)")
+
+    def explains_wd4(self, waiting: bool) -> bool:
+        """R-7: the player Roboto named to continue may challenge it (R-8: not its own), and
+        he may interrupt after the colour was named."""
+        d = self.decision
+        assert self.wd4 is not None
+        return (d is Decision.CHALLENGE and waiting and self.to_act != self.wd4[0]) \
+            or d in INTERRUPTIONS
 
     # ------------------------------------------------------------------ R-3
     def first_player(self) -> int:

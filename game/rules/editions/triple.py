@@ -32,9 +32,9 @@ from game.rules.actions import (
 )
 from game.rules.cards import COLOUR_OF, COLOURS, NUMBER_RANKS, RANK_OF, WILD, Card, Rank, card
 from game.rules.decisions import DRAWN, TURN, Decision
-from game.rules.editions.triple_trays import CAPACITY, TrayBank
+from game.rules.editions.triple_trays import CAPACITY, OVERLOAD, TrayBank
 from game.rules.engine import Delivery, Game, Handler
-from game.rules.errors import IllegalAction
+from game.rules.errors import IllegalAction, PositionError
 from game.rules.events import FirstPlayerChosen
 from game.rules.legality import NO_RANK, PLAYABLE
 from game.rules.native import mypyc_attr
@@ -126,6 +126,61 @@ class TripleGame(Game):
             b.count[t], b.capacity[t] = cap - left, cap
             self._top(t, self.piles[t][-1])
         self.last_tray, self.give = unit.last, 0
+
+    def unit_text(self) -> str:
+        """``trays:02:0,4,6:9,7,7:0,1,4:2:0``: lit trays, counts, capacities, colours in
+        force, last tray, cards to give away."""
+        b = self.bank
+        lit = "".join(str(t) for t in b.lit) or "-"
+        counts = ",".join(map(str, b.count))
+        caps = ",".join(map(str, b.capacity))
+        colours = ",".join(map(str, self.tray_colour))
+        return f"trays:{lit}:{counts}:{caps}:{colours}:{self.last_tray}:{self.give}"
+
+    def load_unit(self, text: str) -> None:
+        name, lit, counts, caps, colours, last, give = text.split(":")
+        if name != "trays":
+            raise ValueError(f"not a tray bank state: {text!r}")
+        b = self.bank
+        b.lit = () if lit == "-" else tuple(int(x) for x in lit)
+        b.count = [int(x) for x in counts.split(",")]
+        b.capacity = [int(x) for x in caps.split(",")]
+        self.tray_colour = [int(x) for x in colours.split(",")]
+        if not all(0 <= c < cap for c, cap in zip(b.count, b.capacity, strict=True)):
+            raise ValueError("each tray's count must be below its capacity")
+        self.last_tray, self.give = int(last), int(give)
+        self.tray_rank = [NO_RANK if COLOUR_OF[p[-1]] == WILD else RANK_OF[p[-1]]
+                          for p in self.piles]
+
+    def check_unit(self) -> None:
+        b, d = self.bank, self.decision
+        if len(b.count) != TRAYS or len(self.tray_colour) != TRAYS:
+            raise PositionError(f"unit: {TRAYS} counts, capacities and colours, one per tray")
+        if not b.lit or list(b.lit) != sorted(set(b.lit)) or not set(b.lit) <= set(range(TRAYS)):
+            raise PositionError("unit: the lit trays are some of 0, 1, 2, each once, in order")
+        lo, hi = CAPACITY
+        if not all(lo <= cap <= hi for cap in b.capacity):
+            raise PositionError(f"unit: a tray's capacity is {lo}-{hi} (T-5)")
+        for t, pile in enumerate(self.piles):
+            colour = WILD if pile[-1].is_wild else COLOUR_OF[pile[-1]]
+            if self.tray_colour[t] != colour:
+                raise PositionError(
+                    f"unit: tray {t}'s colour is {colour} (its top card {pile[-1]}'s), "
+                    f"not {self.tray_colour[t]}"
+                )
+        if not 0 <= self.last_tray < TRAYS:
+            raise PositionError("unit: the last tray played is 0, 1 or 2")
+        last = self.piles[self.last_tray][-1]
+        if d is Decision.GIVE:
+            if not OVERLOAD[0] <= self.give <= OVERLOAD[1] or RANK_OF[last] != Rank.WILD_GIVE_AWAY:
+                raise PositionError(
+                    f"unit: a give decision shares {OVERLOAD[0]}-{OVERLOAD[1]} cards of an "
+                    "overload after a Wild Give Away on the last tray (T-10)"
+                )
+        elif self.give:
+            raise PositionError("unit: only a give decision has cards to give")
+        if d is Decision.PAIR and RANK_OF[last] != Rank.DISCARD_TWO:
+            raise PositionError("decision: pair needs a Discard Two on the last tray (T-8)")
 
     # ------------------------------------------------------------------ trays
     def _fits_tray(self, c: Card, t: int) -> bool:
@@ -374,4 +429,5 @@ EDITION = register(Edition(
     TripleGame,
     frozenset({Decision.TURN, Decision.DRAWN, Decision.PRESS_TRAY, Decision.PAIR,
                Decision.GIVE, Decision.OVER}),
+    empty_handed=frozenset({Decision.GIVE}),  # a last Wild Give Away overloaded (T-10)
 ))

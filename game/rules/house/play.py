@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Final
 
 import game.rules.events as E
 from game.rules.actions import ACCEPT, PLAY_AT, SWAP, Accept, Action, SwapWith
-from game.rules.cards import RANK_OF, Card, Rank
+from game.rules.cards import CARD_CODES, RANK_OF, Card, Rank
 from game.rules.decisions import CHALLENGE_D, DRAWN, TURN, Decision
 from game.rules.errors import IllegalAction
 from game.rules.house.base import HouseRule, core_field, own_actions, register
-from game.rules.position_fields import CARD_CODES, MAX_COUNT, integer, short
+from game.rules.position_fields import MAX_COUNT, integer, short
 
 if TYPE_CHECKING:
     from game.rules.engine import Game, Handler
