@@ -7,15 +7,20 @@ Each bot is given its own seeded ``random.Random``.
 A bot whose choices never look at the view (the random baselines) says so with
 ``reads_view = False`` and implements :class:`BlindBot`: the driver then builds no view
 for it and passes ``None``, which is most of a random-play turn's cost saved.
+
+The AI levels (heuristic, easy, medium, hard) extend :class:`BaseBot`, which has what they
+share: catching first, calling UNO honestly (:class:`UnoPlan`) and the out-of-turn answers,
+each at the level's own chances; a level says how it decides its move (``decide``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import ClassVar, Protocol
 
-from game.rules.actions import Action, CallUno, Play
+from game.rules.actions import Action, CallUno, Catch, Play
+from game.rules.native import mypyc_attr
 from game.rules.view import PlayerView
 
 
@@ -83,3 +88,64 @@ class BlindBot(Protocol):
     def react(
         self, view: PlayerView | None, options: Sequence[Action], rng: random.Random
     ) -> Action | None: ...
+
+
+# Compiled with the engine (the heuristic bot extends it), open to the interpreted levels.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class BaseBot:
+    """What the AI levels share (see the module docstring). A coin is tossed only for a
+    chance below 1, from the bot's own RNG, so a level that always does it draws none."""
+
+    name = "base"
+    wants_history = False
+    # Class variables, which a level sets in its class body (and the compiled code of
+    # this class reads from the level's class, not from a default of its own).
+    #: The chance to catch a player who forgot UNO, in turn (before playing: playing
+    #: closes the window) and out of turn.
+    catch_chance: ClassVar[float] = 1.0
+    #: The chance to call UNO before playing the next-to-last card.
+    remember_uno: ClassVar[float] = 1.0
+    #: The chance to call UNO afterwards, each time the bot may, if it forgot.
+    late_uno: ClassVar[float] = 1.0
+
+    def __init__(self) -> None:
+        self.uno = UnoPlan()
+
+    def observe(self, view: PlayerView) -> None:
+        """Take in ``view`` before choosing or reacting (a level that keeps beliefs)."""
+
+    def decide(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The move for the decision ``view.me`` owes: neither a catch nor a UNO call."""
+        raise NotImplementedError(f"{type(self).__name__} decides nothing")
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        self.observe(view)
+        catch = self._catch(legal, rng)
+        if catch is not None:
+            return catch
+        planned = self.uno.resume(legal)
+        if planned is not None:
+            return planned  # the play this bot called UNO for
+        action = self.decide(view, legal, rng)
+        if self.remember_uno < 1.0 and not (
+                any(isinstance(a, CallUno) for a in legal) and rng.random() < self.remember_uno):
+            return action  # forgot (and may remember later: ``late_uno``)
+        return self.uno.call_before(action, legal)
+
+    def react(
+        self, view: PlayerView, options: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        self.observe(view)
+        for a in options:
+            if isinstance(a, CallUno) and (self.late_uno >= 1.0 or rng.random() < self.late_uno):
+                return a
+        return self._catch(options, rng)
+
+    def _catch(self, actions: Sequence[Action], rng: random.Random) -> Action | None:
+        """The first catch among ``actions``, if the bot catches this time."""
+        for a in actions:
+            if isinstance(a, Catch):
+                if self.catch_chance >= 1.0 or rng.random() < self.catch_chance:
+                    return a
+                return None
+        return None

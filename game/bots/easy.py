@@ -13,13 +13,11 @@ from collections.abc import Sequence
 
 import game.bots.editions as ed
 import game.bots.house as house
-from game.bots.base import UnoPlan
+from game.bots.base import BaseBot
 from game.bots.opponent import colour_counts
 from game.rules.actions import (
     Accept,
     Action,
-    CallUno,
-    Catch,
     ChooseColour,
     Draw,
     Pass,
@@ -31,7 +29,7 @@ from game.rules.engine import Decision
 from game.rules.view import PlayerView
 
 
-class EasyBot:
+class EasyBot(BaseBot):
     """Simple preferences; see the module docstring."""
 
     name = "easy"
@@ -42,22 +40,7 @@ class EasyBot:
     keep_drawn = 0.1  # chance to keep a playable drawn card
     jump_chance = 0.5  # H-3: chance to jump in when it could
 
-    def __init__(self) -> None:
-        self.uno = UnoPlan()
-
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        catches = [a for a in legal if isinstance(a, Catch)]
-        if catches and rng.random() < self.catch_chance:
-            return catches[0]
-        planned = self.uno.resume(legal)
-        if planned is not None:
-            return planned
-        action = self._decide(view, legal, rng)
-        if any(isinstance(a, CallUno) for a in legal) and rng.random() < self.remember_uno:
-            return self.uno.call_before(action, legal)
-        return action
-
-    def _decide(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def decide(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         d = view.decision
         if d is Decision.TURN:
             plays = [a for a in legal if isinstance(a, Play)]
@@ -87,14 +70,3 @@ class EasyBot:
                 if isinstance(a, Accept):
                     return a
         return ed.decide(view, legal, rng, None, "easy")
-
-    def react(
-        self, view: PlayerView, options: Sequence[Action], rng: random.Random
-    ) -> Action | None:
-        for a in options:
-            if isinstance(a, CallUno) and rng.random() < self.late_uno:
-                return a
-        catches = [a for a in options if isinstance(a, Catch)]
-        if catches and rng.random() < self.catch_chance:
-            return catches[0]
-        return None

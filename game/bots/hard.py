@@ -119,7 +119,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from game.bots.base import UnoPlan
+from game.bots.base import BaseBot
 from game.bots.determinize import Dealer, WorldError, bluffed, build_world
 from game.bots.medium import MediumBot
 from game.bots.paired import paired, weighted_mean
@@ -141,8 +141,8 @@ TABLE_TIME_LIMIT = 0.5
 TABLE_BUDGET = 400_000
 
 
-class HardBot:
-    """Determinized search; see the module docstring."""
+class HardBot(BaseBot):
+    """Determinized search; see the module docstring. Always catches and calls UNO."""
 
     name = "hard"
     wants_history = True
@@ -150,6 +150,7 @@ class HardBot:
     def __init__(self, budget: int = 100_000, time_limit: float | None = 0.13,
                  min_worlds: int = 6, z: float = 0.5, z_renege: float = 2.0,
                  depth: int = 20, search_draw: bool = True) -> None:
+        super().__init__()
         self.budget = budget
         self.time_limit = time_limit
         self.min_worlds = min_worlds
@@ -157,10 +158,9 @@ class HardBot:
         self.z_renege = z_renege
         self.depth = depth
         self.search_draw = search_draw
-        self.medium = MediumBot()
-        self.medium.catch_chance = 1.0
+        self.medium = MediumBot()  # its rules of thumb (its decide, its jump-in)
         self.tracker = self.medium.tracker
-        self.uno = UnoPlan()
+        self.t0 = 0.0  # this thread's CPU time when the decision was asked
         self.last_worlds = 0  # how many worlds the last search used (for tests, benches)
         self.last_steps = 0  # play-out steps the last search took (engine actions applied)
         self.fallbacks = 0  # searches given up because a world could not be built
@@ -170,19 +170,12 @@ class HardBot:
         """The hard bot with the table's thinking time (``TABLE_TIME_LIMIT``)."""
         return cls(budget=TABLE_BUDGET, time_limit=TABLE_TIME_LIMIT)
 
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        t0 = time.thread_time()
-        for a in legal:
-            if isinstance(a, Catch):
-                return a  # before playing: playing closes the catch window
-        planned = self.uno.resume(legal)
-        if planned is not None:
-            return planned  # the play this bot called UNO for
-        return self.uno.call_before(self._decide(view, legal, rng, t0), legal)
+    def observe(self, view: PlayerView) -> None:
+        self.t0 = time.thread_time()  # the search's time limit counts from here
 
-    def _decide(self, view: PlayerView, legal: Sequence[Action], rng: random.Random,
-                t0: float) -> Action:
+    def decide(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The move (neither a call nor a catch): medium's, unless search overrules it."""
+        t0 = self.t0
         self.tracker.update(view)
         cands: list[Action] = list(
             dict.fromkeys(a for a in legal if not isinstance(a, CallUno | Catch))
@@ -305,8 +298,5 @@ class HardBot:
         self, view: PlayerView, options: Sequence[Action], rng: random.Random
     ) -> Action | None:
         self.tracker.update(view)
-        for a in options:
-            if isinstance(a, CallUno):
-                return a
-        return options[0] if options else None
+        return super().react(view, options, rng)
 

@@ -13,12 +13,10 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from game.bots.base import UnoPlan
+from game.bots.base import BaseBot
 from game.rules.actions import (
     Accept,
     Action,
-    CallUno,
-    Catch,
     Challenge,
     ChooseColour,
     Draw,
@@ -40,23 +38,13 @@ def colour_counts(hand: Sequence[Card]) -> list[int]:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled with the engine, subclassable
-class HeuristicBot:
+class HeuristicBot(BaseBot):
+    """Always catches, always calls UNO (the base's chances); see the module docstring."""
+
     name = "heuristic"
     wants_history = False
 
-    def __init__(self) -> None:
-        self.uno = UnoPlan()
-
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        for a in legal:  # catching comes first: playing closes the window
-            if isinstance(a, Catch):
-                return a
-        planned = self.uno.resume(legal)
-        if planned is not None:
-            return planned
-        return self.uno.call_before(self._decide(view, legal), legal)
-
-    def _decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def decide(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         plays = [a for a in legal if isinstance(a, Play)]
         if len(plays) == 1:
             return plays[0]
@@ -86,11 +74,3 @@ class HeuristicBot:
         if c.rank in _ATTACKS:
             score += 6.0 if threat else -1.0
         return score
-
-    def react(
-        self, view: PlayerView, options: Sequence[Action], rng: random.Random
-    ) -> Action | None:
-        for a in options:
-            if isinstance(a, CallUno):
-                return a
-        return options[0] if options else None

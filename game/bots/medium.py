@@ -28,14 +28,12 @@ from collections.abc import Sequence
 
 import game.bots.editions as ed
 import game.bots.house as house
-from game.bots.base import UnoPlan
+from game.bots.base import BaseBot
 from game.bots.beliefs import Tracker
 from game.bots.opponent import RANK_KEY, WILD_KEY, colour_counts, p_holds
 from game.rules.actions import (
     Accept,
     Action,
-    CallUno,
-    Catch,
     Challenge,
     ChooseColour,
     Draw,
@@ -299,7 +297,7 @@ def drawn_choice(ctx: Context, legal: Sequence[Action]) -> Action:
     return play
 
 
-class MediumBot:
+class MediumBot(BaseBot):
     """Heuristics and card counting; see the module docstring."""
 
     name = "medium"
@@ -307,18 +305,11 @@ class MediumBot:
     catch_chance = 0.85
 
     def __init__(self) -> None:
+        super().__init__()
         self.tracker = Tracker()
-        self.uno = UnoPlan()
 
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def observe(self, view: PlayerView) -> None:
         self.tracker.update(view)
-        catches = [a for a in legal if isinstance(a, Catch)]
-        if catches and rng.random() < self.catch_chance:
-            return catches[0]
-        planned = self.uno.resume(legal)
-        if planned is not None:
-            return planned
-        return self.uno.call_before(self.decide(view, legal, rng), legal)
 
     def decide(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The move itself (no UNO call, no catch), from the tracker's current state."""
@@ -352,14 +343,3 @@ class MediumBot:
         """H-3: one of ``options`` (identical cards to jump in with), or ``None``."""
         self.tracker.update(view)
         return house.jump_choice(view, options)
-
-    def react(
-        self, view: PlayerView, options: Sequence[Action], rng: random.Random
-    ) -> Action | None:
-        self.tracker.update(view)
-        for a in options:
-            if isinstance(a, CallUno):
-                return a
-        if options and rng.random() < self.catch_chance:
-            return options[0]
-        return None
