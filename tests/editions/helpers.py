@@ -1,11 +1,13 @@
 """Exact positions for the edition clause tests, and small shared assertions.
 
-:func:`position` starts from ``position.dump`` of a real game of the edition (so every
-field the text form has keeps a valid value), then sets the hands, the discard pile(s),
-the top of the draw pile, whose decision it is and the electronic unit's state. Every
-card of the deck the test did not place goes under the draw pile (or under the first
-discard pile / into a hand), so each deck card is in exactly one place and
-``position.load`` accepts the text. Card lists are written as text (``"R5 G+2 W"``).
+:func:`position` is the tests' one position builder
+(:func:`tests.rules.helpers.position_text`) with the electronic unit's state: it starts
+from ``position.dump`` of a real game of the edition (so every field the text form has
+keeps a valid value), then sets the hands, the discard pile(s), the top of the draw pile,
+whose decision it is and the unit. Every card of the deck the test did not place goes
+under the draw pile (or under the first discard pile / into a hand), so each deck card is
+in exactly one place and ``position.load`` accepts the text. Card lists are written as
+text (``"R5 G+2 W"``).
 
 Device *scripts* (the launcher's next bursts, the lit trays, Roboto's next interruption)
 are not part of the text form: a test sets them on the loaded game.
@@ -15,7 +17,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from enum import Enum
 from typing import Any
 
 import pytest
@@ -23,11 +24,12 @@ import pytest
 from game.rules import edition, new_game
 from game.rules import events as E
 from game.rules.actions import Action
-from game.rules.cards import COLOUR_OF, Card, format_cards, parse_cards
+from game.rules.cards import COLOUR_OF, Card, parse_cards
 from game.rules.engine import Game
 from game.rules.errors import IllegalAction
 from game.rules.position import dump, load
 from game.rules.ruleset import Ruleset
+from tests.rules.helpers import position_text
 
 C = Card.parse
 
@@ -41,19 +43,6 @@ def ruleset(ed: str, rules: Mapping[str, Any] | None = None) -> Ruleset:
     return rs.with_options(**dict(rules)) if rules else rs
 
 
-def _rules_text(rules: Mapping[str, Any] | None) -> str:
-    if not rules:
-        return "-"
-    out = []
-    for k, v in rules.items():
-        if isinstance(v, Enum):
-            v = v.value
-        elif isinstance(v, bool):
-            v = int(v)
-        out.append(f"{k}:{v}")
-    return ",".join(out)
-
-
 def _ints(xs: Iterable[int]) -> str:
     items = [str(x) for x in xs]
     return ",".join(items) if items else "-"
@@ -65,20 +54,6 @@ def position(
     piles: str | Sequence[str],
     *,
     rules: Mapping[str, Any] | None = None,
-    draw_top: str = "",
-    rest: str | int = "draw",
-    turn: int = 0,
-    decision: str = "turn",
-    colour: str | None = None,
-    clockwise: bool = True,
-    dealer: int | None = None,
-    seats: Sequence[int] | None = None,
-    uno: Sequence[int] = (),
-    declared: int | None = None,
-    drawn: str | None = None,
-    wd4: str = "-",
-    scores: Sequence[int] | None = None,
-    seed: int = 1,
     unit: str | None = None,
     # Attack: the launcher's presses since the last fire.
     presses: int = 0,
@@ -89,8 +64,11 @@ def position(
     last_tray: int = 0,
     # Roboto: plays since the last interruption.
     since: int = 0,
+    **kw: Any,
 ) -> str:
-    """The text of a position of edition ``ed``.
+    """The text of a position of edition ``ed``: the tests' one builder
+    (:func:`tests.rules.helpers.position_text`, whose other arguments it takes), with the
+    unit's state from the arguments above.
 
     ``hands[p]`` is player ``p``'s hand. ``piles`` is the discard pile (bottom to top),
     or Triple Play's three trays. ``draw_top`` lists the cards the next draws (or
@@ -99,31 +77,7 @@ def position(
     player ``rest``'s hand.
     """
     rules, _late = split_rules(rules)
-    rs = ruleset(ed, rules)
-    players = len(hands)
-    hand_cards = [cards(h) for h in hands]
     pile_cards = [cards(piles)] if isinstance(piles, str) else [cards(p) for p in piles]
-    top_cards = cards(draw_top)
-    deck = Counter(rs.cards())
-    used = Counter(c for pile in (*hand_cards, *pile_cards, top_cards) for c in pile)
-    if used - deck:
-        raise AssertionError(f"more cards than the deck holds: {dict(used - deck)!r}")
-    remainder = sorted((deck - used).elements())
-    draw_pile = list(reversed(top_cards))
-    if rest == "draw":
-        draw_pile = remainder + draw_pile
-    elif rest == "discard":
-        pile_cards[0] = remainder + pile_cards[0]
-    else:
-        assert isinstance(rest, int)
-        hand_cards[rest] = hand_cards[rest] + remainder
-    seat_list = list(range(players)) if seats is None else list(seats)
-    if dealer is None:
-        i = seat_list.index(turn) if turn in seat_list else 0
-        dealer = seat_list[(i - (1 if clockwise else -1)) % len(seat_list)]
-    top = pile_cards[0][-1]
-    if colour is None:
-        colour = "W" if top.is_wild else "RYGB"[COLOUR_OF[top]]
     if unit is None:
         if ed == "attack":
             unit = f"launcher:{presses}:-:-1"
@@ -137,35 +91,8 @@ def position(
             unit = f"roboto:{since}"
         else:
             unit = "-"
-    fields = {
-        "rules": _rules_text(rules),
-        "seed": str(seed),
-        "dealer": str(dealer),
-        "scores": _ints(scores if scores is not None else [0] * players),
-        "seats": _ints(seat_list),
-        "dir": "+" if clockwise else "-",
-        "turn": str(turn),
-        "decision": decision,
-        "colour": colour,
-        "drawn": drawn or "-",
-        "wd4": wd4,
-        "uno": _ints(uno),
-        "declared": "-" if declared is None else str(declared),
-        "firstwild": "0",
-        "dead": "0",
-        "turns": "1",
-        "unit": unit,
-        "hands": "/".join(format_cards(h) for h in hand_cards),
-        "draw": format_cards(draw_pile),
-        "discard": "|".join(format_cards(p) for p in pile_cards),
-    }
-    template = dump(new_game(rs, players, seed)).split()
-    out = []
-    for part in template[1:]:
-        key, _, value = part.partition("=")
-        out.append(f"{key}={fields.pop(key, value)}")
-    assert not fields, f"fields unknown to position.dump: {sorted(fields)}"
-    return " ".join([template[0], *out])
+    return position_text(hands, piles, ed=ed, rules=rules, unit=unit,
+                         template=ruleset(ed, rules), **kw)
 
 
 def split_rules(

@@ -1,41 +1,52 @@
 """Build exact positions for clause tests, and small assertions shared by them.
 
-:func:`build` writes a position in the text form of :mod:`game.rules.position` from the
-hands and piles a test cares about and puts every other card of the deck somewhere
-(the draw pile by default), so the card-count invariant holds and ``position.load``
-accepts it. Card lists are written as text (``"R5 G+2 W"``).
+:func:`position_text` is the tests' one position builder (the editions' and the AI's
+helpers call it with their own defaults): it writes a position in the text form of
+:mod:`game.rules.position` from the hands and piles a test cares about and puts every
+other card of the deck somewhere (the draw pile by default), so the card-count invariant
+holds and ``position.load`` accepts it. Card lists are written as text (``"R5 G+2 W"``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from enum import Enum
 
 import pytest
 
 from game.rules import events as E
 from game.rules.actions import Action
 from game.rules.cards import COLOUR_OF, Card, format_cards, parse_cards
+from game.rules.editions import new_game
 from game.rules.engine import Game
 from game.rules.errors import IllegalAction
 from game.rules.position import dump, load
 from game.rules.ruleset import Ruleset, edition
-
-try:  # editions with their own hooks start through one factory
-    from game.rules.editions import new_game
-except ImportError:  # pragma: no cover - before editions existed
-
-    def new_game(ruleset: Ruleset, players: int, seed: int) -> Game:
-        return Game(ruleset, players, seed)
 
 
 def cards(text: str) -> list[Card]:
     return parse_cards(text)
 
 
+def rules_text(rules: Mapping[str, object] | None) -> str:
+    """The ``rules`` field of ``rules`` (option names to values: enums by value, flags
+    as 0 or 1)."""
+    if not rules:
+        return "-"
+    out = []
+    for k, v in rules.items():
+        if isinstance(v, Enum):
+            v = v.value
+        elif isinstance(v, bool):
+            v = int(v)
+        out.append(f"{k}:{v}")
+    return ",".join(out)
+
+
 def position_text(
     hands: Sequence[str],
-    discard: str,
+    discard: str | Sequence[str],
     *,
     draw_top: str = "",
     rest: str | int = "draw",
@@ -56,21 +67,30 @@ def position_text(
     hand_no: int = 1,
     out: Sequence[int] = (),
     seed: int = 1,
+    unit: str | None = None,
+    template: Ruleset | None = None,
+    keep: Collection[str] = (),
 ) -> str:
     """The text of a position.
 
-    ``hands[p]`` is player ``p``'s hand; ``discard`` lists the discard pile bottom to top;
-    ``draw_top`` lists the cards the next draws will take, first drawn first. The rest of
-    the deck goes under the draw pile (``rest="draw"``), under the discard pile
-    (``rest="discard"``) or into player ``rest``'s hand. ``colour`` defaults to the top
-    card's colour; ``rules`` maps option names to values (``{"match": "single_hand"}``).
+    ``hands[p]`` is player ``p``'s hand; ``discard`` lists the discard pile bottom to top
+    (or each discard pile: Triple Play's trays); ``draw_top`` lists the cards the next
+    draws will take, first drawn first. The rest of the deck goes under the draw pile
+    (``rest="draw"``), under the (first) discard pile (``rest="discard"``) or into player
+    ``rest``'s hand. ``colour`` defaults to the top card's colour; ``rules`` maps option
+    names to values (``{"match": "single_hand"}``); ``unit`` is the unit's text.
+
+    The fields not given here (the unit's by default) come from a new game of
+    ``template`` (default: the edition's default ruleset) with the same players and seed,
+    and so do the fields named in ``keep``; the deck is ``template``'s.
     """
     players = len(hands)
+    rs = template or edition(ed)
     hand_cards = [cards(h) for h in hands]
-    discard_cards = cards(discard)
+    pile_cards = [cards(discard)] if isinstance(discard, str) else [cards(p) for p in discard]
     top_cards = cards(draw_top)
-    deck = Counter(edition(ed).cards())
-    used = Counter(c for pile in (*hand_cards, discard_cards, top_cards) for c in pile)
+    deck = Counter(rs.cards())
+    used = Counter(c for pile in (*hand_cards, *pile_cards, top_cards) for c in pile)
     if used - deck:
         raise AssertionError(f"more cards than the deck holds: {(used - deck)!r}")
     remainder = sorted((deck - used).elements())
@@ -78,7 +98,7 @@ def position_text(
     if rest == "draw":
         draw_pile = remainder + draw_pile
     elif rest == "discard":
-        discard_cards = remainder + discard_cards
+        pile_cards[0] = remainder + pile_cards[0]
     else:
         assert isinstance(rest, int)
         hand_cards[rest] = hand_cards[rest] + remainder
@@ -87,13 +107,8 @@ def position_text(
         i = seat_list.index(turn) if turn in seat_list else 0
         dealer = seat_list[(i - (1 if clockwise else -1)) % len(seat_list)]
     if colour is None:
-        top = discard_cards[-1]
+        top = pile_cards[0][-1]
         colour = "W" if top.is_wild else "RYGB"[COLOUR_OF[top]]
-    rules_text = "-"
-    if rules:
-        rules_text = ",".join(
-            f"{k}:{int(v) if isinstance(v, bool) else v}" for k, v in rules.items()
-        )
 
     def ints(xs: Iterable[int]) -> str:
         items = [str(x) for x in xs]
@@ -101,7 +116,7 @@ def position_text(
 
     fields = {
         "edition": ed,
-        "rules": rules_text,
+        "rules": rules_text(rules),
         "players": str(players),
         "seed": str(seed),
         "hand": str(hand_no),
@@ -122,17 +137,21 @@ def position_text(
         "turns": "1",
         "hands": "/".join(format_cards(h) for h in hand_cards),
         "draw": format_cards(draw_pile),
-        "discard": format_cards(discard_cards),
+        "discard": "|".join(format_cards(p) for p in pile_cards),
     }
+    if unit is not None:
+        fields["unit"] = unit
+    for name in keep:
+        del fields[name]
     # Start from a real game's text so that fields this helper does not know about
     # (an edition's unit state …) keep valid values, then set the ones above.
-    template = dump(new_game(edition(ed), players, seed)).split()
-    out_fields = []
-    for part in template[1:]:
+    made = dump(new_game(rs, players, seed)).split()
+    written = []
+    for part in made[1:]:
         key, _, value = part.partition("=")
-        out_fields.append(f"{key}={fields.pop(key, value)}")
+        written.append(f"{key}={fields.pop(key, value)}")
     assert not fields, f"position fields unknown to position.dump: {sorted(fields)}"
-    return " ".join([template[0], *out_fields])
+    return " ".join([made[0], *written])
 
 
 def build(hands: Sequence[str], discard: str, **kw: object) -> Game:
