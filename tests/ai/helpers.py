@@ -11,7 +11,6 @@ from game.bots import make_bot
 from game.bots.base import Bot
 from game.bots.driver import MatchRunner
 from game.bots.hard import HardBot
-from game.rules.cards import COLOUR_OF
 from game.rules.editions import new_game
 from game.rules.engine import Decision, Game
 from game.rules.ruleset import MatchKind, edition
@@ -89,44 +88,15 @@ def build(
     seed: int = 1,
     draw_top: str = "",
 ) -> Game:
-    """A position with these hands and discard pile (text card lists); ``draw_top`` are
-    the next cards drawn, first drawn first; every other card of the deck goes under
-    them, in a fixed order."""
-    from collections import Counter
+    """A single hand's position with these hands and discard pile (text card lists);
+    ``draw_top`` are the next cards drawn, first drawn first; every other card of the deck
+    goes under them, in a fixed order (the tests' one builder,
+    :func:`tests.rules.helpers.position_text`; the turn's counters as a new game has
+    them)."""
+    from game.rules.position import load
+    from tests.rules.helpers import position_text
 
-    from game.rules.cards import format_cards, parse_cards
-    from game.rules.position import dump, load
-
-    players = len(hands)
-    hand_cards = [parse_cards(h) for h in hands]
-    discard_cards = parse_cards(discard)
-    top_cards = parse_cards(draw_top)
-    deck = Counter(edition(ed).cards())
-    used = Counter(c for pile in (*hand_cards, discard_cards, top_cards) for c in pile)
-    assert not used - deck, "more cards than the deck holds"
-    draw = sorted((deck - used).elements()) + top_cards[::-1]
-    top = discard_cards[-1]
-    if colour is None:
-        colour = "W" if top.is_wild else "RYGB"[COLOUR_OF[top]]
-    fields = {
-        "rules": "match:single_hand",
-        "players": str(players),
-        "seed": str(seed),
-        "seats": ",".join(map(str, range(players))),
-        "dir": "+",
-        "turn": str(turn),
-        "dealer": str((turn - 1) % players),
-        "decision": decision,
-        "colour": colour,
-        "wd4": wd4,
-        "scores": ",".join("0" * players),
-        "hands": "/".join(format_cards(h) for h in hand_cards),
-        "draw": format_cards(draw),
-        "discard": format_cards(discard_cards),
-    }
-    parts = dump(new_game(edition(ed), players, seed)).split()
-    out = [parts[0]]
-    for part in parts[1:]:
-        key, _, value = part.partition("=")
-        out.append(f"{key}={fields.get(key, value)}")
-    return load(" ".join(out))
+    return load(position_text(
+        hands, discard, ed=ed, rules={"match": "single_hand"}, turn=turn, decision=decision,
+        colour=colour, wd4=wd4, seed=seed, draw_top=draw_top,
+        keep=("uno", "declared", "drawn", "firstwild", "dead", "turns")))
