@@ -27,6 +27,13 @@ subclass :class:`Game` and use only its public members (a test checks their synt
   :meth:`Game.draw_cards`, :meth:`Game.reshuffle`, :meth:`Game.is_bluff`, :meth:`Game.refuse`
   and :meth:`Game.need`.
 
+An edition's device is its game's too: its state (``setup_devices``), what players see of
+it (``unit_view``), its text form and checks in a position (``unit_text``, ``load_unit``,
+``check_unit``) and its copies (``copy_devices_from``). The house rules on are objects
+(:mod:`game.rules.house`), each with its own pending state, whose hooks the turn flow calls
+at its seams (a delivery, a turn about to begin, a card played, going out, a Wild Draw
+Four's total, out-of-turn plays); it names none of them.
+
 The class allows interpreted subclasses, so a plug-in edition's game class may extend the
 compiled one.
 """
@@ -87,11 +94,15 @@ class Game(Table):
     HANDLERS: ClassVar[dict[type, Handler]]
     #: How many discard piles the table has.
     PILES: ClassVar[int] = 1
+    #: The house rules on (game.rules.house): each one's own copy, holding what it has
+    #: pending. The game's, not the table's: their hooks take the game.
+    house_rules: tuple[house.HouseRule, ...]
 
     def __init__(self, ruleset: Ruleset, players: int, seed: int, *, blank: bool = False) -> None:
         """A new match, dealt. ``blank=True`` (:meth:`blank`) stops before the deal: a
         compiled Game cannot be made without ``__init__``."""
         super().__init__(ruleset, players, seed)
+        house.setup(self)  # the house rules on, nothing pending
         self.setup_devices()
         self.deliveries = self.delivery_table()
         if blank:
@@ -238,7 +249,8 @@ class Game(Table):
             if c != self.drawn:
                 raise IllegalAction("C-10",
                                     f"after drawing, only the drawn {self.drawn} may be played")
-        elif d is TURN or (self.house_on and self.house_play(p, c)):
+        elif d is TURN or (self.house_on  # H-1: a stacking play
+                           and any(rule.may_play(self, p, c) for rule in self.house_rules)):
             if c not in self.hands[p]:
                 raise IllegalAction("C-5", f"player {p} does not hold {c}")
         else:
@@ -257,10 +269,6 @@ class Game(Table):
             self.house_rules[i].card_played(self, p, c, a.tray)
         self.place(p, c, a.tray, ev)
         self.after_place(p, c, ev)
-
-    def house_play(self, p: int, c: Card) -> bool:
-        """May ``p``, to act on a house rule's decision, play ``c`` (H-1: stack it)?"""
-        return any(rule.may_play(self, p, c) for rule in self.house_rules)
 
     def on_draw(self, a: Draw, ev: list[E.Event]) -> None:
         """Draw a card (C-9, C-10; H-4 until one fits)."""
@@ -709,8 +717,8 @@ class Game(Table):
         g.pos = list(self.pos)
         g.uno_open = list(self.uno_open)
         g.hand_events = list(self.hand_events)
-        if self.house_on:
-            g.house_rules = tuple([rule.copy() for rule in self.house_rules])
+        g.house_rules = (tuple([rule.copy() for rule in self.house_rules]) if self.house_on
+                         else self.house_rules)
         g.copy_devices_from(self)
         return g
 
@@ -742,8 +750,8 @@ class Game(Table):
         g.pos = list(self.pos)
         g.uno_open = list(self.uno_open)
         g.wd4 = self.wd4 if wd4 == "same" else wd4
-        if self.house_on:
-            g.house_rules = tuple([rule.copy() for rule in self.house_rules])
+        g.house_rules = (tuple([rule.copy() for rule in self.house_rules]) if self.house_on
+                         else self.house_rules)
         g.copy_devices_from(self)
         return g
 

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final, TypeVar
 
 from game.rules.cards import NUMBER_RANKS, RANK_OF, Card, Rank
-from game.rules.house import HOUSE_RULES, house_text, parse_house
+from game.rules.house.names import HOUSE_RULES, house_text, parse_house
 from game.rules.native import mypyc_attr
 
 

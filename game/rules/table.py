@@ -13,13 +13,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import game.rules.events as E
-import game.rules.house.base as house
 from game.rules.actions import Action
 from game.rules.cards import RANK_OF, Card, Rank
 from game.rules.chance import seeded
 from game.rules.decisions import CHALLENGE_D, NEEDS, OVER, TURN, Decision
 from game.rules.errors import IllegalAction
-from game.rules.house.base import HouseRule
 from game.rules.legality import NO_RANK, bluffs
 from game.rules.match import MatchState
 from game.rules.native import mypyc_attr
@@ -45,11 +43,10 @@ class Table:
     deliveries: list[Delivery]
     #: Action type → handler: the game class's ``HANDLERS`` and the house rules' own.
     handlers: dict[type, Any]
-    # The house rules on (game.rules.house): each one's own copy, holding what it has
-    # pending; and what the turn flow asks of them (indexes into ``house_rules``),
-    # worked out once per set of rules.
+    # What the turn flow asks of the house rules on (indexes into ``Game.house_rules``),
+    # worked out once per set of rules. The rules themselves are the game's
+    # (``Game.house_rules``): their hooks take the game.
     house_on: bool
-    house_rules: tuple[HouseRule, ...]
     interceptors: tuple[tuple[int, ...], ...]  # per rank: may take over its delivery
     play_rules: tuple[int, ...]  # told of every card played
     turn_rules: tuple[int, ...]  # told of every turn about to begin
@@ -92,7 +89,6 @@ class Table:
         self.wd4: Wd4 = None  # player, guilty, hand
         self.dead_turns = 0
         self.starved = 0  # one-card reshuffles in a row (see STARVED_ROUNDS)
-        house.setup(self)  # the house rules on, nothing pending
         self.hand_events: list[E.Event] = []  # everything since the deal (views redact)
         self._hand_from = -1  # index in the current event list where a new hand began
         self.initial_events: tuple[E.Event, ...] = ()  # the match's start and first deal
@@ -264,7 +260,6 @@ class Table:
         new.decision = self.decision
         new.house_on = self.house_on
         new.handlers = self.handlers
-        new.house_rules = self.house_rules
         new.interceptors = self.interceptors
         new.play_rules = self.play_rules
         new.turn_rules = self.turn_rules

@@ -19,15 +19,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 import game.rules.events as E
+import game.rules.house.names as by_name
 from game.rules.actions import Action
 from game.rules.cards import Card
 from game.rules.decisions import Decision
 from game.rules.errors import IllegalAction
+from game.rules.house.names import SEP, fitting, house_text, parse_house
 from game.rules.native import mypyc_attr
 
 if TYPE_CHECKING:
     from game.rules.engine import Game, Handler
-    from game.rules.table import Table
 
 #: ``(edition, why)`` pairs: the editions a rule does not fit, and why (a sentence the
 #: front end translates: a message id).
@@ -151,12 +152,12 @@ CORE_FIELD: Final[list[str]] = []
 #: Each house rule's own action type, and its rule (refused by it when the rule is off).
 RULE_ACTIONS: Final[dict[type, HouseRule]] = {}
 
-SEP: Final = "+"
 
 
 def register(rule: HouseRule) -> HouseRule:
     """Add (or replace) a house rule, last in the canonical order."""
     HOUSE_RULES[rule.name] = rule
+    by_name.HOUSE_RULES[rule.name] = rule
     _SETUPS.clear()
     return rule
 
@@ -170,6 +171,7 @@ def core_field(*names: str) -> None:
 def unregister(name: str) -> None:
     """Forget house rule ``name`` (a plug-in switched off, a test's own rule)."""
     rule = HOUSE_RULES.pop(name, None)
+    by_name.HOUSE_RULES.pop(name, None)
     for kind in [k for k, r in RULE_ACTIONS.items() if r is rule]:
         del RULE_ACTIONS[kind]
     _SETUPS.clear()
@@ -180,37 +182,6 @@ def own_actions(rule: HouseRule, *kinds: type) -> None:
     a game it is off in."""
     for kind in kinds:
         RULE_ACTIONS[kind] = rule
-
-
-def parse_house(text: str, edition: str | None = None) -> tuple[str, ...]:
-    """The house rules named in ``text`` (``"stacking,seven_o"`` or ``"stacking+seven_o"``;
-    empty or ``"-"``/``"none"`` for none), canonical order, no repeats. ``ValueError``
-    names an unknown rule, or one that does not fit ``edition``."""
-    raw = text.replace(",", SEP).strip()
-    if raw in ("", "-", "none"):
-        return ()
-    names: set[str] = set()
-    for item in raw.split(SEP):
-        name = item.strip().lower().replace("-", "_")
-        if name not in HOUSE_RULES:
-            known = ", ".join(HOUSE_RULES)
-            raise ValueError(f"unknown house rule {item.strip()!r} (known: {known})")
-        rule = HOUSE_RULES[name]
-        if edition is not None and not rule.fits(edition):
-            raise ValueError(f"house rule {name} ({rule.clause}) does not fit {edition}: "
-                             f"{rule.why_unfit(edition)}")
-        names.add(name)
-    return tuple(n for n in HOUSE_RULES if n in names)
-
-
-def house_text(names: tuple[str, ...]) -> str:
-    """Inverse of :func:`parse_house` (``""`` for none)."""
-    return SEP.join(names)
-
-
-def fitting(edition: str) -> tuple[str, ...]:
-    """The house rules that fit ``edition`` (all of them together)."""
-    return tuple(n for n, r in HOUSE_RULES.items() if r.fits(edition))
 
 
 # ---------------------------------------------------------------------- a game's rules
@@ -259,7 +230,7 @@ _SETUPS: dict[str, Setup] = {}
 NONE: Final = Setup(())
 
 
-def setup(g: Table) -> None:
+def setup(g: Game) -> None:
     """Give ``g`` its own copy of each house rule its ruleset has on; nothing pending."""
     house = g.ruleset.house
     found = NONE if not house else _SETUPS.get(house)
@@ -285,3 +256,8 @@ def refusal(g: Game, a: Action) -> IllegalAction | None:
     when ``a`` is no rule's own action)."""
     rule = RULE_ACTIONS.get(type(a))
     return None if rule is None else rule.refused(g, a)
+
+
+__all__ = ["CORE_FIELD", "HOUSE_RULES", "RULE_ACTIONS", "SEP", "HouseRule", "core_field",
+           "fitting", "house_text", "own_actions", "parse_house", "refusal", "register",
+           "setup", "unregister"]
