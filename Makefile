@@ -32,12 +32,14 @@ STAMP_SYSTEM := $(VENV)/.stamp-system
 STAMP_VENV   := $(VENV)/.stamp-venv
 STAMP_PY     := $(VENV)/.stamp-py
 STAMP_TEST   := $(VENV)/.stamp-py-test
+# The tests' own system packages (a browser for the phone page): make play never installs them.
+STAMP_TEST_SYSTEM := $(VENV)/.stamp-test-system
 
 PO := $(wildcard locale/*/LC_MESSAGES/*.po)
 MO := $(PO:.po=.mo)
 
 PYTEST_ARGS ?=
-NATIVE_TESTS ?= tests/rules tests/editions tests/golden
+NATIVE_TESTS ?= tests/rules tests/editions tests/golden tests/play
 ARGS ?=
 SIM_ARGS ?= --edition official --players 4 --games 200 --seed 1
 XVFB_SCREEN ?= -screen 0 1280x800x24
@@ -66,6 +68,10 @@ help:
 $(STAMP_SYSTEM): tools/install-system-deps.sh
 	bash tools/install-system-deps.sh
 	@mkdir -p $(VENV) && touch $@
+
+$(STAMP_TEST_SYSTEM): tools/install-test-deps.sh | $(STAMP_SYSTEM)
+	bash tools/install-test-deps.sh
+	@touch $@
 
 # Order-only on the system stamp: a changed install script re-runs the script, not pip.
 $(STAMP_VENV): | $(STAMP_SYSTEM)
@@ -125,7 +131,7 @@ undesktop:
 # Wrappers, innermost last: the private PulseAudio (if tools/with-virtual-audio.sh exists), then
 # Xvfb so window tests have a DISPLAY. Both are looked up when the recipe runs, i.e. after the
 # system packages are installed.
-test: $(STAMP_SYSTEM) $(STAMP_TEST)
+test: $(STAMP_SYSTEM) $(STAMP_TEST) $(STAMP_TEST_SYSTEM)
 	@$(MAKE) locale
 	@if [ -z "$${NO_NATIVE:-}" ]; then $(MAKE) native; fi
 	@wrap=(); \
