@@ -16,7 +16,7 @@ rules were registered (``"stacking+seven_o"``), so it fits every place an option
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 import game.rules.events as E
 import game.rules.house.names as by_name
@@ -144,8 +144,9 @@ class HouseRule:
 
 
 #: Every registered house rule by name, in the order they were registered (the
-#: canonical order of a ruleset's ``house`` text).
-HOUSE_RULES: Final[dict[str, HouseRule]] = {}
+#: canonical order of a ruleset's ``house`` text): the names' registry itself, one dict
+#: (a test may put a rule in it directly).
+HOUSE_RULES: Final = cast("dict[str, HouseRule]", by_name.HOUSE_RULES)
 #: The rules whose parts make the position text's ``house`` field as UNO1 first wrote it,
 #: in its order, whether they are on or not; any other rule on adds its parts after them.
 CORE_FIELD: Final[list[str]] = []
@@ -153,11 +154,9 @@ CORE_FIELD: Final[list[str]] = []
 RULE_ACTIONS: Final[dict[type, HouseRule]] = {}
 
 
-
 def register(rule: HouseRule) -> HouseRule:
     """Add (or replace) a house rule, last in the canonical order."""
     HOUSE_RULES[rule.name] = rule
-    by_name.HOUSE_RULES[rule.name] = rule
     _SETUPS.clear()
     return rule
 
@@ -171,7 +170,6 @@ def core_field(*names: str) -> None:
 def unregister(name: str) -> None:
     """Forget house rule ``name`` (a plug-in switched off, a test's own rule)."""
     rule = HOUSE_RULES.pop(name, None)
-    by_name.HOUSE_RULES.pop(name, None)
     for kind in [k for k, r in RULE_ACTIONS.items() if r is rule]:
         del RULE_ACTIONS[kind]
     _SETUPS.clear()
