@@ -11,6 +11,7 @@
 # Knobs: PYTHON=python3.11  PYTEST_ARGS='-m "not slow"'  ARGS='--lang fr' (play)  SIM_ARGS=...
 #        NO_XVFB=1 (make test without xvfb-run)  NO_VIRTUAL_AUDIO=1 (without the private PulseAudio)
 #        NO_NATIVE=1 (make test without the compiled engine's run)  NATIVE_TESTS=tests/rules ...
+#        TEST_JOBS=3 (make test's pytest-xdist workers; 0: one process)
 #
 # The engine exists as its Python source ("pure") and as that same source compiled by mypyc
 # ("native", build/native, `make native`). `make test` runs every test on the pure engine, then
@@ -43,6 +44,9 @@ NATIVE_TESTS ?= tests/rules tests/editions tests/golden tests/play
 ARGS ?=
 SIM_ARGS ?= --edition official --players 4 --games 200 --seed 1
 XVFB_SCREEN ?= -screen 0 1280x800x24
+# pytest-xdist workers for `make test`: one more than the cores, since the real-window and
+# audio tests spend much of their time waiting; 0 runs the suite in one process.
+TEST_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 
 .PHONY: help play desktop undesktop test lint bench arena dist sim locale i18n clean distclean native
 
@@ -51,8 +55,8 @@ help:
 	@echo "                the game and its icon to your application menu; NO_DESKTOP=1 skips)"
 	@echo "make undesktop  remove the game from your application menu"
 	@echo "make test       install everything (+ test tools), compile catalogues, run all tests"
-	@echo "                under a private PulseAudio and Xvfb (PYTEST_ARGS='-m \"not slow\"'),"
-	@echo "                then the rules, editions and golden tests on the native engine"
+	@echo "                on TEST_JOBS workers, each under its own private PulseAudio and Xvfb"
+	@echo "                (PYTEST_ARGS='-m \"not slow\"'), then NATIVE_TESTS on the native engine"
 	@echo "make native     compile the engine with mypyc into build/native (if out of date)"
 	@echo "make lint       ruff on game/ tests/ bench/ packaging/, mypy --strict on rules and bots"
 	@echo "make bench      run every bench/*.py (each prints JSON; the AI bars only report)"
@@ -128,22 +132,38 @@ desktop: $(STAMP_PY)
 undesktop:
 	@if [ -x $(PY) ]; then $(PY) -m game.desktop uninstall; fi
 
-# Wrappers, innermost last: the private PulseAudio (if tools/with-virtual-audio.sh exists), then
-# Xvfb so window tests have a DISPLAY. Both are looked up when the recipe runs, i.e. after the
-# system packages are installed.
+# Workers: TEST_JOBS pytest-xdist workers per engine. Each pure worker is started through the
+# wrappers, innermost last: the private PulseAudio (tools/with-virtual-audio.sh), then Xvfb
+# (xvfb-run), so every worker has its own sound server and X display, and tests that play,
+# record or open a window never meet another worker's. Whole files go to a pure worker (--dist
+# loadfile: a module's fixtures, e.g. the bundle, are built once); the native run hands out
+# single tests. The wrappers are looked up when the recipe runs, i.e. after the system packages
+# are installed. TEST_JOBS=0 runs each engine's tests in one process.
+#
+# Bytecode: every process of the run (workers, and the games and tools the tests start)
+# shares build/pycache, even under PYTHONDONTWRITEBYTECODE, so each module is compiled once.
 test: $(STAMP_SYSTEM) $(STAMP_TEST) $(STAMP_TEST_SYSTEM)
 	@$(MAKE) locale
 	@if [ -z "$${NO_NATIVE:-}" ]; then $(MAKE) native; fi
-	@wrap=(); \
+	@export PYTHONPYCACHEPREFIX="$(CURDIR)/build/pycache"; unset PYTHONDONTWRITEBYTECODE; \
+	wrap=(); \
 	if [ -z "$${NO_VIRTUAL_AUDIO:-}" ] && [ -f tools/with-virtual-audio.sh ]; then \
-	  wrap+=(bash tools/with-virtual-audio.sh); fi; \
+	  wrap+=(bash "$(CURDIR)/tools/with-virtual-audio.sh"); fi; \
 	if [ -z "$${NO_XVFB:-}" ] && command -v xvfb-run >/dev/null; then \
 	  wrap+=(xvfb-run -a -s "$(XVFB_SCREEN)"); fi; \
-	printf "+ UNO_ENGINE=pure"; printf " %q" "$${wrap[@]}" $(PY) -m pytest $(PYTEST_ARGS); echo; \
-	UNO_ENGINE=pure "$${wrap[@]}" $(PY) -m pytest $(PYTEST_ARGS)
+	if [ "$(TEST_JOBS)" = 0 ]; then pure=("$${wrap[@]}" $(PY) -m pytest); else \
+	  printf -v worker "%q " "$${wrap[@]}" "$(CURDIR)/$(PY)"; \
+	  pure=($(PY) -m pytest --dist loadfile --no-loadscope-reorder \
+	        --tx "$(TEST_JOBS)*popen//python=$$worker"); fi; \
+	printf "+ UNO_ENGINE=pure"; printf " %q" "$${pure[@]}" $(PYTEST_ARGS); echo; \
+	UNO_ENGINE=pure "$${pure[@]}" $(PYTEST_ARGS)
 	@if [ -z "$${NO_NATIVE:-}" ]; then \
-	  echo "+ UNO_ENGINE=native $(PY) -m pytest -q $(NATIVE_TESTS)"; \
-	  UNO_ENGINE=native $(PY) -m pytest -q $(NATIVE_TESTS); fi
+	  export PYTHONPYCACHEPREFIX="$(CURDIR)/build/pycache"; unset PYTHONDONTWRITEBYTECODE; \
+	  native=($(PY) -m pytest -q $(NATIVE_TESTS)); \
+	  if [ "$(TEST_JOBS)" != 0 ]; then \
+	    native+=(-n $(TEST_JOBS) --dist load --maxschedchunk 1); fi; \
+	  printf "+ UNO_ENGINE=native"; printf " %q" "$${native[@]}"; echo; \
+	  UNO_ENGINE=native "$${native[@]}"; fi
 
 # The compiled engine (tools/build_native.py): rebuilt only when a source of game/rules or
 # game/bots changed since the last build. Needs gcc and the Python headers (system deps).
