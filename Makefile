@@ -14,7 +14,7 @@
 #        TEST_JOBS=3 (make test's pytest-xdist workers; 0: one process)
 #
 # The engine exists as its Python source ("pure") and as that same source compiled by mypyc
-# ("native", build/native, `make native`). `make test` runs every test on the pure engine, then
+# ("native", build/native, `make native`). `make test` runs every test on the pure engine, and
 # NATIVE_TESTS again on the native one; `make dist` ships the native one. UNO_ENGINE=pure|native
 # chooses by hand (default auto: native when built from the current sources).
 
@@ -56,7 +56,8 @@ help:
 	@echo "make undesktop  remove the game from your application menu"
 	@echo "make test       install everything (+ test tools), compile catalogues, run all tests"
 	@echo "                on TEST_JOBS workers, each under its own private PulseAudio and Xvfb"
-	@echo "                (PYTEST_ARGS='-m \"not slow\"'), then NATIVE_TESTS on the native engine"
+	@echo "                (PYTEST_ARGS='-m \"not slow\"'), and NATIVE_TESTS on the native engine"
+	@echo "                (compiled meanwhile)"
 	@echo "make native     compile the engine with mypyc into build/native (if out of date)"
 	@echo "make lint       ruff on game/ tests/ bench/ packaging/, mypy --strict on rules and bots"
 	@echo "make bench      run every bench/*.py (each prints JSON; the AI bars only report)"
@@ -132,19 +133,26 @@ desktop: $(STAMP_PY)
 undesktop:
 	@if [ -x $(PY) ]; then $(PY) -m game.desktop uninstall; fi
 
-# Workers: TEST_JOBS pytest-xdist workers per engine. Each pure worker is started through the
+# Three things run side by side: the pure engine's tests; `make native`, in the background
+# while they start (only the engine's and the bots' tests run meanwhile, the others wait for
+# the build: tests/conftest.py); then, as soon as it is built, NATIVE_TESTS on the native
+# engine, at a lower priority (nice) so that they take the cores only when the pure tests leave
+# them idle. The background runs' output is kept in build/native-build.log and
+# build/native-tests.log and printed after the pure tests. A failure in any of them fails
+# `make test`, after all have run; interrupting it stops them all.
+#
+# Workers: TEST_JOBS pytest-xdist workers per run. Each pure worker is started through the
 # wrappers, innermost last: the private PulseAudio (tools/with-virtual-audio.sh), then Xvfb
 # (xvfb-run), so every worker has its own sound server and X display, and tests that play,
 # record or open a window never meet another worker's. Whole files go to a pure worker (--dist
 # loadfile: a module's fixtures, e.g. the bundle, are built once); the native run hands out
 # single tests. The wrappers are looked up when the recipe runs, i.e. after the system packages
-# are installed. TEST_JOBS=0 runs each engine's tests in one process.
+# are installed. TEST_JOBS=0 runs each engine's tests in one process, one after the other.
 #
 # Bytecode: every process of the run (workers, and the games and tools the tests start)
 # shares build/pycache, even under PYTHONDONTWRITEBYTECODE, so each module is compiled once.
 test: $(STAMP_SYSTEM) $(STAMP_TEST) $(STAMP_TEST_SYSTEM)
 	@$(MAKE) locale
-	@if [ -z "$${NO_NATIVE:-}" ]; then $(MAKE) native; fi
 	@export PYTHONPYCACHEPREFIX="$(CURDIR)/build/pycache"; unset PYTHONDONTWRITEBYTECODE; \
 	wrap=(); \
 	if [ -z "$${NO_VIRTUAL_AUDIO:-}" ] && [ -f tools/with-virtual-audio.sh ]; then \
@@ -155,15 +163,38 @@ test: $(STAMP_SYSTEM) $(STAMP_TEST) $(STAMP_TEST_SYSTEM)
 	  printf -v worker "%q " "$${wrap[@]}" "$(CURDIR)/$(PY)"; \
 	  pure=($(PY) -m pytest --dist loadfile --no-loadscope-reorder \
 	        --tx "$(TEST_JOBS)*popen//python=$$worker"); fi; \
-	printf "+ UNO_ENGINE=pure"; printf " %q" "$${pure[@]}" $(PYTEST_ARGS); echo; \
-	UNO_ENGINE=pure "$${pure[@]}" $(PYTEST_ARGS)
-	@if [ -z "$${NO_NATIVE:-}" ]; then \
-	  export PYTHONPYCACHEPREFIX="$(CURDIR)/build/pycache"; unset PYTHONDONTWRITEBYTECODE; \
-	  native=($(PY) -m pytest -q $(NATIVE_TESTS)); \
+	native=($(PY) -m pytest -q $(NATIVE_TESTS)); \
+	if [ "$(TEST_JOBS)" != 0 ]; then \
+	  native=(nice -n 10 "$${native[@]}" -n $(TEST_JOBS) --dist load --maxschedchunk 1); fi; \
+	mkdir -p build; built=; tested=; \
+	if [ -z "$${NO_NATIVE:-}" ]; then \
+	  built="$(CURDIR)/build/native-build.status"; tested="$(CURDIR)/build/native-tests.status"; \
+	  rm -f "$$built" "$$tested"; \
+	  echo "+ $(MAKE) native >build/native-build.log  (in the background)"; \
 	  if [ "$(TEST_JOBS)" != 0 ]; then \
-	    native+=(-n $(TEST_JOBS) --dist load --maxschedchunk 1); fi; \
-	  printf "+ UNO_ENGINE=native"; printf " %q" "$${native[@]}"; echo; \
-	  UNO_ENGINE=native "$${native[@]}"; fi
+	    printf "+ UNO_ENGINE=native"; printf " %q" "$${native[@]}"; \
+	    echo " >build/native-tests.log  (in the background, once built)"; fi; \
+	  set -m; { $(MAKE) native >build/native-build.log 2>&1; echo $$? >"$$built.tmp"; \
+	    mv "$$built.tmp" "$$built"; \
+	    if [ "$$(cat "$$built")" = 0 ] && [ "$(TEST_JOBS)" != 0 ]; then \
+	      UNO_ENGINE=native "$${native[@]}" >build/native-tests.log 2>&1; echo $$? >"$$tested"; \
+	    fi; } & \
+	  bg=$$!; set +m; trap "kill -TERM -- -$$bg 2>/dev/null; exit 130" INT TERM; \
+	fi; \
+	printf "+ UNO_ENGINE=pure"; printf " %q" "$${pure[@]}" $(PYTEST_ARGS); echo; \
+	failed=0; UNO_ENGINE=pure UNO_NATIVE_BUILD_STATUS="$$built" "$${pure[@]}" $(PYTEST_ARGS) || failed=1; \
+	if [ -n "$$built" ]; then \
+	  wait $$bg; echo "+ $(MAKE) native  (it ran in the background)"; cat build/native-build.log; \
+	  if [ "$$(cat "$$built" 2>/dev/null)" != 0 ]; then echo "make test: make native failed" >&2; exit 1; fi; \
+	  if [ "$(TEST_JOBS)" = 0 ]; then \
+	    printf "+ UNO_ENGINE=native"; printf " %q" "$${native[@]}"; echo; \
+	    UNO_ENGINE=native "$${native[@]}" || failed=1; \
+	  else \
+	    printf "+ UNO_ENGINE=native"; printf " %q" "$${native[@]}"; echo "  (it ran in the background)"; \
+	    cat build/native-tests.log; [ "$$(cat "$$tested" 2>/dev/null)" = 0 ] || failed=1; \
+	  fi; \
+	fi; \
+	exit $$failed
 
 # The compiled engine (tools/build_native.py): rebuilt only when a source of game/rules or
 # game/bots changed since the last build. Needs gcc and the Python headers (system deps).
