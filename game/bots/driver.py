@@ -90,7 +90,7 @@ class MatchRunner:
         self.steps += 1
         if g.uno_open and not g.over:
             out += self.reactions()
-        if g.window >= 0 and not g.over:
+        if g.window is not None and not g.over:
             out += self.jump_ins()
         return out
 
@@ -101,7 +101,8 @@ class MatchRunner:
         g = self.game
         seats, p = g.seats, g.to_act
         start = g.pos[p]
-        window = g.house_rules[g.window]
+        window = g.window
+        assert window is not None
         for i in range(1, len(seats)):
             q = seats[(start + i) % len(seats)]
             options = window.out_of_turn(g, q)

@@ -95,8 +95,13 @@ class Game(Table):
     #: How many discard piles the table has.
     PILES: ClassVar[int] = 1
     #: The house rules on (game.rules.house): each one's own copy, holding what it has
-    #: pending. The game's, not the table's: their hooks take the game.
+    #: pending. The game's, not the table's: their hooks take the game. Of those, the ones
+    #: told of every turn about to begin and of every card played (a hook a rule does not
+    #: override is not called), and the one whose out-of-turn window is open (H-3).
     house_rules: tuple[house.HouseRule, ...]
+    turn_hooks: tuple[house.HouseRule, ...]
+    play_hooks: tuple[house.HouseRule, ...]
+    window: house.HouseRule | None
 
     def __init__(self, ruleset: Ruleset, players: int, seed: int, *, blank: bool = False) -> None:
         """A new match, dealt. ``blank=True`` (:meth:`blank`) stops before the deal: a
@@ -137,8 +142,8 @@ class Game(Table):
             if (len(self.hands[p]) == 2 and self.uno_declared != p
                     and (d is TURN or d is DRAWN or d in self.uno_decisions)):
                 acts.append(CALL_UNO[p])
-        elif self.window >= 0:  # H-3: a jump-in
-            acts = self.house_rules[self.window].out_of_turn(self, p)
+        elif self.window is not None:  # H-3: a jump-in
+            acts = list(self.window.out_of_turn(self, p))
         else:
             acts = []
         if self.uno_open:
@@ -217,9 +222,9 @@ class Game(Table):
         window, actor, turns = self.window, self.to_act, self.turns
         handler(self, action, ev)
         # H-3: an out-of-turn window stays open until the player to act acts.
-        if (window >= 0 and p == actor and self.turns == turns
+        if (window is not None and p == actor and self.turns == turns
                 and not isinstance(action, (CallUno, Catch))):
-            self.house_rules[window].close(self)
+            window.close(self)
         self.actions.append(action)
         self._log(ev)
         return ev
@@ -241,9 +246,9 @@ class Game(Table):
         jumping = False
         window = self.window
         if p != self.to_act:  # H-3: a jump-in, or refused
-            if window < 0:
+            if window is None:
                 raise self.refuse(p, f"play {c}")
-            self.house_rules[window].check_out_of_turn(self, p, c, a.tray)
+            window.check_out_of_turn(self, p, c, a.tray)
             jumping = True
         elif d is DRAWN:
             if c != self.drawn:
@@ -259,14 +264,14 @@ class Game(Table):
             self.check_play(p, c, a.tray)
         if self.no_bluffing and self.is_bluff(p, c):
             raise IllegalAction("H-6", f"{c} is illegal while holding the colour in force")
-        if jumping:
-            self.house_rules[window].play_out_of_turn(self, p, c, ev)
+        if window is not None and jumping:
+            window.play_out_of_turn(self, p, c, ev)
         self.uno_open.clear()  # C-12: the turn has begun (a no-op after a draw)
         self.drawn = None
         self.dead_turns = 0
         self.hands[p].remove(c)
-        for i in self.play_rules:  # H-3: the card that may be jumped on later
-            self.house_rules[i].card_played(self, p, c, a.tray)
+        for rule in self.play_hooks:  # H-3: the card that may be jumped on later
+            rule.card_played(self, p, c, a.tray)
         self.place(p, c, a.tray, ev)
         self.after_place(p, c, ev)
 
@@ -488,12 +493,12 @@ class Game(Table):
         """*Seam* (editions may extend it): ``p``'s turn begins; or the hand ends blocked
         when play only passes one card around (see :data:`STARVED_ROUNDS`). Hands
         move first (H-2) and the jump-in window opens (H-3): the house rules' turn."""
-        rules = self.turn_rules
-        if rules:
-            window = -1
-            for i in rules:
-                if self.house_rules[i].turn_begins(self, ev):
-                    window = i  # H-3: the jump-in window is open for this turn
+        hooks = self.turn_hooks
+        if hooks:
+            window: house.HouseRule | None = None
+            for rule in hooks:
+                if rule.turn_begins(self, ev):
+                    window = rule  # H-3: the jump-in window is open for this turn
             self.window = window
         if self.starved >= STARVED_ROUNDS * len(self.seats):
             self.end_hand(self.least_held(), ev, blocked=True)
@@ -527,7 +532,7 @@ class Game(Table):
         ms = self.match
         for rule in self.house_rules:
             rule.reset()
-        self.window = -1
+        self.window = None
         points, gone = settle(self.ruleset, ms, self.seats, self.hands, winner)
         self.uno_open = []
         ev.append(E.HandEnded(winner, points, tuple(ms.scores), blocked))
@@ -717,8 +722,7 @@ class Game(Table):
         g.pos = list(self.pos)
         g.uno_open = list(self.uno_open)
         g.hand_events = list(self.hand_events)
-        g.house_rules = (tuple([rule.copy() for rule in self.house_rules]) if self.house_on
-                         else self.house_rules)
+        house.copy_rules(self, g)
         g.copy_devices_from(self)
         return g
 
@@ -750,8 +754,7 @@ class Game(Table):
         g.pos = list(self.pos)
         g.uno_open = list(self.uno_open)
         g.wd4 = self.wd4 if wd4 == "same" else wd4
-        g.house_rules = (tuple([rule.copy() for rule in self.house_rules]) if self.house_on
-                         else self.house_rules)
+        house.copy_rules(self, g)
         g.copy_devices_from(self)
         return g
 

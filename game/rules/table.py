@@ -51,7 +51,6 @@ class Table:
     play_rules: tuple[int, ...]  # told of every card played
     turn_rules: tuple[int, ...]  # told of every turn about to begin
     uno_decisions: tuple[Decision, ...]  # the house rules' decisions UNO may be called on
-    window: int  # the house rule whose out-of-turn window is open (H-3), or -1
 
     def __init__(self, ruleset: Ruleset, players: int, seed: int) -> None:
         ruleset.check_players(players)
@@ -264,7 +263,6 @@ class Table:
         new.play_rules = self.play_rules
         new.turn_rules = self.turn_rules
         new.uno_decisions = self.uno_decisions
-        new.window = self.window
         new.deliveries = self.deliveries
         new._ruleset = self._ruleset
         new.no_bluffing = self.no_bluffing

@@ -127,10 +127,11 @@ class HouseRule:
         return g.refuse(a.player, "do that", own=self.clause)
 
     # ------------------------------------------------------------------ out of turn
-    def out_of_turn(self, g: Game, p: int) -> list[Action]:
+    def out_of_turn(self, g: Game, p: int) -> Sequence[Action]:
         """While the rule holds the game's out-of-turn window (``Game.window``): what
-        ``p``, not to act, may play now."""
-        return []
+        ``p``, not to act, may play now (asked of every other player after each card
+        played: a shared empty tuple for none spares making a list each time)."""
+        return ()
 
     def check_out_of_turn(self, g: Game, p: int, c: Card, tray: int) -> None:
         """Raise unless ``p`` (not to act) may play ``c`` onto ``tray`` now."""
@@ -235,13 +236,32 @@ def setup(g: Game) -> None:
     if found is None or not _current(found):
         found = _SETUPS[house] = Setup(tuple([HOUSE_RULES[n] for n in house.split(SEP)]))
     g.house_on = bool(found.rules)
-    g.house_rules = tuple([rule.copy() for rule in found.rules])
     g.interceptors = found.interceptors
     g.play_rules = found.play_rules
     g.turn_rules = found.turn_rules
     g.uno_decisions = found.uno_decisions
     g.handlers = found.handlers_for(type(g))
-    g.window = -1
+    _own(g, tuple([rule.copy() for rule in found.rules]))
+    g.window = None
+
+
+def copy_rules(g: Game, into: Game) -> None:
+    """Give ``into`` (a copy of ``g``) its own copies of ``g``'s rules, in their state;
+    the out-of-turn window open on the same rule."""
+    if not g.house_on:
+        into.house_rules, into.turn_hooks, into.play_hooks = (), (), ()
+        into.window = None
+        return
+    _own(into, tuple([rule.copy() for rule in g.house_rules]))
+    window = g.window
+    into.window = None if window is None else into.house_rules[g.house_rules.index(window)]
+
+
+def _own(g: Game, rules: tuple[HouseRule, ...]) -> None:
+    """``rules`` are ``g``'s own copies, in its rules' order."""
+    g.house_rules = rules
+    g.turn_hooks = tuple([rules[i] for i in g.turn_rules])
+    g.play_hooks = tuple([rules[i] for i in g.play_rules])
 
 
 def _current(found: Setup) -> bool:

@@ -291,20 +291,20 @@ class JumpIn(HouseRule):
             return True
         return False
 
-    def out_of_turn(self, g: Game, p: int) -> list[Action]:
+    def out_of_turn(self, g: Game, p: int) -> Sequence[Action]:
         """``p``'s jump-in, if they hold the card identical to the one just played and it
         is someone else's turn, not yet begun."""
         j = self.jump
         if j is None or p == g.to_act or g.decision is not TURN:
-            return []
+            return ()
         c = j[0]
         # By identity: every card is the one shared object of its code (CARDS), and
         # compiled, this loop takes about half the time of ``in``, which compares each
         # card's value; it runs for every other player after every card played.
         for x in g.hands[p]:
             if x is c:
-                return [PLAY_AT[p][j[1]][c]]
-        return []
+                return (PLAY_AT[p][j[1]][c],)
+        return ()
 
     def check_out_of_turn(self, g: Game, p: int, c: Card, tray: int) -> None:
         j = self.jump
@@ -326,7 +326,7 @@ class JumpIn(HouseRule):
 
     def close(self, g: Game) -> None:
         self.jump = None
-        g.window = -1
+        g.window = None
 
     def text(self) -> tuple[str, ...]:
         """Each a card ``@`` its pile, or ``-``."""
@@ -352,7 +352,7 @@ class JumpIn(HouseRule):
             c, t = self.jump
             if not on or c.is_wild or g.piles[t][-1] != c or g.decision is not Decision.TURN:
                 raise ValueError("jump-in needs jump_in on, a turn not begun, the card on its pile")
-            g.window = g.house_rules.index(self)
+            g.window = self
 
 
 # In their clause order (the canonical order of a ruleset's ``house`` text); UNO1's
@@ -381,7 +381,7 @@ def jump_card(g: Game) -> Card | None:
 def jump_actions(g: Game, p: int) -> list[Action]:
     """H-3: ``p``'s jump-in, if any (empty when jump-in is off)."""
     rule = rule_of(g, "jump_in")
-    return rule.out_of_turn(g, p) if rule is not None else []
+    return list(rule.out_of_turn(g, p)) if rule is not None else []
 
 
 def stack_total(g: Game) -> int:
