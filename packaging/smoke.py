@@ -58,6 +58,9 @@ class SmokeFailure(Exception):
 def _env(home: Path) -> dict[str, str]:
     """No real display or sound card: SDL's dummy drivers, fresh settings and data folders."""
     env = dict(os.environ)
+    # The engine is the one a double-click gets (the compiled one when the bundle carries it),
+    # not the one a test run chose for itself with UNO_ENGINE.
+    env.pop("UNO_ENGINE", None)
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONUTF8="1",
                UNO_CONFIG_DIR=str(home / "config"), UNO_DATA_DIR=str(home / "data"))
     if sys.platform.startswith("linux") and not (env.get("DISPLAY") or
