@@ -20,13 +20,17 @@ def compiled_catalogues() -> None:
     compile_if_stale()
 
 
-@pytest.fixture(scope="session", autouse=True)
-def dummy_sdl() -> Iterator[None]:
-    mp = pytest.MonkeyPatch()
+def _dummy_drivers(mp: pytest.MonkeyPatch) -> None:
     mp.setenv("SDL_VIDEODRIVER", "dummy")
     mp.setenv("SDL_AUDIODRIVER", "dummy")
-    yield
-    mp.undo()
+
+
+@pytest.fixture(autouse=True)
+def dummy_sdl(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SDL's dummy drivers for each phone test only: a worker of ``make test`` runs other
+    files after these, with a real display or sound server (and games they start inherit the
+    environment)."""
+    _dummy_drivers(monkeypatch)
 
 
 @pytest.fixture(autouse=True)
@@ -36,13 +40,18 @@ def english_afterwards() -> Iterator[None]:
 
 
 @pytest.fixture(scope="session")
-def art(dummy_sdl: None) -> Art:
+def art() -> Iterator[Art]:
     """Every edition's cards, drawn once for the whole session (about a second)."""
-    a = Art()
-    cards = {c for name in EDITIONS for c in edition(name).cards()}
-    a.plan(sorted(cards, key=int))
-    a.prepare()
-    return a
+    mp = pytest.MonkeyPatch()
+    _dummy_drivers(mp)
+    try:
+        a = Art()
+        cards = {c for name in EDITIONS for c in edition(name).cards()}
+        a.plan(sorted(cards, key=int))
+        a.prepare()
+    finally:
+        mp.undo()
+    yield a
 
 
 @pytest.fixture

@@ -61,12 +61,39 @@ def renderer() -> Iterator[SpeechRenderer]:
     r.close()
 
 
-@pytest.fixture(scope="session")
+_mixers: list[MixerOutput] = []
+
+
+def _mixer_is_ours() -> bool:
+    """pygame's mixer is open, on the driver this run wants (PulseAudio under the virtual
+    audio server, else the dummy driver)."""
+    import pygame
+
+    if not _mixers or not pygame.mixer.get_init():
+        return False
+    driver = pygame.mixer.get_driver()
+    return driver != "dummy" if VIRTUAL_AUDIO else driver == "dummy"
+
+
+@pytest.fixture
 def mixer() -> MixerOutput:
     """The real pygame mixer: PulseAudio under the virtual audio server, else SDL's dummy
-    driver. Primed with a short silence so the device is running when a test starts."""
+    driver. Primed with a short silence so the device is running when a test starts.
+
+    It is opened once and kept, but checked before every test: a worker of ``make test`` runs
+    other files in between, and a scene test closes pygame's mixer when it ends, or opens it on
+    the dummy driver (the phone and scene tests set SDL_AUDIODRIVER=dummy). Then it is opened
+    again on this run's device, or the virtual speaker would hear nothing."""
+    import pygame
+
+    if _mixer_is_ours():
+        return _mixers[0]
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
     saved = os.environ.get("SDL_AUDIODRIVER")
-    if not VIRTUAL_AUDIO:
+    if VIRTUAL_AUDIO:
+        os.environ.pop("SDL_AUDIODRIVER", None)  # SDL finds the private PulseAudio server
+    else:
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     try:
         out = MixerOutput()
@@ -79,6 +106,8 @@ def mixer() -> MixerOutput:
     deadline = time.monotonic() + 5
     while out.busy() and time.monotonic() < deadline:
         time.sleep(0.01)
+    _mixers[:] = [out]
+    assert _mixer_is_ours(), f"the mixer opened on {pygame.mixer.get_driver()!r}"
     return out
 
 
