@@ -63,7 +63,7 @@ help:
 	@echo "make bench      run every bench/*.py (each prints JSON; the AI bars only report)"
 	@echo "make arena      play the AI bars' arena runs on (hours; resumable: ARENA_ARGS=...)"
 	@echo "make dist       build the self-contained one-file executable dist/uno"
-	@echo "make sim        run a bot-only simulation: python -m game.sim $(SIM_ARGS)"
+	@echo "make sim        run a bot-only simulation: python -m game.tools.sim $(SIM_ARGS)"
 	@echo "make locale     compile locale/*/LC_MESSAGES/*.po into .mo"
 	@echo "make i18n       extract new message ids into locale/uno.pot and merge them into the .po"
 	@echo "make clean      remove build outputs and caches (distclean: also .venv)"
@@ -124,14 +124,14 @@ play: $(STAMP_SYSTEM) $(STAMP_PY)
 	@$(MAKE) desktop
 	$(PY) -m game $(ARGS)
 
-# The Linux menu entry and icon, for this user (~/.local/share; see game/desktop.py). It runs
+# The Linux menu entry and icon, for this user (~/.local/share; see game/tools/desktop.py). It runs
 # after the catalogues are compiled, so the entry carries the French name too.
 desktop: $(STAMP_PY)
 	@if [ -n "$${NO_DESKTOP:-}" ] || [ "$$(uname -s)" != Linux ]; then exit 0; fi; \
-	$(PY) -m game.desktop install --quiet
+	$(PY) -m game.tools.desktop install --quiet
 
 undesktop:
-	@if [ -x $(PY) ]; then $(PY) -m game.desktop uninstall; fi
+	@if [ -x $(PY) ]; then $(PY) -m game.tools.desktop uninstall; fi
 
 # Three things run side by side: the pure engine's tests; `make native`, in the background
 # while they start (only the engine's and the bots' tests run meanwhile, the others wait for
@@ -226,7 +226,7 @@ arena: $(STAMP_SYSTEM) $(STAMP_PY)
 	$(PY) bench/arena_bars.py $(ARENA_ARGS)
 
 sim: $(STAMP_SYSTEM) $(STAMP_PY)
-	$(PY) -m game.sim $(SIM_ARGS)
+	$(PY) -m game.tools.sim $(SIM_ARGS)
 
 clean:
 	rm -rf build dist test-output .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info

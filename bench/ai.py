@@ -8,7 +8,7 @@ times are CPU time of this thread (the "one core" figure) and wall-clock time. F
 hard bot, over the decisions it searched: worlds and play-out steps per decision and
 play-out steps per CPU second (``UNO_ENGINE=pure|native`` picks the engine build; with
 ``--hard-budget 1000000000`` the 0.13 s limit alone stops the search, so ``steps_mean``
-is what that limit buys). Strength is measured by ``python -m game.arena``, not here.
+is what that limit buys). Strength is measured by ``python -m game.tools.arena``, not here.
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ import game
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
 from game.bots.hard import HardBot
-from game.options import ArgumentParser, int_list, int_range, run_command
 from game.rules.actions import CallUno, Catch
 from game.rules.editions import new_game
 from game.rules.engine import Game
 from game.rules.ruleset import MatchKind, edition
 from game.rules.view import view
+from game.setup.options import ArgumentParser, int_list, int_range, run_command
 
 
 def positions(players: int, count: int, seed: int = 1) -> list[Game]:

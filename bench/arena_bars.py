@@ -5,7 +5,7 @@
     python bench/arena_bars.py --report --markdown # the same as the README's table
 
 Each bar is an arena run (seats rotated, duplicate deals, seed 1) kept in a ledger under
-``arena-runs/`` (see ``python -m game.arena --ledger``). The bars are played in rounds of
+``arena-runs/`` (see ``python -m game.tools.arena --ledger``). The bars are played in rounds of
 ``--step`` games each, so that all of them grow together and the command can be stopped
 at any moment and run again later to go on: a 20,000-game run of the hard bot is hours
 of CPU time. A ledger written by other engine or bot code is not counted; a run renames it
@@ -29,11 +29,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.arena import CHUNK, Ledger, LedgerError, run_arena  # noqa: E402
-from game.arena_tally import Tally  # noqa: E402
 from game.bots.hard import TABLE_BUDGET, TABLE_TIME_LIMIT  # noqa: E402
-from game.options import ArgumentParser, games_type, int_range, processes_type, run_command  # noqa: E402
 from game.rules.ruleset import MatchKind, Ruleset, edition  # noqa: E402
+from game.setup.options import ArgumentParser, games_type, int_range, processes_type, run_command  # noqa: E402
+from game.tools.arena import CHUNK, Ledger, LedgerError, run_arena  # noqa: E402
+from game.tools.arena_tally import Tally  # noqa: E402
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@
 For each build (each in its own process, ``UNO_ENGINE`` set) and each edition:
 
 - ``hands_per_s``: single hands of 4 players with the random-play bot through the match
-  runner, as ``python -m game.sim --bot random-play --match single_hand`` plays them;
+  runner, as ``python -m game.tools.sim --bot random-play --match single_hand`` plays them;
   ``us_per_decision`` is that time per decision (engine, runner and bot together) and
   ``mean_turns`` the hand length;
 - ``apply_us`` / ``legal_actions_us`` / ``new_game_us``: the engine alone, replaying
@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 # This process only parses and reports: each build is measured in a child process
 # whose UNO_ENGINE chooses it.
-from game.options import ArgumentParser, int_range, name_list, run_command, seed_type
+from game.setup.options import ArgumentParser, int_range, name_list, run_command, seed_type
 
 
 def engine_alone(ed: str, games: int, seed: int) -> dict[str, float]:
@@ -87,7 +87,7 @@ def engine_alone(ed: str, games: int, seed: int) -> dict[str, float]:
 
 
 def random_play_hands(ed: str, hands: int, seed: int) -> dict[str, Any]:
-    """Hands as game.sim plays them (same seeds, bots and runner), counting decisions."""
+    """Hands as game.tools.sim plays them (same seeds, bots and runner), counting decisions."""
     from game.bots import make_bot
     from game.bots.driver import MatchRunner
     from game.rules.editions import new_game

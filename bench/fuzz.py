@@ -5,8 +5,8 @@
 
 Areas (the same inputs and checks as the suite's fixed-seed slices in ``tests/fuzz``):
 
-- ``command_lines``: ``python -m game --headless``, ``game.sim``, ``game.arena`` and
-  ``game.position`` with mutated arguments (run in this process): exit 0 or argparse's
+- ``command_lines``: ``python -m game --headless``, ``game.tools.sim``, ``game.tools.arena`` and
+  ``game.tools.position`` with mutated arguments (run in this process): exit 0 or argparse's
   one-line error (exit 2), never a traceback;
 - ``saves``: mutated autosaves read as the title screen reads them: resumed, or reported
   with the file kept aside byte for byte;
@@ -48,7 +48,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from game.options import (  # noqa: E402
+from game.setup.options import (  # noqa: E402
     ArgumentParser,
     float_range,
     int_range,
@@ -63,23 +63,23 @@ AREAS = ("command_lines", "saves", "settings", "profiles", "statistics", "lock",
 OWNERS = (
     ("game/phone", "phone server (issue 33)"),
     ("game/rules/position.py", "position codec (issue 12 item 7)"),
-    ("game/saves.py", "saves loading (issue 12 item 3)"),
-    ("game/autosave.py", "saves loading (issue 12 item 3)"),
-    ("game/settings.py", "settings (issue 12 items 1 and 3)"),
-    ("game/profiles.py", "profiles (issue 31 item 4)"),
-    ("game/profile_store.py", "profiles (issue 31 item 4)"),
-    ("game/repairs.py", "profiles and settings repairs (issue 31 item 4)"),
-    ("game/stats.py", "statistics (issue 31 item 4)"),
-    ("game/instance.py", "the instance lock (game/instance.py)"),
-    ("game/userfiles.py", "user files (game/userfiles.py)"),
+    ("game/store/saves.py", "saves loading (issue 12 item 3)"),
+    ("game/store/autosave.py", "saves loading (issue 12 item 3)"),
+    ("game/store/settings.py", "settings (issue 12 items 1 and 3)"),
+    ("game/store/profiles.py", "profiles (issue 31 item 4)"),
+    ("game/store/profile_store.py", "profiles (issue 31 item 4)"),
+    ("game/store/repairs.py", "profiles and settings repairs (issue 31 item 4)"),
+    ("game/store/stats.py", "statistics (issue 31 item 4)"),
+    ("game/store/instance.py", "the instance lock (game/store/instance.py)"),
+    ("game/store/userfiles.py", "user files (game/store/userfiles.py)"),
     ("game/voice", "names and recordings (issue 12 item 4)"),
     ("game/cli.py", "command lines (issue 12 item 8)"),
-    ("game/sim.py", "command lines (issue 12 item 8)"),
-    ("game/arena.py", "command lines (issue 12 item 8)"),
-    ("game/options.py", "command lines (issue 12 item 8)"),
-    ("game/position.py", "command lines (issue 12 item 8)"),
+    ("game/tools/sim.py", "command lines (issue 12 item 8)"),
+    ("game/tools/arena.py", "command lines (issue 12 item 8)"),
+    ("game/setup/options.py", "command lines (issue 12 item 8)"),
+    ("game/tools/position.py", "command lines (issue 12 item 8)"),
     ("game/ui", "the table and its scenes"),
-    ("game/narrate.py", "narrator"),
+    ("game/voice/narrate.py", "narrator"),
     ("game/rules", "engine"),
     ("game/bots", "bots"),
 )
@@ -106,7 +106,7 @@ def owner(area: str, signature: str) -> str:
     if area == "command_lines":
         return "command lines (issue 12 item 8)"
     if area == "lock":
-        return "the instance lock (game/instance.py)"
+        return "the instance lock (game/store/instance.py)"
     return "unknown"
 
 

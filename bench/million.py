@@ -29,7 +29,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
-from game.options import (
+from game.rules import events as E
+from game.rules.editions import new_game
+from game.rules.ruleset import EDITIONS, MatchKind, edition
+from game.setup.options import (
     ArgumentParser,
     games_type,
     ignore_sigint,
@@ -37,9 +40,6 @@ from game.options import (
     run_command,
     seed_type,
 )
-from game.rules import events as E
-from game.rules.editions import new_game
-from game.rules.ruleset import EDITIONS, MatchKind, edition
 
 #: Short matches (about two hands) so that a million fit in an hour on two cores; the
 #: scoring of every kind still runs across several hands.

@@ -4,7 +4,7 @@
                            [--knows none,wilds,voids,colours,hand] [--when all|turn|colour]
 
 A diagnostic, not a bot: hard plays medium (official rules, single hands, the arena's
-deals and seat rotation, ``python -m game.arena``), and the worlds its search deals are
+deals and seat rotation, ``python -m game.tools.arena``), and the worlds its search deals are
 told the truth about each opponent's hand, one kind of knowledge per row:
 
 * ``none``: nothing more (the bot as shipped);
@@ -40,20 +40,20 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import game
-from game.arena import deal_seeds, seating_for
-from game.arena_tally import wilson
 from game.bots import make_bot
 from game.bots.base import Bot
 from game.bots.determinize import Dealer
 from game.bots.driver import MatchRunner
 from game.bots.hard import HardBot
 from game.bots.opponent import BIG, WILD_KEY
-from game.options import ArgumentParser, int_range, name_list, run_command
 from game.rules.cards import COLOUR_OF, WILD, Card
 from game.rules.editions import new_game
 from game.rules.engine import Decision, Game
 from game.rules.ruleset import MatchKind, edition
 from game.rules.view import PlayerView
+from game.setup.options import ArgumentParser, int_range, name_list, run_command
+from game.tools.arena import deal_seeds, seating_for
+from game.tools.arena_tally import wilson
 
 KNOWS = ("none", "wilds", "voids", "colours", "hand")
 WHEN = {"all": None, "turn": (Decision.TURN, Decision.DRAWN), "colour": (Decision.COLOUR,)}

@@ -43,8 +43,8 @@ def one_hand(seed: int, level: str) -> tuple[float, float]:
     from game.play.session import Session
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
-    from game.saves import SeatInfo
-    from game.settings import Settings
+    from game.store.saves import SeatInfo
+    from game.store.settings import Settings
     from game.ui.app import App
     from game.ui.table.scene import TableScene
 

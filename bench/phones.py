@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.options import ArgumentParser, float_range, int_range, run_command  # noqa: E402
+from game.setup.options import ArgumentParser, float_range, int_range, run_command  # noqa: E402
 
 FPS = 60
 GOALS = {"act_to_state_p95_ms": 50.0, "broadcast_p95_ms": 50.0, "idle_cpu_percent": 2.0,
@@ -220,7 +220,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     from game.play.session import Session
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
-    from game.saves import SeatInfo
+    from game.store.saves import SeatInfo
 
     rs = edition("official")
     art = Art()

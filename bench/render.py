@@ -83,7 +83,7 @@ def percentiles(samples: list[float]) -> dict[str, float]:
 def title_first() -> App:
     """The app as a person meets it: the title screen drawn, the AI's process booted
     meanwhile (it starts after the first frame), then a match."""
-    from game.settings import Settings
+    from game.store.settings import Settings
     from game.ui.app import App
     from game.ui.launch import start
 
@@ -116,7 +116,7 @@ def edition_session(name: str, seed: int, level: str) -> Session:
     from game.play.session import Session
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
-    from game.saves import SeatInfo
+    from game.store.saves import SeatInfo
 
     names = ("Ada", "Bruno", "Chloé", "Dev")
     rules = edition(name)
@@ -323,7 +323,7 @@ def moment_times(name: str, seed: int, level: str) -> dict[str, object]:
     from game.play.session import Session
     from game.rules import events as E
     from game.rules.editions import new_game
-    from game.saves import SeatInfo
+    from game.store.saves import SeatInfo
     from game.ui import intents as I
     from game.ui.table.match_end import MatchEndScene
     from game.ui.table.results import HandEndScene
@@ -410,7 +410,7 @@ def idle_cpu(seconds: float) -> float:
     from game.play.session import Session
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
-    from game.saves import SeatInfo
+    from game.store.saves import SeatInfo
     from game.ui.table.scene import TableScene
 
     app = title_first()
@@ -459,14 +459,14 @@ def first_frame(runs: int, driver: str) -> dict[str, float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from game.options import run_command
+    from game.setup.options import run_command
 
     return run_command(_main, "bench/render.py", argv)
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
     from game.bots import BOTS
-    from game.options import ArgumentParser, float_range, seed_type
+    from game.setup.options import ArgumentParser, float_range, seed_type
 
     ap = ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--driver", choices=("dummy", "x11"), default="dummy")

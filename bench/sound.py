@@ -45,7 +45,7 @@ def frames(level: str = "medium") -> dict[str, object]:
     import pygame
 
     from game.audio.frames import FRAMES
-    from game.settings import Settings
+    from game.store.settings import Settings
     from game.ui.app import App
     from game.ui.table.scene import TableScene
 

@@ -174,7 +174,7 @@ def p99(values: list[float]) -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from game.options import run_command
+    from game.setup.options import run_command
 
     return run_command(_main, "bench/voice.py", argv)
 
@@ -191,7 +191,7 @@ def _use_the_bench_devices() -> None:
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
-    from game.options import ArgumentParser, int_range
+    from game.setup.options import ArgumentParser, int_range
 
     parser = ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--trials", type=int_range(1, 10_000), default=20)

@@ -24,8 +24,10 @@ from game import i18n
 from game.bots import BOTS, make_bot
 from game.bots.driver import MatchRunner
 from game.i18n import _
-from game.narrate import AI_NAMES, Narrator
-from game.options import (
+from game.rules.editions import new_game
+from game.rules.house import HOUSE_RULES, house_text, parse_house
+from game.rules.ruleset import MatchKind, Ruleset, edition
+from game.setup.options import (
     DEFAULT_BOTS,
     EDITION_CHOICES,
     MATCH_CHOICES,
@@ -36,10 +38,8 @@ from game.options import (
     seed_type,
     target_type,
 )
-from game.rules.editions import new_game
-from game.rules.house import HOUSE_RULES, house_text, parse_house
-from game.rules.ruleset import MatchKind, Ruleset, edition
 from game.ui.options import StartOptions
+from game.voice.narrate import AI_NAMES, Narrator
 
 
 def has_display() -> bool:
@@ -199,11 +199,11 @@ def _main(argv: Sequence[str] | None = None) -> int:
     if args.lang:
         i18n.set_language(args.lang)
     if args.selfcheck:
-        from game.selfcheck import run
+        from game.tools.selfcheck import run
 
         return run()
     if args.install_desktop_entry:
-        from game.desktop import main as desktop
+        from game.tools.desktop import main as desktop
 
         return desktop(["install"])
     if args.headless:

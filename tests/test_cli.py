@@ -56,7 +56,7 @@ def test_bad_arguments_are_refused_clearly() -> None:
 
 
 def test_sim_prints_one_json_object_with_the_figures() -> None:
-    r = run("-m", "game.sim", "--edition", "official", "--players", "4", "--games", "30",
+    r = run("-m", "game.tools.sim", "--edition", "official", "--players", "4", "--games", "30",
             "--seed", "1", "--bot", "heuristic", "--check")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
@@ -67,21 +67,22 @@ def test_sim_prints_one_json_object_with_the_figures() -> None:
 
 
 def test_sim_random_bots_sonic() -> None:
-    r = run("-m", "game.sim", "--edition", "sonic", "--players", "3", "--games", "5", "--seed", "2")
+    r = run("-m", "game.tools.sim", "--edition", "sonic", "--players", "3", "--games", "5",
+            "--seed", "2")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["errors"] == 0
 
 
 def test_position_tool_round_trip() -> None:
-    made = run("-m", "game.position", "new", "--seed", "7", "--moves", "6")
+    made = run("-m", "game.tools.position", "new", "--seed", "7", "--moves", "6")
     assert made.returncode == 0, made.stderr
     text = made.stdout.strip()
     assert text.startswith("UNO1 ")
-    shown = run("-m", "game.position", "show", text)
+    shown = run("-m", "game.tools.position", "show", text)
     assert "legal:" in shown.stdout and "decision:" in shown.stdout
     legal = shown.stdout.split("legal:")[1].split("  ")[0].strip()
-    applied = run("-m", "game.position", "apply", text, legal)
+    applied = run("-m", "game.tools.position", "apply", text, legal)
     assert applied.returncode == 0, applied.stderr
     assert applied.stdout.strip().splitlines()[-1].startswith("UNO1 ")
-    wrong = run("-m", "game.position", "apply", text, "9 draw")
+    wrong = run("-m", "game.tools.position", "apply", text, "9 draw")
     assert wrong.returncode == 2 and "error:" in wrong.stderr

@@ -18,10 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from game import arena, cli, i18n, position, sim
-from game.bot_specs import bot_from_spec
+from game import cli, i18n
 from game.bots import HardBot
-from game.options import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, MAX_TARGET
+from game.setup.bot_specs import bot_from_spec
+from game.setup.options import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, MAX_TARGET
+from game.tools import arena, position, sim
 
 ROOT = Path(__file__).resolve().parents[1]
 ONE_LINE_ERROR = re.compile(r"^[\w./ -]+: error: \S.*$")
@@ -93,7 +94,7 @@ def test_errors_are_told_in_the_chosen_language(capsys: pytest.CaptureFixture[st
     assert "équipes" in line, line
 
 
-# ------------------------------------------------------------------ game.sim, game.arena
+# ------------------------------------------------------------- game.tools.sim, game.tools.arena
 @pytest.mark.parametrize("argv", [
     ["--games", "-5"], ["--games", "0"], ["--games", "10" * 10], ["--target", "0"],
     ["--players", "0"], ["--bot", "random,random"], ["--seed", "-2"], ["--match", "x"],
@@ -173,7 +174,7 @@ def test_arena_ledger_lines_of_any_damage_are_reported_and_replayed(
     assert "Traceback" not in captured.err
 
 
-# ------------------------------------------------------------------ game.position
+# ------------------------------------------------------------------ game.tools.position
 @pytest.mark.parametrize("argv", [
     ["new", "--moves", "-1"], ["new", "--players", "11"], ["new", "--seed", "x"],
     ["new", "--edition", "triple", "--players", "8"], ["show", ""], ["show", "UNO1 a\nb"],
@@ -186,7 +187,7 @@ def test_position_arguments_are_refused_in_one_line(
 
 # ------------------------------------------------------------------ the app
 def test_the_app_never_imports_the_command_line() -> None:
-    """The table reads the command line's choices from game.options, not game.cli (which
+    """The table reads the command line's choices from game.setup.options, not game.cli (which
     imports the app: a cycle, and the app's start-up would pay for the CLI's imports)."""
     offenders = []
     for path in sorted((ROOT / "game" / "ui").rglob("*.py")):
@@ -235,19 +236,19 @@ def cpu_seconds(pid: int) -> float:
 
 
 def test_ctrl_c_stops_a_long_simulation_in_one_line() -> None:
-    proc = launch("-m", "game.sim", "--games", "10000000")
+    proc = launch("-m", "game.tools.sim", "--games", "10000000")
     deadline = time.monotonic() + 60
     # Past its imports (a fraction of a second of CPU) and well into the games.
     while cpu_seconds(proc.pid) < 1.5 and time.monotonic() < deadline:
         time.sleep(0.1)
     out, err = ctrl_c(proc, after_line=False)
     assert proc.returncode == EXIT_INTERRUPTED
-    assert err == "python -m game.sim: stopped (Ctrl+C)\n" and out == ""
+    assert err == "python -m game.tools.sim: stopped (Ctrl+C)\n" and out == ""
 
 
 def test_ctrl_c_stops_an_arena_and_its_workers_keeping_the_ledger(tmp_path: Path) -> None:
     book = tmp_path / "run.jsonl"
-    proc = launch("-m", "game.arena", "--games", "1000000", "--bots", "random,random",
+    proc = launch("-m", "game.tools.arena", "--games", "1000000", "--bots", "random,random",
                   "--processes", "2", "--ledger", str(book))
     deadline = time.monotonic() + 60
     while (not book.exists() or len(book.read_text().splitlines()) < 3) and \
@@ -255,7 +256,7 @@ def test_ctrl_c_stops_an_arena_and_its_workers_keeping_the_ledger(tmp_path: Path
         time.sleep(0.1)
     _out, err = ctrl_c(proc, after_line=False)
     assert proc.returncode == EXIT_INTERRUPTED
-    assert err == "python -m game.arena: stopped (Ctrl+C)\n"  # not one traceback per worker
+    assert err == "python -m game.tools.arena: stopped (Ctrl+C)\n"  # not one traceback per worker
     assert len(book.read_text().splitlines()) >= 3
 
 

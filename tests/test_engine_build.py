@@ -109,7 +109,7 @@ def test_the_native_build_plays_the_same_games_as_the_source() -> None:
     # engine while the first tests run (this one waits for it, tests/conftest.py).
     if native_state()[0] != "fresh":
         pytest.skip("no fresh native build (make native)")
-    code = ("import json, game; from game.sim import main; "
+    code = ("import json, game; from game.tools.sim import main; "
             "main(['--players', '4', '--games', '40', '--seed', '3', '--bot', 'random-play'])")
     pure, native = run_python(code, "pure"), run_python(code, "native")
     assert pure.returncode == native.returncode == 0, pure.stderr + native.stderr

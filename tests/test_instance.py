@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from game.instance import LOCK_NAME, AlreadyRunning, InstanceLock, claim
+from game.store.instance import LOCK_NAME, AlreadyRunning, InstanceLock, claim
 
 ROOT = Path(__file__).resolve().parents[1]
-HOLD = ("import sys, time; from pathlib import Path; from game.instance import InstanceLock; "
+HOLD = ("import sys, time; from pathlib import Path; from game.store.instance import InstanceLock; "
         "lock = InstanceLock(Path(sys.argv[1])); lock.acquire(); print('held', flush=True); "
         "time.sleep(600)")
 
@@ -85,13 +85,13 @@ def test_a_second_game_says_it_is_already_open_and_leaves_the_save_alone(
     save = data / "autosave.json"
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
-    from game.saves import SavedMatch, SeatInfo, write_save
+    from game.store.saves import SavedMatch, SeatInfo, write_save
 
     write_save(SavedMatch.of(new_game(edition("official"), 2, 4),
                              [SeatInfo("Ann", True), SeatInfo("Bob", False)]), save)
     before = save.read_bytes()
     # A family that has played before (a first launch would offer the guided hand first).
-    from game.settings import Settings, store_settings
+    from game.store.settings import Settings, store_settings
 
     store_settings(Settings(guide_offered=True), Path(env["UNO_CONFIG_DIR"]) / "settings.toml")
     state = tmp_path / "state.json"
@@ -141,7 +141,7 @@ def test_claim_puts_linked_clip_folders_aside_and_cleans_only_real_ones(tmp_path
     """At the start a player's recordings folder that is a link is renamed aside (what it
     points to is left alone, its files named like our temp files too); a killed clip write's
     temp file in a real folder is removed."""
-    from game.userfiles import WATCH
+    from game.store.userfiles import WATCH
 
     data, config = tmp_path / "data", tmp_path / "config"
     real, linked = data / "clips" / "0000000000a1", data / "clips" / "0000000000b2"
@@ -182,7 +182,7 @@ def test_without_a_screen_the_second_copy_says_it_on_stderr(
 
 HOLD_WITH_CHILD = (
     "import multiprocessing, sys, time; from pathlib import Path\n"
-    "from game.instance import InstanceLock\n"
+    "from game.store.instance import InstanceLock\n"
     "if __name__ == '__main__':\n"
     "    lock = InstanceLock(Path(sys.argv[1])); lock.acquire()\n"
     "    child = multiprocessing.get_context('spawn').Process(target=time.sleep, args=(600,))\n"

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.names import (
+from game.setup.names import (
     MAX_NAME_LENGTH,
     clean_name,
     derived_player_id,

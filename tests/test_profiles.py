@@ -2,7 +2,7 @@
 all is put aside and reported, never written over; one bad value or record (issue 31) costs
 only itself: it is reset or left out and told, everything else is kept, the file as it was
 copied aside. Writes are atomic and a failure is told once. And the statistics counted into
-them from the engine's events (game.stats)."""
+them from the engine's events (game.store.stats)."""
 
 from __future__ import annotations
 
@@ -15,10 +15,11 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from game import profile_store as S
-from game import profiles as P
-from game.profile_store import ProfileStore, load_profiles, save_profiles
-from game.profiles import (
+from game.rules import events as E
+from game.store import profile_store as S
+from game.store import profiles as P
+from game.store.profile_store import ProfileStore, load_profiles, save_profiles
+from game.store.profiles import (
     AVATAR_COLOURS,
     AVATAR_KINDS,
     Avatar,
@@ -27,9 +28,8 @@ from game.profiles import (
     ProfileBook,
     default_avatar,
 )
-from game.rules import events as E
-from game.stats import SeatRef, record
-from game.userfiles import FULL, OK, WriteWatch
+from game.store.stats import SeatRef, record
+from game.store.userfiles import FULL, OK, WriteWatch
 from tests.fuzz import slice_of
 from tests.fuzz.targets import check_profiles, mutated_bytes, mutated_json
 
@@ -343,8 +343,8 @@ def test_the_cap_of_profiles_fits_well_within_the_file_the_game_reads_back(
         tmp_path: Path) -> None:
     """MAX_PROFILES players, each with the longest name of the widest letters and every
     edition's counts at their largest, still make a file a quarter of the size read back."""
-    from game.names import MAX_NAME_LENGTH
     from game.rules.ruleset import EDITIONS
+    from game.setup.names import MAX_NAME_LENGTH
 
     book = ProfileBook()
     for i in range(P.MAX_PROFILES):

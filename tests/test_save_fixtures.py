@@ -20,7 +20,7 @@ from game.rules.engine import Decision
 from game.rules.errors import IllegalAction
 from game.rules.position import dump
 from game.rules.record import GameRecord
-from game.saves import load_save, read_autosave
+from game.store.saves import load_save, read_autosave
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves-3bfd94e"
 EDITIONS = ("official", "sonic", "attack", "triple", "roboto")

@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.autosave import AutoSaver
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
-from game.names import clean_name
 from game.rules.editions import new_game
 from game.rules.position import dump
 from game.rules.ruleset import edition
-from game.saves import (
+from game.setup.names import clean_name
+from game.store.autosave import AutoSaver
+from game.store.saves import (
     FORMAT,
     SavedMatch,
     SaveError,
@@ -31,7 +31,7 @@ from game.saves import (
     read_match,
     write_save,
 )
-from game.userfiles import WriteWatch
+from game.store.userfiles import WriteWatch
 
 SEATS = (SeatInfo("Ann", True), SeatInfo("Bob", False, "heuristic"),
          SeatInfo("Cid", False, "random"))
@@ -206,7 +206,7 @@ def test_saves_are_read_per_file_so_slots_can_sit_side_by_side(tmp_path: Path) -
 
 def _failing_writes(monkeypatch: pytest.MonkeyPatch, code: int) -> list[int]:
     """Make every save write fail with ``code`` (an errno) while the list holds anything."""
-    from game import saves
+    from game.store import saves
 
     failing = [code]
     real = saves.atomic_write

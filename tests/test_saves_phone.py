@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from game.saves import SavedMatch, SaveError, SeatInfo, seats_from_json
+from game.store.saves import SavedMatch, SaveError, SeatInfo, seats_from_json
 
 
 def test_a_phone_seat_round_trips_and_a_seat_without_one_writes_no_field() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.settings import (
+from game.store.settings import (
     WINDOW_MAX,
     WINDOW_MIN,
     Settings,
@@ -21,7 +21,7 @@ from game.settings import (
     settings_path,
     store_settings,
 )
-from game.userfiles import WriteWatch
+from game.store.userfiles import WriteWatch
 
 
 def test_defaults_when_there_is_no_file(tmp_path: Path) -> None:
@@ -130,7 +130,7 @@ def test_any_unusable_settings_file_is_reported_and_kept_aside(
 
 def test_settings_in_a_read_only_folder_are_told_once_and_resume(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game import settings as module
+    from game.store import settings as module
 
     lines: list[str] = []
     watch = WriteWatch(stderr=lines.append)
@@ -163,7 +163,7 @@ def test_a_settings_value_out_of_range_is_told_not_raised(tmp_path: Path) -> Non
 
 def test_a_failure_nobody_foresaw_still_keeps_the_settings_aside(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game import settings as module
+    from game.store import settings as module
 
     path = tmp_path / "settings.toml"
     path.write_text("master_volume = 5\n", "utf-8")
@@ -281,7 +281,7 @@ def test_an_unknown_setting_is_kept_and_written_back(tmp_path: Path) -> None:
 
 def test_a_repaired_file_that_cannot_be_copied_aside_is_not_written_over(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game import settings as module
+    from game.store import settings as module
 
     path = tmp_path / "settings.toml"
     raw = _family_file(path, music_volume=250)

@@ -169,3 +169,18 @@ def test_game_time_comes_from_the_app_clock() -> None:
     bad = [f"{p.relative_to(ROOT)}:{line} {f}" for p, tree in ui_trees()
            for line, f in calls(tree) if f in clocks and f not in allowed.get(p.name, ())]
     assert not bad, bad
+
+
+#: Modules that may sit loose at the top of ``game/`` (issue 35): the package's front door and
+#: what every layer shares. Everything else lives in the package of its layer (rules, bots,
+#: play, setup, store, voice, audio, ui, phone, tools), so the folder list reads as the layers.
+MAX_LOOSE_MODULES = 10
+
+
+def test_the_layers_can_be_read_from_game_s_folder_list() -> None:
+    loose = sorted(p.name for p in GAME.glob("*.py"))
+    assert len(loose) <= MAX_LOOSE_MODULES, loose
+    packages = sorted(p.name for p in GAME.iterdir() if (p / "__init__.py").is_file())
+    for package in packages:
+        doc = ast.get_docstring(ast.parse((GAME / package / "__init__.py").read_text("utf-8")))
+        assert doc, f"game/{package}/__init__.py says nothing of what the package holds"

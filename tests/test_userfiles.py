@@ -13,11 +13,11 @@ from typing import TypeVar
 
 import pytest
 
-from game.saves import MAX_FILE_BYTES as SAVE_CAP
-from game.saves import SavedMatch, SeatInfo, is_save_name, read_match, write_save
-from game.settings import MAX_FILE_BYTES as SETTINGS_CAP
-from game.settings import Settings, load_settings, save_settings
-from game.userfiles import (
+from game.store.saves import MAX_FILE_BYTES as SAVE_CAP
+from game.store.saves import SavedMatch, SeatInfo, is_save_name, read_match, write_save
+from game.store.settings import MAX_FILE_BYTES as SETTINGS_CAP
+from game.store.settings import Settings, load_settings, save_settings
+from game.store.userfiles import (
     FileTooLarge,
     NotARegularFile,
     WriteWatch,
@@ -185,7 +185,7 @@ def test_a_real_read_only_folder_is_told_as_read_only(tmp_path: Path) -> None:
     folder.mkdir()
     folder.chmod(0o555)
     try:
-        from game.settings import store_settings
+        from game.store.settings import store_settings
 
         watch = WriteWatch(stderr=lambda line: None)
         assert not store_settings(Settings(), folder / "settings.toml", watch)
@@ -250,7 +250,7 @@ NOTES = "my notes, not the game's\n"
 def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The game's data and config folders in ``tmp_path``, a person's notes beside them, and
     the game's watch emptied before and after."""
-    from game.userfiles import WATCH
+    from game.store.userfiles import WATCH
 
     monkeypatch.setenv("UNO_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("UNO_CONFIG_DIR", str(tmp_path / "config"))
@@ -263,7 +263,7 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 
 def link_notices() -> list[str]:
-    from game.userfiles import WATCH
+    from game.store.userfiles import WATCH
 
     return [n.text() for n in WATCH.take() if n.what == "files"]
 
@@ -282,7 +282,7 @@ def a_match() -> SavedMatch:
 
 
 def test_lock_file_that_is_a_symlink_never_truncates_its_target(folders: Path) -> None:
-    from game.instance import LOCK_NAME, InstanceLock
+    from game.store.instance import LOCK_NAME, InstanceLock
 
     data, notes = folders / "data", folders / "notes.txt"
     (data / LOCK_NAME).symlink_to(notes)
@@ -304,7 +304,7 @@ def test_lock_file_that_is_a_symlink_never_truncates_its_target(folders: Path) -
 @pytest.mark.parametrize("kind", ["fifo", "folder", "dangling link", "symlink loop"])
 def test_lock_path_that_is_not_a_file_is_put_aside_and_the_lock_taken(
         folders: Path, kind: str) -> None:
-    from game.instance import LOCK_NAME, InstanceLock
+    from game.store.instance import LOCK_NAME, InstanceLock
 
     data = folders / "data"
     KINDS[kind](data / LOCK_NAME)
@@ -320,7 +320,7 @@ def test_lock_path_that_is_not_a_file_is_put_aside_and_the_lock_taken(
 
 
 def test_a_save_that_is_a_symlink_never_writes_through_it(folders: Path) -> None:
-    from game.saves import matches_dir
+    from game.store.saves import matches_dir
 
     notes = folders / "notes.txt"
     matches_dir().mkdir()
@@ -335,7 +335,7 @@ def test_a_save_that_is_a_symlink_never_writes_through_it(folders: Path) -> None
 
 
 def test_a_saves_folder_that_is_a_symlink_is_never_written_into(folders: Path) -> None:
-    from game.saves import discard_save, list_matches, matches_dir
+    from game.store.saves import discard_save, list_matches, matches_dir
 
     elsewhere = folders / "documents"
     elsewhere.mkdir()
@@ -362,8 +362,8 @@ def test_a_saves_folder_that_is_a_symlink_is_never_written_into(folders: Path) -
 
 
 def test_the_start_puts_a_linked_saves_folder_aside_before_listing_it(folders: Path) -> None:
-    from game.instance import claim
-    from game.saves import list_matches, matches_dir
+    from game.store.instance import claim
+    from game.store.saves import list_matches, matches_dir
 
     elsewhere = folders / "documents"
     elsewhere.mkdir()
@@ -383,7 +383,7 @@ def test_the_start_puts_a_linked_saves_folder_aside_before_listing_it(folders: P
 
 def test_a_settings_file_that_is_a_symlink_is_read_but_never_written_through(
         folders: Path) -> None:
-    from game.settings import settings_path, store_settings
+    from game.store.settings import settings_path, store_settings
 
     real = folders / "dotfiles.toml"
     save_settings(Settings(master_volume=12), real)
@@ -402,7 +402,7 @@ def test_a_settings_file_that_is_a_symlink_is_read_but_never_written_through(
 
 
 def test_a_profiles_file_that_is_a_symlink_never_writes_through_it(folders: Path) -> None:
-    from game.profile_store import ProfileStore, profiles_path
+    from game.store.profile_store import ProfileStore, profiles_path
 
     notes = folders / "notes.txt"
     profiles_path().symlink_to(notes)
@@ -423,7 +423,7 @@ def test_a_link_that_cannot_be_put_aside_is_told_and_never_written_through(
         folders: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A read-only folder: the link cannot be renamed, so nothing is written; the player is
     told that the settings cannot be saved, and the game goes on."""
-    from game.settings import settings_path, store_settings
+    from game.store.settings import settings_path, store_settings
 
     notes = folders / "notes.txt"
     settings_path().symlink_to(notes)
@@ -443,8 +443,8 @@ def test_a_write_through_the_game_folder_itself_as_a_link_is_allowed(tmp_path: P
                                                                      ) -> None:
     """Keeping the whole data folder elsewhere (a link to it) is a person's choice: saves go
     there, nothing is put aside."""
-    from game.saves import matches_dir
-    from game.userfiles import WATCH
+    from game.store.saves import matches_dir
+    from game.store.userfiles import WATCH
 
     real = tmp_path / "big-disk" / "uno"
     real.mkdir(parents=True)
@@ -458,7 +458,7 @@ def test_a_write_through_the_game_folder_itself_as_a_link_is_allowed(tmp_path: P
 
 def test_the_first_versions_autosave_is_never_moved_into_a_linked_saves_folder(
         folders: Path) -> None:
-    from game.saves import autosave_path, list_matches, matches_dir
+    from game.store.saves import autosave_path, list_matches, matches_dir
 
     elsewhere = folders / "documents"
     elsewhere.mkdir()

@@ -29,7 +29,7 @@ import game.audio.registry as registry
 from game.audio.frames import sound_frames
 from game.audio.registry import RATE, Bus
 from game.audio.voice_output import VoiceOutput
-from game.settings import Settings
+from game.store.settings import Settings
 
 __all__ = ["DUCK_EFFECTS", "DUCK_MUSIC", "LATE_S", "MIXER_BUFFER", "SoundBoard"]
 

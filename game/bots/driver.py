@@ -25,7 +25,7 @@ from game.rules.view import PlayerView, view
 
 EventSink = Callable[[Sequence[E.Event]], None]
 #: Applies one action to the game: ``Game.apply``, or a wrapper around it that checks
-#: each action (``game.sim --check``, the property tests).
+#: each action (``game.tools.sim --check``, the property tests).
 Apply = Callable[[Action], list[E.Event]]
 
 

@@ -61,7 +61,7 @@ class Art:
 
     def plan(self, cards: Iterable[Card], faces: bool = True) -> None:
         """Queue ``cards`` (and the back, and every face) for :meth:`prepare`."""
-        from game.profiles import AVATAR_KINDS
+        from game.store.profiles import AVATAR_KINDS
 
         todo = [("card", BACK)] if BACK not in self._cards else []
         for c in cards:
@@ -101,7 +101,7 @@ class Art:
         return cardart.face(Card.parse(text), self.card_width, marks=True)
 
     def face_surface(self, kind: str) -> object:
-        from game.profiles import Avatar
+        from game.store.profiles import Avatar
         from game.ui.avatars import avatar_image
 
         return avatar_image(Avatar.of(kind), self.face_size)

@@ -4,7 +4,7 @@ renders in its own language.
 
 Every event is first redacted for the phone's seat (:func:`game.rules.events.redact`), and
 a draw is told by its count only, whoever drew: a caption never names a card that the
-seat's own view does not show. The message ids are the narrator's (:mod:`game.narrate`),
+seat's own view does not show. The message ids are the narrator's (:mod:`game.voice.narrate`),
 so the table's log and the phones read alike and share their translations.
 """
 

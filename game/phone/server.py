@@ -36,10 +36,10 @@ import game.phone.inbound as m
 import game.phone.texts as texts
 import game.phone.wire as wire
 from game import i18n
-from game.names import clean_name
 from game.phone.state import SeatState, render_state
 from game.play.labels import REFUSALS, REFUSED
 from game.resources import resource_path
+from game.setup.names import clean_name
 
 if TYPE_CHECKING:
     import gettext
@@ -490,7 +490,7 @@ class Server:
         self._restate_all()
 
     def _welcome(self, conn: Conn) -> None:
-        from game.profiles import AVATAR_KINDS
+        from game.store.profiles import AVATAR_KINDS
         from game.ui.avatars import LABELS
 
         hub = self.hub

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from game.i18n import LANGUAGES
-from game.profiles import AVATAR_KINDS
+from game.store.profiles import AVATAR_KINDS
 
 #: The protocol's version: the page and the server must agree on it.
 PROTOCOL: Final = 1

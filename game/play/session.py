@@ -19,9 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from game.autosave import AutoSaver
 from game.bots import BOTS
-from game.house_rules import tonight
 from game.play.choices import Choices, describe, resolve
 from game.rules import events as E
 from game.rules.actions import Action, CallUno, Catch
@@ -31,7 +29,9 @@ from game.rules.engine import Decision, Game
 from game.rules.house.play import jump_card, stack_total
 from game.rules.ruleset import Ruleset
 from game.rules.view import PlayerView, view
-from game.saves import SavedMatch, SeatInfo, data_dir
+from game.setup.house_rules import tonight
+from game.store.autosave import AutoSaver
+from game.store.saves import SavedMatch, SeatInfo, data_dir
 
 
 def default_level() -> str:
@@ -174,7 +174,7 @@ class Session:
     def opening_events(self) -> tuple[E.Event, ...]:
         """What happened before the first decision (dealer draw, deal, first card),
         unredacted: the table redacts them for the player at the screen. With house rules
-        on, the line naming them (:class:`~game.house_rules.HouseRulesTonight`) follows the
+        on, the line naming them (:class:`~game.setup.house_rules.HouseRulesTonight`) follows the
         match's start, told by the voice and the log like the engine's own lines."""
         events = list(self.game.initial_events)
         line = tonight(self.ruleset)
@@ -331,7 +331,7 @@ class Session:
             self.saver.save(SavedMatch.of(self.game, self.seats, self.table_options()))
 
     def table_options(self) -> dict[str, Any]:
-        """What the save keeps besides the rules (see :data:`game.saves.TABLE_OPTIONS`)."""
+        """What the save keeps besides the rules (see :data:`game.store.saves.TABLE_OPTIONS`)."""
         from game.voice.clips import clip_reference
 
         clip = self.house_rule_clip

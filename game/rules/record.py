@@ -1,7 +1,7 @@
 """Game records: ``(ruleset, players, seed, actions)`` as versioned JSON data.
 
 A record replays exactly (the engine is deterministic). This module is pure: it
-turns records into JSON-ready dicts and back; ``game.saves`` writes the files.
+turns records into JSON-ready dicts and back; ``game.store.saves`` writes the files.
 
 Versions: 1 until R-7 changed (a Wild Draw Four left on top by a Roboto interruption
 reached the named player as 4 cards at once); 2 since (that player answers it as C-8:

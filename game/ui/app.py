@@ -16,7 +16,7 @@ from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.desktop import APP_ID
+from game.tools.desktop import APP_ID
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -29,7 +29,7 @@ import pygame
 
 from game import i18n
 from game.i18n import _
-from game.settings import Settings, clamp_window, store_settings
+from game.store.settings import Settings, clamp_window, store_settings
 from game.ui import scenes, theme
 from game.ui.clock import Clock
 from game.ui.file_notices import FileNotices
@@ -78,7 +78,7 @@ def at_origin() -> None:
 
 def name_the_window(environ: MutableMapping[str, str] = os.environ) -> None:
     """The window's class (X11) / app id (Wayland) names the desktop entry, so the dock shows
-    the game's icon and groups its windows (see game/desktop.py); a user's choice is kept."""
+    the game's icon and groups its windows (see game/tools/desktop.py); a user's choice is kept."""
     environ.setdefault("SDL_VIDEO_X11_WMCLASS", APP_ID)
     environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
 

@@ -1,6 +1,6 @@
 """The players' faces, drawn in code: twelve friendly animals, a robot and shapes.
 
-Each :class:`~game.profiles.Avatar` is a round badge: a cream disc ringed with the avatar's
+Each :class:`~game.store.profiles.Avatar` is a round badge: a cream disc ringed with the avatar's
 colour and the figure in that colour with dark features. Every kind has a silhouette of its
 own (ears, beak, petals, a crescent ...), so the faces are told apart without colour too, and
 each kind has a colour of its own (:data:`RGB`), kept apart in hue and in lightness.
@@ -21,14 +21,14 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.i18n import N_, _
-from game.profiles import AVATAR_KINDS, Avatar
+from game.store.profiles import AVATAR_KINDS, Avatar
 from game.ui import theme
 from game.ui.intents import Adjust, Intent
 from game.ui.widgets import Choice, focus_ring
 
 __all__ = ["LABELS", "RGB", "AvatarChoice", "avatar_image", "clear_cache", "draw_avatar"]
 
-#: The avatars' colours (see :data:`game.profiles.AVATAR_COLOURS`).
+#: The avatars' colours (see :data:`game.store.profiles.AVATAR_COLOURS`).
 RGB: dict[str, tuple[int, int, int]] = {
     "orange": (242, 138, 36),
     "brown": (146, 92, 52),

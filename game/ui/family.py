@@ -1,7 +1,7 @@
 """The players' profiles in the running game: faces at the set-up and the table, statistics
 counted at the table, the stats screen's data.
 
-The app's :class:`~game.profile_store.ProfileStore` is loaded the first time a screen needs it
+The app's :class:`~game.store.profile_store.ProfileStore` is loaded the first time a screen needs it
 (:func:`profiles`), one per app (a second app, a restart, reads the file again). A profiles
 file that had to be put aside is told once, on screen (:func:`tell_problem`, from the title
 screen), and a write that fails once through the file notices (:mod:`game.ui.file_notices`).
@@ -20,16 +20,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_, ngettext
-from game.names import new_player_id
-from game.profile_store import ProfileStore
-from game.profiles import Avatar, default_avatar
-from game.repairs import listed
 from game.rules import events as E
-from game.saves import SeatInfo
-from game.stats import SeatRef, record
+from game.setup.names import new_player_id
+from game.store.profile_store import ProfileStore
+from game.store.profiles import Avatar, default_avatar
+from game.store.repairs import listed
+from game.store.saves import SeatInfo
+from game.store.stats import SeatRef, record
+from game.store.userfiles import WATCH
 from game.ui import scenes
 from game.ui.file_notices import size_text
-from game.userfiles import WATCH
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost
@@ -72,7 +72,7 @@ FORGOTTEN_TITLE = N_("Players forgotten to make room")
 def tell_problem(app: AppHost) -> None:
     """Open a notice about a profiles file that could not be used (or only in part), once
     per run, and one about players forgotten since to make room (see
-    :meth:`~game.profile_store.ProfileStore.take_notices`)."""
+    :meth:`~game.store.profile_store.ProfileStore.take_notices`)."""
     store = profiles(app)
     problem = store.problem
     if problem is not None and not store.told:
@@ -203,7 +203,7 @@ def forget(app: AppHost, player_id: str) -> bool:
     (written at once) and their recordings go; their saved matches stay. A recordings folder
     that cannot be deleted is told through the file notices; a link in its place is put
     aside, never followed. ``False`` when there was no such player."""
-    from game.saves import data_dir
+    from game.store.saves import data_dir
     from game.ui.voices import clip_store
 
     forgotten = profiles(app).forget(player_id)

@@ -1,7 +1,7 @@
 """The player is told when the game or the settings cannot be saved (a full disk, a read-only
 folder) and when saving works again: a banner over whatever scene is showing, spoken too when
-the voice is on. The notices come from :data:`game.userfiles.WATCH` (the autosave reports to it
-from its thread, the settings from the app), each failure once.
+the voice is on. The notices come from :data:`game.store.userfiles.WATCH` (the autosave reports
+to it from its thread, the settings from the app), each failure once.
 
 The banner blocks nothing (no focus, no input), goes away by itself, and is translated when
 drawn, so a language change re-renders it.
@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext
+from game.store.userfiles import OK, WATCH, WriteNotice, WriteWatch
 from game.ui import text, theme
 from game.ui.widgets import panel
-from game.userfiles import OK, WATCH, WriteNotice, WriteWatch
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost as App

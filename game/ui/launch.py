@@ -20,8 +20,8 @@ import pygame
 
 from game import i18n
 from game.i18n import _
-from game.instance import AlreadyRunning, claim
-from game.settings import Settings, SettingsProblem, load_settings
+from game.store.instance import AlreadyRunning, claim
+from game.store.settings import Settings, SettingsProblem, load_settings
 from game.ui import scenes
 from game.ui.options import StartOptions
 from game.ui.testhooks import TestHooks
@@ -42,7 +42,7 @@ def start(app: App, problem: SettingsProblem | None = None) -> None:
 def run_app(options: StartOptions | None = None) -> int:
     """Open the table's window and run until the player quits (``game.cli`` calls it with
     the command line's choices). Only one copy runs at a time: a second one says so and
-    exits (status 1) without touching the save (see :mod:`game.instance`)."""
+    exits (status 1) without touching the save (see :mod:`game.store.instance`)."""
     options = options or StartOptions()
     hooks = TestHooks.from_env()
     try:

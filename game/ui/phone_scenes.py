@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _
-from game.profiles import AVATAR_KINDS, Avatar
+from game.store.profiles import AVATAR_KINDS, Avatar
 from game.ui import text, theme
 from game.ui.avatars import draw_avatar
 from game.ui.phones import NO_NETWORK, NO_SERVER, phones_of

@@ -38,7 +38,7 @@ from game.ui.intents import (
 from game.ui.widgets import Choice, Control, TextField
 
 if TYPE_CHECKING:
-    from game.settings import Settings
+    from game.store.settings import Settings
     from game.ui.botrunner import BotRunner
     from game.ui.clock import Clock
     from game.ui.intents import InputState

@@ -27,7 +27,7 @@ from game import audio
 from game.audio.board import SoundBoard
 from game.audio.effects import CORE
 from game.audio.registry import RATE
-from game.settings import Settings
+from game.store.settings import Settings
 
 __all__ = ["EFFECTS", "RATE", "Sound", "synth"]
 

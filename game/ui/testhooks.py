@@ -182,7 +182,7 @@ def open_position(app: AppHost, path: Path) -> None:
     """The table at the position written in ``path`` (see the module docstring)."""
     from game.play.session import Session, default_level
     from game.rules.position import load
-    from game.saves import SeatInfo
+    from game.store.saves import SeatInfo
     from game.ui import scenes
 
     try:

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_, _
-from game.names import is_player_id
 from game.rules.editions.roboto import RobotoOptions
 from game.rules.ruleset import Ruleset
-from game.saves import data_dir
+from game.setup.names import is_player_id
+from game.store.saves import data_dir
 
 if TYPE_CHECKING:
     from game.voice.clips import ClipStore, PlayerVoice

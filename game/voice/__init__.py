@@ -18,4 +18,5 @@ you need:
 - ``audio_env`` PortAudio loading, device lookup and re-scan
 - ``notices``   the one notice telling the player what is missing
 - ``dsp``       resampling, levels, silence trimming
+- ``narrate``   engine events → the table's log lines (text, no speech)
 """

@@ -1,7 +1,7 @@
 """Players' recorded clips: where they are kept, which files are used, how phrases splice them.
 
 Clips (a recorded name, a nickname, the house rule) are WAV files in the user's data folder,
-one folder per *player id* (:mod:`game.names`), never per typed name, so two players with the
+one folder per *player id* (:mod:`game.setup.names`), never per typed name, so two players with the
 same name keep their own recordings, and recordings survive between games (R-13). They are
 written at the game's mixer rate (:data:`CLIP_RATE`), no longer than R-2 allows.
 
@@ -32,8 +32,8 @@ from pathlib import Path, PurePosixPath
 import numpy as np
 import soundfile
 
-from game.names import is_player_id
-from game.userfiles import atomic_write, data_dir, folder_usage, remove_file, remove_folder
+from game.setup.names import is_player_id
+from game.store.userfiles import atomic_write, data_dir, folder_usage, remove_file, remove_folder
 from game.voice.dsp import Audio, Samples, normalize_peak, resample, to_mono
 
 __all__ = [
@@ -108,13 +108,13 @@ def default_clip_root() -> Path:
 
 
 class ClipStore:
-    """Recorded clips on disk, keyed by player id (:func:`game.names.is_player_id`) and
+    """Recorded clips on disk, keyed by player id (:func:`game.setup.names.is_player_id`) and
     :class:`ClipKind`: ``<root>/<player id>/<kind>.wav``.
 
     Writing and deleting never go through a symbolic link: ``<root>`` and the players'
     folders must be real folders (inside ``<root>``'s parent, the data folder), and a link in
     their place (or at a clip's path) is renamed aside and told to the player, so what it
-    points to is neither written into nor deleted (:mod:`game.userfiles`)."""
+    points to is neither written into nor deleted (:mod:`game.store.userfiles`)."""
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = default_clip_root() if root is None else root

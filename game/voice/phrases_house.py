@@ -1,7 +1,7 @@
 """Phrases for the house rules' events (RULES.md H-1 … H-3): a stack's total, hands
 passed on by a 0, a jump-in. A 7's swap is voiced by ``HandsSwapped`` (shared with Attack).
 And the table's opening line naming tonight's house rules (H-1 … H-7, from
-:mod:`game.house_rules`): "House rules tonight: stacking and Seven-O."
+:mod:`game.setup.house_rules`): "House rules tonight: stacking and Seven-O."
 
 Registered in :data:`game.voice.voicings.VOICINGS`; :mod:`game.voice.phrases` imports this
 module, so its table holds them.
@@ -9,9 +9,9 @@ module, so its table holds them.
 
 from __future__ import annotations
 
-from game.house_rules import TONIGHT, HouseRulesTonight, face
 from game.i18n import N_, N_plural
 from game.rules import events as ev
+from game.setup.house_rules import TONIGHT, HouseRulesTonight, face
 from game.voice.card_names import card_phrase
 from game.voice.utterance import ListOf, Phrase, Priority, Seat
 from game.voice.voicings import voices

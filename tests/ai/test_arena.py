@@ -7,10 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.arena import seating_for
-from game.arena_tally import Times, wilson
-from game.bot_specs import bot_from_spec
 from game.bots.hard import HardBot
+from game.setup.bot_specs import bot_from_spec
+from game.tools.arena import seating_for
+from game.tools.arena_tally import Times, wilson
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,7 +45,7 @@ def test_bot_specs_pass_keyword_arguments() -> None:
 
 def test_arena_prints_one_json_object() -> None:
     r = subprocess.run(
-        [sys.executable, "-m", "game.arena", "--edition", "official", "--players", "2",
+        [sys.executable, "-m", "game.tools.arena", "--edition", "official", "--players", "2",
          "--bots", "medium,random", "--games", "20", "--seed", "1"],
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )
@@ -60,8 +60,8 @@ def test_arena_prints_one_json_object() -> None:
 def test_worker_processes_give_the_same_results() -> None:
     from dataclasses import replace
 
-    from game.arena import play_games, run_arena
     from game.rules.ruleset import MatchKind, edition
+    from game.tools.arena import play_games, run_arena
 
     rs = replace(edition("official"), match=MatchKind.SINGLE_HAND)
     one = play_games(rs, ["medium", "easy"], 3, 0, 16)
@@ -73,8 +73,8 @@ def test_worker_processes_give_the_same_results() -> None:
 def test_a_ledger_run_in_pieces_equals_one_run(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from game.arena import run_arena
     from game.rules.ruleset import MatchKind, edition
+    from game.tools.arena import run_arena
 
     rs = replace(edition("official"), match=MatchKind.SINGLE_HAND)
     bots = ["medium", "random-play"]
@@ -95,8 +95,8 @@ def test_a_ledger_run_in_pieces_equals_one_run(tmp_path: Path) -> None:
 def test_a_ledger_of_another_run_is_refused_and_kept(tmp_path: Path) -> None:
     import pytest
 
-    from game.arena import LedgerError, run_arena
     from game.rules.ruleset import edition
+    from game.tools.arena import LedgerError, run_arena
 
     book = tmp_path / "run.jsonl"
     run_arena(edition("official"), ["medium", "random"], 4, 1, ledger=book)
@@ -107,8 +107,8 @@ def test_a_ledger_of_another_run_is_refused_and_kept(tmp_path: Path) -> None:
 
 
 def test_a_torn_ledger_line_is_reported_and_replayed(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    from game.arena import run_arena
     from game.rules.ruleset import edition
+    from game.tools.arena import run_arena
 
     rs = edition("official")
     book = tmp_path / "run.jsonl"
@@ -127,7 +127,7 @@ def test_a_torn_ledger_line_is_reported_and_replayed(tmp_path: Path, capsys) -> 
 
 def test_arena_command_goes_on_from_its_ledger(tmp_path: Path) -> None:
     book = tmp_path / "run.jsonl"
-    cmd = [sys.executable, "-m", "game.arena", "--players", "2", "--bots", "medium,easy",
+    cmd = [sys.executable, "-m", "game.tools.arena", "--players", "2", "--bots", "medium,easy",
            "--seed", "4", "--ledger", str(book), "--progress"]
     first = subprocess.run([*cmd, "--games", "20"], cwd=ROOT, capture_output=True, text=True,
                            timeout=120)
@@ -143,8 +143,8 @@ def test_arena_command_goes_on_from_its_ledger(tmp_path: Path) -> None:
 def test_a_ledger_from_other_code_is_refused(tmp_path: Path) -> None:
     import pytest
 
-    from game.arena import LedgerError, run_arena
     from game.rules.ruleset import edition
+    from game.tools.arena import LedgerError, run_arena
 
     book = tmp_path / "run.jsonl"
     run_arena(edition("official"), ["medium", "random"], 4, 1, ledger=book)

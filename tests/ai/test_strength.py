@@ -1,13 +1,13 @@
 """Small deterministic arenas with conservative bounds (the full figures come from
-``python -m game.arena`` with thousands of games; see the README)."""
+``python -m game.tools.arena`` with thousands of games; see the README)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from game.arena import play_games
-from game.arena_tally import wilson
 from game.rules.ruleset import MatchKind, edition
+from game.tools.arena import play_games
+from game.tools.arena_tally import wilson
 
 OFFICIAL = replace(edition("official"), match=MatchKind.SINGLE_HAND)
 

@@ -123,7 +123,7 @@ class _Env:
         from game.play.session import Session
         from game.rules.editions import new_game
         from game.rules.ruleset import edition
-        from game.saves import SeatInfo
+        from game.store.saves import SeatInfo
 
         seats = [SeatInfo(f"P{i}", human=True) for i in range(3)]
         self.session = Session(new_game(edition("official"), 3, len(self.errors) + 7), seats)

@@ -106,7 +106,7 @@ def _root(app: Any, root: str, folder: Path, save: bytes | None) -> None:
     from game.play.session import Session
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
-    from game.saves import SeatInfo
+    from game.store.saves import SeatInfo
     from game.ui.launch import start
 
     names = ["Ann", "Bob", "Cid", "Dee"]
@@ -140,7 +140,7 @@ def _root(app: Any, root: str, folder: Path, save: bytes | None) -> None:
 
 def _over_title(app: Any, root: str) -> None:
     from game.rules.ruleset import edition
-    from game.saves import SeatInfo
+    from game.store.saves import SeatInfo
 
     if root == "setup":
         from game.ui.scenes.setup import SetupScene
@@ -163,7 +163,7 @@ def _over_title(app: Any, root: str) -> None:
 
         app.push(CalibrateScene(app))
     elif root == "stats":  # with a few players' records, so there are rows to storm
-        from game.profiles import Avatar
+        from game.store.profiles import Avatar
         from game.ui import family
 
         store = family.profiles(app)
@@ -206,7 +206,7 @@ def run_storm(storm: Storm) -> None:
     import pygame
 
     from game import i18n
-    from game.settings import Settings
+    from game.store.settings import Settings
     from game.ui.app import App
 
     with _environment() as folder:

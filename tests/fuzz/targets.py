@@ -3,8 +3,8 @@
 Each area has a hypothesis strategy of inputs and a check that runs one input and raises
 :class:`Failure` on anything but the documented outcomes:
 
-- ``command_lines``: ``python -m game --headless``, ``game.sim``, ``game.arena`` and
-  ``game.position`` with mutated arguments: exit 0 (a match, the figures, a position), or
+- ``command_lines``: ``python -m game --headless``, ``game.tools.sim``, ``game.tools.arena`` and
+  ``game.tools.position`` with mutated arguments: exit 0 (a match, the figures, a position), or
   argparse's exit 2 ending in one ``prog: error: …`` line; never a traceback;
 - ``saves``: a mutated autosave read as the title screen reads it: the match (which replays,
   and saves again), or a problem with the file kept aside byte for byte;
@@ -232,7 +232,7 @@ def _sim() -> st.SearchStrategy[CommandLine]:
         "--check": None,
     }
     # --games first (a later one wins): the default, 1,000 games, is not a quick run.
-    return _with_bots("game.sim", table, "--bot", ("--games", "2"))
+    return _with_bots("game.tools.sim", table, "--bot", ("--games", "2"))
 
 
 def _arena() -> st.SearchStrategy[CommandLine]:
@@ -244,7 +244,7 @@ def _arena() -> st.SearchStrategy[CommandLine]:
     }
     ledger = st.one_of(st.none(), st.none(), st.sampled_from(
         ["fresh", "folder", "under-file", "garbage", "deep", "twice"]))
-    return st.tuples(_with_bots("game.arena", table, "--bots", ("--games", "2")), ledger).map(
+    return st.tuples(_with_bots("game.tools.arena", table, "--bots", ("--games", "2")), ledger).map(
         lambda t: replace(t[0], ledger=t[1]))
 
 
@@ -260,7 +260,7 @@ def _apply(draw: st.DrawFn) -> CommandLine:
         text = draw(_position_text())
     acts = st.one_of(st.sampled_from(legal), st.sampled_from(legal), nasty_text,
                      st.sampled_from(["0 draw", "9 draw", "-1 draw", "0 colour Q", "1 R5@9"]))
-    return CommandLine("game.position", ("apply", text, *draw(st.lists(acts, min_size=1,
+    return CommandLine("game.tools.position", ("apply", text, *draw(st.lists(acts, min_size=1,
                                                                         max_size=3))))
 
 
@@ -277,10 +277,11 @@ def _position() -> st.SearchStrategy[CommandLine]:
         "--moves": (st.integers(0, 400).map(str), value_token),
     }
     return st.one_of(
-        _options(new_table).map(lambda a: CommandLine("game.position", ("new", *a))),
-        _position_text().map(lambda t: CommandLine("game.position", ("show", t))),
+        _options(new_table).map(lambda a: CommandLine("game.tools.position", ("new", *a))),
+        _position_text().map(lambda t: CommandLine("game.tools.position", ("show", t))),
         _apply(), _apply(),
-        st.lists(nasty_text, max_size=3).map(lambda a: CommandLine("game.position", tuple(a))),
+        st.lists(nasty_text, max_size=3).map(
+            lambda a: CommandLine("game.tools.position", tuple(a))),
     )
 
 
@@ -309,10 +310,11 @@ def _ledger(kind: str | None, argv: list[str]) -> Iterator[list[str]]:
 
 
 def _entry(prog: str) -> Callable[[Sequence[str] | None], int]:
-    from game import arena, cli, position, sim
+    from game import cli
+    from game.tools import arena, position, sim
 
-    return {"game": cli.main, "game.sim": sim.main, "game.arena": arena.main,
-            "game.position": position.main}[prog]
+    return {"game": cli.main, "game.tools.sim": sim.main, "game.tools.arena": arena.main,
+            "game.tools.position": position.main}[prog]
 
 
 def run_command_line(line: CommandLine, stdin: str = "") -> tuple[int, str, str]:
@@ -345,12 +347,12 @@ def _output_ok(line: CommandLine, out: str) -> bool:
     """What a successful run prints: one JSON object (sim, arena), a position (new, apply),
     a board (show), a whole match (headless)."""
     lines = out.rstrip("\n").split("\n")
-    if line.prog in ("game.sim", "game.arena"):
+    if line.prog in ("game.tools.sim", "game.tools.arena"):
         try:
             return isinstance(json.loads(out), dict) and len(lines) == 1
         except ValueError:
             return False
-    if line.prog == "game.position":
+    if line.prog == "game.tools.position":
         return "legal:" in out if "show" in line.argv[:1] else lines[-1].startswith("UNO1 ")
     return len(lines) > 3  # the seed, the deal, the plays, the winner
 
@@ -369,7 +371,7 @@ def _check_one(shown: CommandLine, line: CommandLine) -> None:
     last = err.rstrip("\n").split("\n")[-1]  # a line as a terminal shows it
     if code == 2 and ONE_LINE_ERROR.match(last) and "Traceback" not in err:
         return
-    if code == 1 and line.prog in ("game.sim", "game.arena") and out.startswith("{"):
+    if code == 1 and line.prog in ("game.tools.sim", "game.tools.arena") and out.startswith("{"):
         errors = json.loads(out).get("error_samples", [])
         first = errors[0]["error"] if errors else "?"
         raise Failure("command_lines",
@@ -453,9 +455,9 @@ def position_texts(draw: st.DrawFn) -> str:
 
 def check_position(text: str) -> None:
     """``load`` raises PositionError, or what it gives can be shown, acted on and dumped."""
-    from game.narrate import AI_NAMES, Narrator
-    from game.position import describe
     from game.rules.position import PositionError, dump, load
+    from game.tools.position import describe
+    from game.voice.narrate import AI_NAMES, Narrator
 
     try:
         game = load(text)
@@ -567,7 +569,7 @@ def _base_saves() -> list[dict[str, Any]]:
     from game.bots.driver import MatchRunner
     from game.rules.editions import new_game
     from game.rules.ruleset import edition
-    from game.saves import SavedMatch, SeatInfo
+    from game.store.saves import SavedMatch, SeatInfo
 
     docs = []
     for n, ed in enumerate(EDITIONS_):
@@ -609,7 +611,7 @@ def save_files(draw: st.DrawFn) -> bytes:
 def check_save(data: bytes) -> None:
     """The title screen's read: the match (it replays, the saved-matches list names it,
     and it saves again), or a problem with the file moved aside unchanged."""
-    from game.saves import SavedSlot, read_autosave, write_save
+    from game.store.saves import SavedSlot, read_autosave, write_save
     from game.ui.scenes.matches import describe_match
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -637,7 +639,7 @@ def check_save(data: bytes) -> None:
 def _base_settings() -> list[bytes]:
     import tomli_w
 
-    from game.settings import Settings
+    from game.store.settings import Settings
 
     plain = Settings().to_toml()
     custom = Settings(language="fr", player_names=["Ann", "Bob"], narration="full",
@@ -669,8 +671,8 @@ def check_settings(data: bytes) -> None:
     unchanged."""
     import tomli_w
 
-    from game.repairs import listed
-    from game.settings import Settings, load_settings, save_settings
+    from game.store.repairs import listed
+    from game.store.settings import Settings, load_settings, save_settings
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "settings.toml"
@@ -716,8 +718,8 @@ def check_settings(data: bytes) -> None:
 def _base_profiles() -> list[bytes]:
     """Profiles files the game writes: a small family, and one a newer version wrote
     (fields this one does not know, in the file, a profile, a face and a record)."""
-    from game.profile_store import encode
-    from game.profiles import Avatar, Profile, ProfileBook
+    from game.store.profile_store import encode
+    from game.store.profiles import Avatar, Profile, ProfileBook
 
     sam = Profile("a1b2c3d4e5f6", "Sam", Avatar.of("owl"), seen=12.5)
     official = sam.edition("official")
@@ -787,9 +789,9 @@ def check_profiles(data: bytes) -> None:
     used with its bad values repaired and told (the file as it was copied aside byte for
     byte, every record untouched by the damage kept as it was, the repaired file written);
     or, when it cannot be used at all, put aside byte for byte with the players afresh."""
-    from game.profile_store import encode, load_profiles, save_profiles
-    from game.profiles import MAX_COUNT
-    from game.repairs import listed
+    from game.store.profile_store import encode, load_profiles, save_profiles
+    from game.store.profiles import MAX_COUNT
+    from game.store.repairs import listed
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "profiles.json"
@@ -898,10 +900,10 @@ def check_statistics(case: StatsCase) -> None:
     is a ``ValueError`` that changes nothing; otherwise every seat's counts grow by exactly
     what the events say (within the largest count), no match is won more often than
     played, and the profiles write back and read the same."""
-    from game.profile_store import encode, load_profiles, save_profiles
-    from game.profiles import MAX_COUNT, EditionStats
     from game.rules import events as E
-    from game.stats import SeatRef, check_seats, record
+    from game.store.profile_store import encode, load_profiles, save_profiles
+    from game.store.profiles import MAX_COUNT, EditionStats
+    from game.store.stats import SeatRef, check_seats, record
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "profiles.json"
@@ -993,8 +995,8 @@ def check_lock(case: LockCase) -> None:
     import os
     import stat
 
-    from game.instance import LOCK_NAME, AlreadyRunning, InstanceLock
-    from game.userfiles import WATCH
+    from game.store.instance import LOCK_NAME, AlreadyRunning, InstanceLock
+    from game.store.userfiles import WATCH
 
     def fail(what: str) -> Failure:
         return Failure("lock", f"lock: {what}", short(case))

@@ -200,7 +200,7 @@ def test_bundle_speaks_and_loads_portaudio_from_inside_itself(
 
 def test_selfcheck_from_source_prints_only_json() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "game.selfcheck"],
+        [sys.executable, "-m", "game.tools.selfcheck"],
         cwd=ROOT,
         stdin=subprocess.DEVNULL,
         capture_output=True,

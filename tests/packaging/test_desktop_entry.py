@@ -1,4 +1,4 @@
-"""The Linux menu entry (game/desktop.py): a valid .desktop file in both languages, an Exec
+"""The Linux menu entry (game/tools/desktop.py): a valid .desktop file in both languages, an Exec
 line that survives any install path, the icons, and `make play` installing them."""
 
 from __future__ import annotations
@@ -12,8 +12,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import desktop
-from game.desktop import APP_ID, ICON_SIZES, data_home, entry_text, exec_value, install, uninstall
+from game.tools import desktop
+from game.tools.desktop import (
+    APP_ID,
+    ICON_SIZES,
+    data_home,
+    entry_text,
+    exec_value,
+    install,
+    uninstall,
+)
 from game.ui.icon import APP_ID as ICON_APP_ID
 from game.ui.icon import png_bytes
 
@@ -161,7 +169,7 @@ def test_default_command_from_source_starts_this_game(monkeypatch: pytest.Monkey
 def _desktop(*args: str, lang: str = "en") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
     env["LANGUAGE"] = lang
-    return subprocess.run([sys.executable, "-m", "game.desktop", *args], cwd=ROOT, env=env,
+    return subprocess.run([sys.executable, "-m", "game.tools.desktop", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=60, check=False)
 
 
@@ -215,7 +223,7 @@ def test_make_play_installs_the_desktop_entry_before_starting() -> None:
                           timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    install_at = next(i for i, line in enumerate(lines) if "-m game.desktop install" in line)
+    install_at = next(i for i, line in enumerate(lines) if "-m game.tools.desktop install" in line)
     play_at = next(i for i, line in enumerate(lines) if line.rstrip().endswith("-m game"))
     assert install_at < play_at
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 import soundfile
 
-from game import selfcheck
+from game.tools import selfcheck
 
 
 def _spoken(voice: str) -> dict[str, Any]:

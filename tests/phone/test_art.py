@@ -14,8 +14,8 @@ import pytest
 
 from game.phone.art import CARD_WIDTH, card_path
 from game.phone.hub import PhoneHub
-from game.profiles import AVATAR_KINDS, Avatar
 from game.rules.cards import Card
+from game.store.profiles import AVATAR_KINDS, Avatar
 from game.ui import cardart
 from game.ui.avatars import avatar_image
 

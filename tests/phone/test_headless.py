@@ -14,7 +14,7 @@ from game.play.session import Session
 from game.rules import events as E
 from game.rules.editions import new_game
 from game.rules.ruleset import edition
-from game.saves import SeatInfo
+from game.store.saves import SeatInfo
 from tests.rules.helpers import build
 
 

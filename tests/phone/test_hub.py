@@ -29,7 +29,7 @@ from game.phone.wire import check_outgoing
 from game.play.session import Session
 from game.rules.editions import new_game
 from game.rules.ruleset import edition
-from game.saves import SeatInfo
+from game.store.saves import SeatInfo
 from tests.phone.client import Phone
 
 MakeHub = Callable[..., PhoneHub]

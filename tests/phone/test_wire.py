@@ -23,7 +23,7 @@ from game.play.session import Session
 from game.rules import events as E
 from game.rules.editions import new_game
 from game.rules.ruleset import Ruleset, edition
-from game.saves import SeatInfo
+from game.store.saves import SeatInfo
 from tests.play.test_choices import _label, rulesets
 
 

@@ -30,7 +30,7 @@ from game.rules.errors import IllegalAction
 from game.rules.house import HOUSE_RULES
 from game.rules.ruleset import EDITIONS, Ruleset, edition
 from game.rules.view import view
-from game.saves import SeatInfo
+from game.store.saves import SeatInfo
 from tests.editions.helpers import build
 
 CARD_TEXT = re.compile(r"^W|^[RYGB]")

@@ -15,9 +15,9 @@ from collections.abc import Iterator
 import pytest
 
 from game import i18n
-from game.narrate import Narrator
 from game.play.choices import Choice, Option
 from game.play.labels import Labels
+from game.voice.narrate import Narrator
 
 NAMES = ("Ann", "Bob", "Cid")
 

@@ -307,7 +307,7 @@ def test_H_house_rules_keep_every_card_through_bot_matches(house: str) -> None:
 
 def test_H1_H2_H3_narrated_a_stack_total_a_pass_and_a_jump_in_said_once() -> None:
     from game.i18n import set_language
-    from game.narrate import Narrator
+    from game.voice.narrate import Narrator
 
     set_language("en")
     n = Narrator(["Ada", "Bruno", "Chloé", "Dan"])

@@ -24,7 +24,7 @@ from game.rules.house import HOUSE_RULES, HouseRule, parse_house, register, unre
 from game.rules.position import dump, load
 from game.rules.position_fields import MAX_COUNT, integer
 from game.rules.ruleset import edition
-from game.sim import simulate
+from game.tools.sim import simulate
 
 from .helpers import assert_deck_intact, build, drawn_by
 

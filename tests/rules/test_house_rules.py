@@ -156,7 +156,7 @@ def test_H_the_tables_opening_line_travels_with_the_events_on_either_engine() ->
     redacted with the opening events: the compiled engine must let it through too."""
     from dataclasses import replace
 
-    from game.house_rules import tonight
+    from game.setup.house_rules import tonight
 
     line = tonight(replace(edition("official"), house="stacking,seven_o"))
     assert line is not None
@@ -166,9 +166,9 @@ def test_H_the_tables_opening_line_travels_with_the_events_on_either_engine() ->
 
 def test_H_where_a_rule_does_not_fit_is_said_once_by_its_engine_object() -> None:
     """The set-up screen asks the engine rule (issue 35 item 2); the reasons it gives are
-    message ids the catalogue has (marked in game.house_rules, the engine has no gettext)."""
-    from game.house_rules import ENGINE_REASONS, face
+    message ids the catalogue has (marked in game.setup.house_rules, the engine has no gettext)."""
     from game.rules.house import HOUSE_RULES
+    from game.setup.house_rules import ENGINE_REASONS, face
 
     for name, rule in HOUSE_RULES.items():
         for ed, why in rule.unfit:

@@ -18,7 +18,7 @@ from game.bots.random_bot import RandomPlayBot
 from game.rules.editions import new_game
 from game.rules.house import HOUSE_RULES
 from game.rules.ruleset import MatchKind, Ruleset
-from game.sim import edition
+from game.tools.sim import edition
 
 
 @contextmanager

@@ -1,7 +1,7 @@
 """``position.load`` accepts only what a game could be in (issue 12, item 7).
 
 Each case the issue lists is reproduced from a real position (a bot match like
-``python -m game.position new … --moves 10``) with one field changed, and must now raise
+``python -m game.tools.position new … --moves 10``) with one field changed, and must now raise
 :class:`PositionError` naming the field instead of crashing later in ``show`` or
 ``apply``. A property test mutates real positions of every edition (fields dropped,
 doubled, swapped between positions, numbers huge or negative, random text) and checks
@@ -22,8 +22,6 @@ from hypothesis import strategies as st
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
 from game.bots.random_bot import RandomBot
-from game.narrate import AI_NAMES, Narrator
-from game.position import describe
 from game.rules.actions import RaceFinished
 from game.rules.editions import new_game
 from game.rules.engine import Decision, Game
@@ -31,12 +29,14 @@ from game.rules.position import FIELDS, PositionError, dump, load
 from game.rules.registry import edition_of, names
 from game.rules.ruleset import EDITIONS, MatchKind, edition
 from game.rules.view import view
+from game.tools.position import describe
+from game.voice.narrate import AI_NAMES, Narrator
 
 EDS = sorted(EDITIONS)
 
 
 def after_moves(ed: str, moves: int = 10, seed: int = 3, players: int = 4) -> str:
-    """What ``python -m game.position new --edition ed --moves …`` prints."""
+    """What ``python -m game.tools.position new --edition ed --moves …`` prints."""
     game = new_game(edition(ed), players, seed)
     runner = MatchRunner(game, [make_bot("heuristic")] * players, seed)
     for _ in range(moves):
@@ -435,7 +435,7 @@ def swap_cards(draw: st.DrawFn, parts: list[str]) -> list[str]:
 
 def check_playable(game: Game) -> None:
     """What a loaded position must allow: list, view, apply each legal action, dump."""
-    describe(game)  # what ``python -m game.position show`` prints
+    describe(game)  # what ``python -m game.tools.position show`` prints
     narrator = Narrator(AI_NAMES[: game.players], trays=game.PILES > 1)
     for p in range(game.players):
         view(game, p)

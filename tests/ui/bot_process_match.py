@@ -22,7 +22,7 @@ import game
 from game.play.session import Session
 from game.rules.house import house_text, parse_house
 from game.rules.ruleset import MatchKind, edition
-from game.saves import SeatInfo
+from game.store.saves import SeatInfo
 from game.ui.botrunner import ProcessRunner
 from game.ui.table.conductor import Conductor
 

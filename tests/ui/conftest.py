@@ -16,8 +16,8 @@ import pytest
 from game import i18n
 from game.play.session import Session
 from game.rules.engine import Game
-from game.saves import SeatInfo
-from game.settings import Settings
+from game.store.saves import SeatInfo
+from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.launch import start
 from game.ui.table.pickers import ChoiceScene

@@ -21,7 +21,7 @@ from game.rules import events as E
 from game.rules.editions import new_game
 from game.rules.engine import Decision, Game
 from game.rules.ruleset import edition
-from game.saves import SavedMatch, SeatInfo, write_save
+from game.store.saves import SavedMatch, SeatInfo, write_save
 
 NAMES = ("Zoé", "Bruno", "Chloé", "Dev")
 #: What makes a move the one we want: (the game before it, the move, its events).

@@ -12,7 +12,7 @@ import pygame
 
 from game import i18n
 from game.bots import LEVELS
-from game.saves import SeatInfo
+from game.store.saves import SeatInfo
 from game.ui import intents as I
 from game.ui import scenes
 from game.ui.app import App

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from game.profiles import AVATAR_KINDS, Avatar
+from game.store.profiles import AVATAR_KINDS, Avatar
 from game.ui.app import App
 from game.ui.avatars import INK, RGB, avatar_image
 

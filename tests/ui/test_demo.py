@@ -138,7 +138,7 @@ def test_in_french(app: App, outdir: Path, monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_the_sound_says_nothing_without_a_voice_and_never_raises() -> None:
-    from game.settings import Settings
+    from game.store.settings import Settings
     from game.ui.sound import Sound
 
     sound = Sound(Settings(narration="off"))

@@ -14,13 +14,14 @@ import pytest
 
 from game import i18n
 from game.play.session import Session
-from game.profile_store import load_profiles, profiles_path
-from game.profiles import AVATAR_KINDS, Avatar
 from game.rules import events as E
 from game.rules.editions import new_game
 from game.rules.ruleset import MatchKind, edition
-from game.saves import SeatInfo
-from game.settings import Settings
+from game.store.profile_store import load_profiles, profiles_path
+from game.store.profiles import AVATAR_KINDS, Avatar
+from game.store.saves import SeatInfo
+from game.store.settings import Settings
+from game.store.userfiles import WATCH
 from game.ui import family, scenes
 from game.ui import intents as I
 from game.ui.app import App
@@ -30,7 +31,6 @@ from game.ui.scenes.stats import COLUMNS, StatsRow, StatsScene
 from game.ui.table.match_end import MatchEndScene
 from game.ui.table.results import HandEndScene
 from game.ui.table.scene import TableScene
-from game.userfiles import WATCH
 from tests.ui.conftest import colour_share, pump, shot, started_app
 
 
@@ -388,7 +388,7 @@ def test_a_full_disk_for_the_statistics_is_told_on_screen_once_and_the_game_goes
     import errno
     import os
 
-    from game import profile_store
+    from game.store import profile_store
 
     def full(path: Path, data: bytes) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))

@@ -13,14 +13,14 @@ import pytest
 import tomli_w
 
 from game import i18n
-from game.profile_store import load_profiles, profiles_path
-from game.profiles import MAX_PROFILES, Avatar, Profile, ProfileBook
-from game.settings import Settings, load_settings, settings_path
+from game.store.profile_store import load_profiles, profiles_path
+from game.store.profiles import MAX_PROFILES, Avatar, Profile, ProfileBook
+from game.store.settings import Settings, load_settings, settings_path
+from game.store.userfiles import WATCH
 from game.ui import family, scenes
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.launch import start
-from game.userfiles import WATCH
 from tests.ui.conftest import shot, started_app
 
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.saves import data_dir
+from game.store.saves import data_dir
+from game.store.userfiles import WATCH
 from game.ui import family
 from game.ui import intents as I
 from game.ui.app import App
@@ -19,7 +20,6 @@ from game.ui.file_notices import size_text
 from game.ui.scenes.notice import ConfirmScene
 from game.ui.scenes.stats import StatsScene
 from game.ui.voices import clip_store
-from game.userfiles import WATCH
 from game.voice.clips import CLIP_RATE, ClipKind
 from tests.ui.conftest import shot, started_app
 

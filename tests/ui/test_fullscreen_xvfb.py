@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PROBE = """
 import subprocess, sys, time
 import pygame
-from game.settings import Settings
+from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.launch import start
 app = App(Settings(narration="off", animation_speed=0.0), size=(1280, 720))

@@ -20,7 +20,7 @@ from game.rules import actions as A
 from game.rules.cards import COLOUR_OF, COLOURS, Card, Colour
 from game.rules.engine import Decision
 from game.rules.view import view
-from game.settings import Settings, from_toml, load_settings
+from game.store.settings import Settings, from_toml, load_settings
 from game.ui import intents as I
 from game.ui import scenes, theme
 from game.ui.app import App

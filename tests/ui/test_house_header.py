@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from game import i18n
-from game.house_rules import header_labels, house_rules
 from game.rules.editions import new_game
 from game.rules.ruleset import Ruleset, edition
-from game.settings import Settings
+from game.setup.house_rules import header_labels, house_rules
+from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.table.panels import draw_house_rules
 from game.ui.table.scene import TableScene

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.house_rules import house_rules
+from game.setup.house_rules import house_rules
 from game.ui import intents as I
 from game.ui import scenes
 from game.ui.app import App

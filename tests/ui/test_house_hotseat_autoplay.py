@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from game.house_rules import house_rules
 from game.rules import events as E
 from game.rules.editions import new_game
 from game.rules.ruleset import MatchKind, edition
-from game.settings import Settings
+from game.setup.house_rules import house_rules
+from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.table.scene import TableScene
 from game.ui.testhooks import TestHooks

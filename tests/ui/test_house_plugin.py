@@ -9,11 +9,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-import game.house_rules as registry
-from game.house_rules import HouseRuleFace, header_labels, tonight, tonight_line
+import game.setup.house_rules as registry
 from game.rules.editions import new_game
 from game.rules.house import HOUSE_RULES, HouseRule
 from game.rules.ruleset import edition
+from game.setup.house_rules import HouseRuleFace, header_labels, tonight, tonight_line
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.scenes.help import HOUSE_TAB, HelpScene

@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from game import i18n
-from game.house_rules import house_rules
 from game.rules.position import dump
-from game.saves import read_autosave
-from game.settings import load_settings
+from game.setup.house_rules import house_rules
+from game.store.saves import read_autosave
+from game.store.settings import load_settings
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.scenes.house_setup import HouseRulesScene, Toggle

@@ -233,7 +233,7 @@ def test_H3_hot_seat_jump_in_button_shows_only_the_jumpers_twin_card(app: App,
 
 def test_house_rules_from_the_command_line_reach_the_set_up(dirs: Path) -> None:
     from game.cli import parser, start_options
-    from game.settings import Settings
+    from game.store.settings import Settings
     from game.ui.scenes.setup import SetupScene
 
     args = parser().parse_args(["--house", "stacking,jump_in", "--edition", "official"])

@@ -14,7 +14,7 @@ import pytest
 
 from game import i18n
 from game.rules.cards import Colour
-from game.settings import Settings
+from game.store.settings import Settings
 from game.ui import icon as icon_module
 from game.ui import theme
 from game.ui.app import App, name_the_window

@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.desktop import APP_ID
+from game.tools.desktop import APP_ID
 from game.ui.icon import window_icon
 from tests.ui.conftest import ROOT
 from tests.ui.test_e2e import display, find_window  # noqa: F401 (the Xvfb fixture)

@@ -16,10 +16,10 @@ import soundfile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.names import MAX_NAME_LENGTH, is_player_id
 from game.rules.editions import new_game
 from game.rules.ruleset import edition
-from game.saves import SavedMatch, SeatInfo, autosave_path, data_dir, write_save
+from game.setup.names import MAX_NAME_LENGTH, is_player_id
+from game.store.saves import SavedMatch, SeatInfo, autosave_path, data_dir, write_save
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.editions.roboto.setup import RobotoRecordScene
@@ -60,7 +60,7 @@ def test_a_remembered_name_with_a_NUL_or_lone_surrogate_no_longer_crashes_new_ga
 def test_a_settings_file_naming_a_player_with_a_NUL_no_longer_crashes_new_game(
         dirs: Path) -> None:
     from game import i18n
-    from game.settings import load_settings
+    from game.store.settings import load_settings
 
     path = dirs / "config" / "settings.toml"
     path.parent.mkdir(parents=True)
@@ -305,7 +305,7 @@ def test_a_save_whose_clip_leads_out_of_the_data_folder_resumes_without_it(
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(alphabet=st.characters(codec=None), max_size=40))
 def test_any_cleaned_name_renders_in_the_game_font(app: App, raw: str) -> None:
-    from game.names import clean_name
+    from game.setup.names import clean_name
     from game.ui import text
 
     name = clean_name(raw, "Player 1")

@@ -1,5 +1,5 @@
 """Issue 32: a new kind of decision, not used by any edition, is offered at the table and
-narrated without a line of ``game/ui/`` or ``game/narrate.py`` naming it.
+narrated without a line of ``game/ui/`` or ``game/voice/narrate.py`` naming it.
 
 A test-only action (ring the bell) and decision are registered through the choice
 description's registries (:mod:`game.play.choices`), and a session whose person owes that
@@ -150,7 +150,8 @@ def test_the_new_decision_by_the_keyboard_alone(app: App, bell: None) -> None:
 
 
 def test_no_line_of_the_table_or_the_narration_names_the_new_decision() -> None:
-    sources = [*sorted((ROOT / "game" / "ui").rglob("*.py")), ROOT / "game" / "narrate.py"]
+    sources = [*sorted((ROOT / "game" / "ui").rglob("*.py")),
+               ROOT / "game" / "voice" / "narrate.py"]
     assert len(sources) > 60
     for path in sources:
         text = path.read_text(encoding="utf-8")

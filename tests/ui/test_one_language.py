@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game import i18n
-from game.settings import load_settings
+from game.store.settings import load_settings
 from game.ui import intents as I
 from game.ui import scenes
 from game.ui.app import App

@@ -18,11 +18,11 @@ import aiohttp
 import pytest
 
 import game.play  # noqa: F401  (the editions' choices)
-from game.autosave import AutoSaver
 from game.phone.inbound import ChoiceRequest
 from game.play.session import Session
 from game.rules import events as E
-from game.saves import SeatInfo, load_save
+from game.store.autosave import AutoSaver
+from game.store.saves import SeatInfo, load_save
 from game.ui import scenes
 from game.ui.app import App
 from game.ui.phone_scenes import PhoneJoinScene, PhoneQuestionScene

@@ -11,7 +11,7 @@ import pytest
 
 from game import i18n
 from game.rules.position import dump
-from game.saves import autosave_path, read_autosave
+from game.store.saves import autosave_path, read_autosave
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.scenes.notice import NoticeScene
@@ -153,7 +153,7 @@ def test_command_line_fills_in_the_set_up(dirs: Path, settings: object) -> None:
 def test_R10_a_resumed_roboto_match_keeps_its_race_mode_and_house_rule(
         app: App, tmp_path: Path) -> None:
     from game.rules.ruleset import edition
-    from game.saves import SeatInfo
+    from game.store.saves import SeatInfo
     from game.ui.table.start import start_match
 
     started_app(app)
@@ -162,7 +162,7 @@ def test_R10_a_resumed_roboto_match_keeps_its_race_mode_and_house_rule(
     start_match(app, edition("roboto"), seats, seed=5, race_mode="reaction")
     table = app.top
     assert isinstance(table, TableScene)
-    from game.saves import data_dir
+    from game.store.saves import data_dir
 
     clip = data_dir() / "clips" / seats[0].player_id / "house_rule.wav"  # where it is kept
     clip.parent.mkdir(parents=True)

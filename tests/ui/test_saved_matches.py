@@ -11,7 +11,14 @@ import pytest
 from game import i18n
 from game.rules.position import dump
 from game.rules.ruleset import edition
-from game.saves import SavedMatch, SeatInfo, list_matches, matches_dir, new_match_path, write_save
+from game.store.saves import (
+    SavedMatch,
+    SeatInfo,
+    list_matches,
+    matches_dir,
+    new_match_path,
+    write_save,
+)
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.scenes.matches import SavedMatchesScene, describe_match, when
@@ -102,7 +109,7 @@ def test_deleting_a_saved_match_asks_first_and_no_is_the_default(
 
 def test_the_first_versions_autosave_joins_the_saved_matches(app: App) -> None:
     from game.rules.editions import new_game
-    from game.saves import autosave_path
+    from game.store.saves import autosave_path
 
     game = new_game(edition("sonic"), 3, 8)
     write_save(SavedMatch.of(game, [SeatInfo("Ann", True), SeatInfo("Bob", False),

@@ -9,7 +9,7 @@ import pytest
 
 from game.rules import events as E
 from game.rules.cards import COLOUR_OF, Card
-from game.settings import SettingsProblem
+from game.store.settings import SettingsProblem
 from game.ui import intents as I
 from game.ui import theme
 from game.ui.app import App

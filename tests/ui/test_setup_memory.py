@@ -13,11 +13,11 @@ import pytest
 
 from game import i18n
 from game.cli import parser, start_options
-from game.profiles import Avatar
 from game.rules.editions.attack import AttackOptions as AttackRules
 from game.rules.editions.roboto import RobotoOptions as RobotoRules
 from game.rules.ruleset import MatchKind
-from game.settings import Settings, load_settings, save_settings
+from game.store.profiles import Avatar
+from game.store.settings import Settings, load_settings, save_settings
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.scenes.setup import SetupScene

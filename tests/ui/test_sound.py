@@ -8,7 +8,7 @@ import time
 import numpy as np
 import pygame
 
-from game.settings import Settings
+from game.store.settings import Settings
 from game.ui.sound import EFFECTS, Sound, synth
 
 

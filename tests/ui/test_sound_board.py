@@ -21,7 +21,7 @@ import pytest
 from game import audio
 from game.audio import Bus
 from game.audio.board import DUCK_EFFECTS, DUCK_MUSIC, LATE_S, MUSIC_FADE_S, SoundBoard
-from game.settings import Settings
+from game.store.settings import Settings
 from game.ui.sound import Sound
 
 
@@ -451,7 +451,7 @@ class Catch(logging.Handler):
 logging.getLogger("game.audio").addHandler(Catch())
 logging.getLogger("game.audio").setLevel(logging.INFO)
 from game import audio
-from game.settings import Settings
+from game.store.settings import Settings
 from game.ui.sound import Sound
 sound = Sound(Settings(narration="off"))
 sound.start_effects()

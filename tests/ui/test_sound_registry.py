@@ -10,7 +10,7 @@ import pytest
 
 from game import audio
 from game.audio import Bus
-from game.settings import Settings
+from game.store.settings import Settings
 from game.ui.sound import Sound
 
 

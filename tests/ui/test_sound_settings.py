@@ -12,7 +12,7 @@ import pytest
 
 from game import i18n
 from game.audio import Bus
-from game.settings import Settings, load_settings, save_settings
+from game.store.settings import Settings, load_settings, save_settings
 from game.ui.app import App
 from game.ui.scenes.settings_scene import SettingsScene
 from tests.ui.conftest import pump, shot

@@ -9,9 +9,9 @@ import json
 from pathlib import Path
 
 from game import i18n
-from game.profile_store import load_profiles, profiles_path
-from game.profiles import EditionStats, book_from_json
 from game.rules import events as E
+from game.store.profile_store import load_profiles, profiles_path
+from game.store.profiles import EditionStats, book_from_json
 from game.ui import intents as I
 from game.ui import scenes
 from game.ui.app import App

@@ -12,13 +12,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import settings as settings_module
-from game.saves import autosave_path
-from game.settings import WINDOW_MAX, WINDOW_MIN, Settings
+from game.store import settings as settings_module
+from game.store.saves import autosave_path
+from game.store.settings import WINDOW_MAX, WINDOW_MIN, Settings
+from game.store.userfiles import WATCH
 from game.ui import intents as I
 from game.ui.app import MIN_SIZE, App
 from game.ui.table.scene import TableScene
-from game.userfiles import WATCH
 from tests.ui.conftest import pump, shot, started_app
 
 
@@ -104,7 +104,7 @@ def test_settings_in_a_read_only_folder_are_told_on_screen_once(
 
 def test_a_full_disk_stops_the_autosave_with_a_notice_spoken_once_and_it_resumes(
         app: App, monkeypatch: pytest.MonkeyPatch, outdir: Path) -> None:
-    from game import autosave, saves
+    from game.store import autosave, saves
 
     spoken: list[str] = []
 
@@ -136,7 +136,7 @@ def test_a_full_disk_stops_the_autosave_with_a_notice_spoken_once_and_it_resumes
 
 def test_a_save_that_cannot_even_be_put_aside_is_told_plainly(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game import saves
+    from game.store import saves
     from game.ui.scenes.notice import NoticeScene
 
     def refuse(path: Path, label: str = "corrupt") -> Path:

@@ -219,7 +219,7 @@ OTHER = "f6e5d4c3b2a1"
 
 @pytest.fixture
 def watch() -> Iterator[None]:
-    from game.userfiles import WATCH
+    from game.store.userfiles import WATCH
 
     WATCH.reset()
     yield None
@@ -227,7 +227,7 @@ def watch() -> Iterator[None]:
 
 
 def told() -> list[str]:
-    from game.userfiles import WATCH
+    from game.store.userfiles import WATCH
 
     return [n.text() for n in WATCH.take() if n.what == "files"]
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import soundfile
 
-from game.names import new_player_id
+from game.setup.names import new_player_id
 from game.voice.clips import (
     CLIP_RATE,
     ClipKind,

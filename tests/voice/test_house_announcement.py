@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
-from game.house_rules import HouseRulesTonight, house_rules, tonight
-from game.narrate import Narrator
 from game.play.session import Session
 from game.rules.editions import new_game
 from game.rules.events import MatchStarted
 from game.rules.ruleset import Ruleset, edition
-from game.saves import SeatInfo
+from game.setup.house_rules import HouseRulesTonight, house_rules, tonight
+from game.store.saves import SeatInfo
+from game.voice.narrate import Narrator
 from game.voice.phrases import Narration, phrase_for
 from game.voice.utterance import render
 

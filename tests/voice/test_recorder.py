@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.names import new_player_id
+from game.setup.names import new_player_id
 from game.voice.audio_env import find_input, input_devices, rescan
 from game.voice.clips import CLIP_RATE, ClipKind, ClipStore, load_clip
 from game.voice.dsp import resample, to_mono

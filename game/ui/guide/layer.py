@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import _
-from game.narrate import card_name
 from game.rules import events as E
 from game.rules.cards import Card
 from game.rules.engine import Decision
@@ -27,6 +26,7 @@ from game.ui.guide import steps as S
 from game.ui.guide.dialogs import GuideColourScene
 from game.ui.table.devices import DeviceLayer
 from game.ui.widgets import Button, Control
+from game.voice.narrate import card_name
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.i18n import _
-from game.names import clean_name, is_player_id
-from game.narrate import AI_NAMES
 from game.play.session import Session
-from game.saves import SeatInfo
+from game.setup.names import clean_name, is_player_id
+from game.store.saves import SeatInfo
 from game.ui import scenes
 from game.ui.guide.deal import AI, AI_LEVEL, guide_game
 from game.ui.guide.layer import AI_SPEED, GuideLayer
+from game.voice.narrate import AI_NAMES
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost, Scene

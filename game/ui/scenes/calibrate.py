@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _
-from game.settings import DEFAULT_SHOUT_THRESHOLD_DB
+from game.store.settings import DEFAULT_SHOUT_THRESHOLD_DB
 from game.ui import text, theme
 from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Control

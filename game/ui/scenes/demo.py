@@ -21,9 +21,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _
-from game.names import clean_name, is_player_id
-from game.narrate import AI_NAMES
 from game.rules.cards import Card
+from game.setup.names import clean_name, is_player_id
 from game.ui import cardart, text, theme
 from game.ui import intents as I
 from game.ui.backdrop import felt
@@ -51,6 +50,7 @@ from game.ui.scenes.demo_script import (
     turn_at,
 )
 from game.ui.widgets import Button, Control
+from game.voice.narrate import AI_NAMES
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost

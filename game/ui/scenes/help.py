@@ -1,5 +1,5 @@
 """Rules and keys: one tab per edition (its rules, base edition first), one for the house
-rules (RULES.md H-1 … H-7, from :mod:`game.house_rules`) and one for the keys.
+rules (RULES.md H-1 … H-7, from :mod:`game.setup.house_rules`) and one for the keys.
 
 Up/Down or the mouse wheel scroll; Left/Right or Tab move between the tabs.
 """
@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.house_rules import house_rules
 from game.i18n import N_, _
+from game.setup.house_rules import house_rules
 from game.ui import intents as I
 from game.ui import text, theme
 from game.ui.backdrop import felt

@@ -1,7 +1,7 @@
 """The house rules on the New game screen (RULES.md H-1 … H-7, issue 16 item 3).
 
 One row on the set-up form, "House rules ‹ Stacking, Seven-O ›", opens a panel listing every
-house rule of :mod:`game.house_rules` as an on/off toggle with its one-line explanation. A
+house rule of :mod:`game.setup.house_rules` as an on/off toggle with its one-line explanation. A
 rule that does not fit the chosen edition is shown locked, with why. Everything works with
 the keyboard alone (arrows or Tab move, Space, Enter, Left or Right toggle, Escape closes)
 and with the mouse alone (a click toggles); each rule is said as it takes the focus or
@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.house_rules import HouseRuleFace, house_rules, rules_on
 from game.i18n import N_, _
 from game.rules.ruleset import Ruleset
+from game.setup.house_rules import HouseRuleFace, house_rules, rules_on
 from game.ui import intents as I
 from game.ui import text, theme
 from game.ui.scenes.base import PanelScene
@@ -30,7 +30,7 @@ from game.ui.scenes.setup_sections import SetupForm, SetupSection, register
 from game.ui.widgets import Button, Choice, Control
 
 if TYPE_CHECKING:
-    from game.settings import Settings
+    from game.store.settings import Settings
     from game.ui.scene import AppHost
 
 #: The form's option (and control) id: the ids of the house rules on, in clause order.

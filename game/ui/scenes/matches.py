@@ -1,6 +1,6 @@
 """The saved matches: every match in progress, newest first, to resume or delete.
 
-Each match keeps its own file (:mod:`game.saves`), so a new game never replaces one. A row
+Each match keeps its own file (:mod:`game.store.saves`), so a new game never replaces one. A row
 names the match by edition, players and date; Enter (or a click) resumes it, the row's
 "Delete" button asks first. The list shows a page at a time (the "More matches" button or
 the mouse wheel turn the page), so a family with many matches reaches every one of them.
@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.autosave import AutoSaver
 from game.i18n import N_, _, ngettext
 from game.play.session import Session
-from game.profiles import Avatar
-from game.saves import SavedSlot, SaveError, delete_match, list_matches
+from game.store.autosave import AutoSaver
+from game.store.profiles import Avatar
+from game.store.saves import SavedSlot, SaveError, delete_match, list_matches
+from game.store.userfiles import WATCH
 from game.ui import family, scenes, text, theme
 from game.ui import intents as I
 from game.ui.avatars import draw_avatar
@@ -34,7 +35,6 @@ from game.ui.file_notices import size_text
 from game.ui.scenes.base import PanelScene
 from game.ui.scenes.notice import save_notice
 from game.ui.widgets import Button, Choice, Control
-from game.userfiles import WATCH
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost

@@ -6,18 +6,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_
-from game.repairs import listed
-from game.settings import SettingsProblem
+from game.store.repairs import listed
+from game.store.settings import SettingsProblem
 from game.ui import intents as I
 from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
-    from game.saves import SaveProblem
+    from game.store.saves import SaveProblem
     from game.ui.scene import AppHost
 
 
-#: A second copy of the game was started (see :mod:`game.instance`).
+#: A second copy of the game was started (see :mod:`game.store.instance`).
 ALREADY_OPEN_TITLE = N_("The game is already open")
 ALREADY_OPEN = N_("UNO for the family is already running on this computer. Go to its window, "
                   "or close it before starting the game again.")

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 from game import i18n
 from game.bots import BOTS, LEVELS
 from game.i18n import N_, _
-from game.names import clean_name, is_player_id, new_player_id
-from game.narrate import AI_NAMES
-from game.profiles import AVATAR_KINDS, Avatar, default_avatar
-from game.saves import SeatInfo
+from game.setup.names import clean_name, is_player_id, new_player_id
+from game.store.profiles import AVATAR_KINDS, Avatar, default_avatar
+from game.store.saves import SeatInfo
 from game.ui import family
 from game.ui.avatars import AvatarChoice
+from game.voice.narrate import AI_NAMES
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost

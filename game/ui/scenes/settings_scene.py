@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _
-from game.settings import ANIMATION_SPEEDS, PHONE_WAITS
+from game.store.settings import ANIMATION_SPEEDS, PHONE_WAITS
 from game.ui import scenes
 from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Choice, Control, language_choice

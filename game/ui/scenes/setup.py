@@ -28,13 +28,13 @@ import pygame
 from game import i18n
 from game.bots import BOTS
 from game.i18n import N_, _
-from game.names import clean_name
-from game.options import MAX_TARGET
 from game.play.session import default_level
-from game.profiles import AVATAR_KINDS, Avatar
 from game.rules.house import parse_house
 from game.rules.ruleset import MatchKind, Ruleset, edition
-from game.saves import SeatInfo
+from game.setup.names import clean_name
+from game.setup.options import MAX_TARGET
+from game.store.profiles import AVATAR_KINDS, Avatar
+from game.store.saves import SeatInfo
 from game.ui import family, text, theme
 from game.ui import intents as I
 from game.ui.avatars import AvatarChoice

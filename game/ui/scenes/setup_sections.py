@@ -16,11 +16,11 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.rules.ruleset import Ruleset
-from game.saves import SeatInfo
+from game.store.saves import SeatInfo
 from game.ui.widgets import Control
 
 if TYPE_CHECKING:
-    from game.settings import Settings
+    from game.store.settings import Settings
     from game.ui.scene import AppHost
 
 

@@ -8,7 +8,7 @@ edition, everyone who played a hand or a match of it to its end.
 Reached from the title screen. Left/Right on the edition (or a click) changes the edition;
 Up/Down move along the players; each row is said aloud when it takes the focus (when the
 voice is on), like the rest of the game. A page shows what fits; "More players" (or the
-mouse wheel) turns it. The counts themselves are kept by :mod:`game.stats`: a match counts
+mouse wheel) turns it. The counts themselves are kept by :mod:`game.store.stats`: a match counts
 when it ends, a hand when it is won.
 """
 
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _
-from game.profiles import EditionStats, Profile
+from game.store.profiles import EditionStats, Profile
 from game.ui import family, scenes, text, theme
 from game.ui import intents as I
 from game.ui.avatars import draw_avatar

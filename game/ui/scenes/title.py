@@ -10,7 +10,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.rules.cards import Card
-from game.saves import SavedSlot, list_matches
+from game.store.saves import SavedSlot, list_matches
 from game.ui import cardart, family, scenes, text, theme
 from game.ui import intents as I
 from game.ui.editions.roboto.puppet import RobotoPuppet

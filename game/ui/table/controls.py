@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _
-from game.narrate import card_name
 from game.rules.engine import Decision
 from game.ui import intents as I
 from game.ui import text, theme
 from game.ui.widgets import Button, Control, focus_ring
+from game.voice.narrate import card_name
 
 if TYPE_CHECKING:
     from game.ui.table.host import TableFace

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext
-from game.narrate import COLOUR_NAMES
 from game.rules.cards import WILD, Card, Colour
 from game.ui import anim, cardart, family, text, theme
 from game.ui.avatars import draw_avatar
@@ -23,6 +22,7 @@ from game.ui.backdrop import felt
 from game.ui.table import panels, queries
 from game.ui.table.phones import on_phone, phone_tag
 from game.ui.widgets import focus_ring, panel
+from game.voice.narrate import COLOUR_NAMES
 
 if TYPE_CHECKING:
     from game.ui.table.host import TableFace

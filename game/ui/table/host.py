@@ -30,14 +30,14 @@ import pygame
 from game.rules import events as E
 from game.rules.engine import Decision
 from game.rules.view import PlayerView
-from game.settings import Settings
+from game.store.settings import Settings
 
 if TYPE_CHECKING:
     from game.play.choices import Choice, Choices, Option
     from game.play.labels import Labels
     from game.rules.cards import Card
     from game.rules.ruleset import Ruleset
-    from game.saves import SeatInfo
+    from game.store.saves import SeatInfo
     from game.ui.intents import Intent
     from game.ui.scene import AppHost, Scene
     from game.ui.table.layout import TableLayout

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _
-from game.narrate import card_name
 from game.play.choices import JUMP_IN, UNO, Choice
 from game.ui import cardart, family, scenes
 from game.ui import intents as I
@@ -22,6 +21,7 @@ from game.ui.avatars import draw_avatar
 from game.ui.scenes.base import PanelScene
 from game.ui.table.phones import keyboard_people
 from game.ui.widgets import Button, Control
+from game.voice.narrate import card_name
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost

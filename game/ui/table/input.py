@@ -395,8 +395,8 @@ class TableInput:
     def say_focused_card(self) -> None:
         """Say the card the keys just moved to, and what it does (its caption), for a
         player who cannot see the screen; the newest card cuts off the one before."""
-        from game.narrate import card_name
         from game.ui.card_faces import caption_of
+        from game.voice.narrate import card_name
 
         t = self.screen
         focus = t.focused_id() or ""

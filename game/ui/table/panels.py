@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.house_rules import header_labels
 from game.i18n import N_, _
-from game.narrate import card_name
 from game.rules import events as E
 from game.rules.cards import RANK_OF, Rank
+from game.setup.house_rules import header_labels
 from game.ui import text, theme
 from game.ui.card_faces import caption_of
 from game.ui.table.queries import info_line
 from game.ui.widgets import panel
+from game.voice.narrate import card_name
 
 if TYPE_CHECKING:
     from game.ui.table.host import TableFace
@@ -213,7 +213,7 @@ def draw_toast(surface: pygame.Surface, scene: TableFace) -> None:
 def log_lines(narrate: Callable[[Sequence[E.Event]], list[str]], events: list[E.Event],
               viewer: int | None) -> list[str]:
     """The log's lines for the player at the screen (hidden cards redacted for them);
-    ``narrate`` gives the narrator's lines (:meth:`game.narrate.Narrator.lines`)."""
+    ``narrate`` gives the narrator's lines (:meth:`game.voice.narrate.Narrator.lines`)."""
     who = -1 if viewer is None else viewer
     out: list[str] = []
     for line in narrate([E.redact(e, who) for e in events]):

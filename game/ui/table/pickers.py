@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.narrate import counted
 from game.play.choices import Choice, Option
 from game.rules.cards import Card
 from game.ui import cardart, family, scenes, text, theme
@@ -34,6 +33,7 @@ from game.ui.avatars import draw_avatar
 from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Control
 from game.ui.widgets import Choice as Stepper
+from game.voice.narrate import counted
 
 if TYPE_CHECKING:
     from game.ui.scene import AppHost

@@ -17,16 +17,16 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from game.i18n import N_
-from game.narrate import COLOUR_NAMES
 from game.rules import events as E
 from game.rules.cards import Card
-from game.settings import Settings
+from game.store.settings import Settings
 from game.ui import theme
 from game.ui.anim import Banner, Ring, Settle, Sprite, clear_of, fly
 from game.ui.table import presenter_house as house
 from game.ui.table.layout import TableLayout
 from game.ui.table.model import TableModel, dealt_hands
 from game.ui.tween import Tween
+from game.voice.narrate import COLOUR_NAMES
 
 PAUSING = (E.HandEnded, E.MatchEnded)
 #: The draws that punish (a sad trombone plays over the draw sound).

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from game.i18n import N_
 from game.rules import events as E
 from game.rules.cards import Card
-from game.settings import Settings
+from game.store.settings import Settings
 from game.ui import theme
 from game.ui.anim import Sprite, fly
 from game.ui.table.layout import TableLayout

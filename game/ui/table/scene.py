@@ -20,7 +20,6 @@ import pygame
 
 from game import i18n
 from game.i18n import _
-from game.narrate import Narrator
 from game.play.session import Session
 from game.rules import events as E
 from game.rules.view import PlayerView
@@ -42,6 +41,7 @@ from game.ui.table.phones import TablePhones, keyboard_people, runner_levels
 from game.ui.table.presenter import Presenter
 from game.ui.table.voice import TableVoice
 from game.ui.voices import clip_notice, house_rule_voice
+from game.voice.narrate import Narrator
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.autosave import AutoSaver
 from game.play.session import Session
 from game.rules.ruleset import Ruleset
-from game.saves import SeatInfo, new_match_path
+from game.store.autosave import AutoSaver
+from game.store.saves import SeatInfo, new_match_path
 from game.ui import scenes
 from game.ui.scene import AppHost
 

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _
-from game.narrate import Narrator
 from game.play.choices import Choice, Option
 from game.ui import intents as I
 from game.ui import text, theme
 from game.ui.table.shout_listener import ShoutListener
 from game.ui.widgets import panel
+from game.voice.narrate import Narrator
 
 if TYPE_CHECKING:
     from game.ui.table.host import TableFace

@@ -13,7 +13,7 @@ import pytest
 from game import i18n
 from game.rules.cards import Rank, card
 from game.rules.editions.attack import CUSTOM_EFFECTS
-from game.settings import Settings
+from game.store.settings import Settings
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.editions.attack.options import EFFECT_LABELS

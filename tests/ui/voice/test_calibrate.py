@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.settings import DEFAULT_SHOUT_THRESHOLD_DB, Settings, load_settings
+from game.store.settings import DEFAULT_SHOUT_THRESHOLD_DB, Settings, load_settings
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.scenes import calibrate as C

@@ -11,7 +11,7 @@ import pytest
 from game import i18n
 from game.rules import actions as A
 from game.rules.cards import Card
-from game.settings import Settings
+from game.store.settings import Settings
 from game.ui import intents as I
 from game.ui.app import App
 from game.ui.table.voice import NOTHING_TO_REPEAT, NOTICE_S, VOICE_OFF, VOLUME_MUTED
@@ -170,7 +170,7 @@ def test_the_keys_are_in_the_help() -> None:
 
 @pytest.mark.usefixtures("no_microphone")
 def test_the_notice_is_not_repeated_at_the_next_launch(app: App, dirs: Path) -> None:
-    from game.settings import load_settings
+    from game.store.settings import load_settings
 
     app.settings.shout_uno = True
     table = table_for(app, build(HAND, "B9", turn=0), "HAAA")

@@ -10,8 +10,8 @@ from typing import Any
 import pygame
 
 from game.i18n import N_
-from game.names import clean_name
 from game.play.choices import Choice, Option
+from game.setup.names import clean_name
 from game.ui import intents as I
 from game.ui import scenes
 from game.ui.editions.roboto.dialog import RobotoFigure, keep_clear
@@ -64,7 +64,7 @@ class NicknameScene(PanelScene):
                 c.enabled = bool(clean_name(value))
 
     def on_press(self, control: str) -> None:
-        nick = clean_name(self.value)  # a nickname is a name (game.names)
+        nick = clean_name(self.value)  # a nickname is a name (game.setup.names)
         if not nick or self.table.viewer is None:
             return
         self.roboto.nickname_given(self.other, nick)

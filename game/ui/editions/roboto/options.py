@@ -10,7 +10,7 @@ from typing import Any
 from game.i18n import N_
 from game.rules.editions.roboto import RobotoOptions as Rules
 from game.rules.ruleset import Ruleset
-from game.saves import SeatInfo
+from game.store.saves import SeatInfo
 from game.ui.editions.roboto.setup import RobotoRecordScene
 from game.ui.scene import AppHost
 from game.ui.scenes.setup_sections import SetupForm, SetupSection

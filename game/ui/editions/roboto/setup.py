@@ -7,7 +7,7 @@ of the reference examples, or to skip it. Takes are saved with the
 :class:`~game.voice.clips.ClipStore`, keyed by the player's id (never the typed name: two
 players called Sam keep their own voices), so Roboto speaks them in this game and the next ones
 (R-13): see :mod:`game.ui.voices`. A name typed here goes through
-:func:`~game.names.clean_name`; a seat whose name is changed here is another player, with an
+:func:`~game.setup.names.clean_name`; a seat whose name is changed here is another player, with an
 id of its own, so nobody is announced in someone else's voice. A stored clip that is not one
 the game made (:func:`~game.voice.clips.check_clip`) is not played: the name is spoken, and
 :func:`game.ui.voices.clip_notice` tells the table once.
@@ -28,10 +28,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _
-from game.names import clean_name, new_player_id
 from game.rules.editions.roboto import RobotoOptions
 from game.rules.ruleset import Ruleset
-from game.saves import SeatInfo
+from game.setup.names import clean_name, new_player_id
+from game.store.saves import SeatInfo
 from game.ui import intents as I
 from game.ui import text, theme
 from game.ui.backdrop import felt

@@ -116,7 +116,7 @@ class TrayPickScene(Scene):
 
     def prompt(self) -> str:
         if self.card is not None:
-            from game.narrate import card_name
+            from game.voice.narrate import card_name
 
             return _("Which tray for {card}? Click a lit tray or press its number.").format(
                 card=card_name(self.card))

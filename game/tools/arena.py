@@ -1,10 +1,10 @@
 """Bot against bot, seats rotated: win rates with confidence intervals and decision times.
 
-    python -m game.arena --edition official --players 4 --bots hard,random,random,random \
+    python -m game.tools.arena --edition official --players 4 --bots hard,random,random,random \
         --games 20000 --seed 1
 
 Prints one JSON object. A "game" is one match of the chosen kind (a single hand by
-default, as in ``game.sim``). Games are dealt in *duplicate*: each deal is played
+default, as in ``game.tools.sim``). Games are dealt in *duplicate*: each deal is played
 ``players`` times with the bot list rotated one seat further each time, so every kind
 sits in every seat on the same cards and the luck of the deal cancels out. The Wilson
 intervals treat games as independent, which makes them a little conservative here.
@@ -33,12 +33,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.arena_tally import KindStats, Tally, Timed
-from game.bot_specs import bot_from_spec
 from game.bots import BOTS
 from game.bots.base import Bot
 from game.bots.driver import MatchRunner
-from game.options import (
+from game.rules.editions import new_game
+from game.rules.ruleset import MatchKind, Ruleset
+from game.setup.bot_specs import bot_from_spec
+from game.setup.options import (
     EDITION_CHOICES,
     MATCH_CHOICES,
     MAX_PROCESSES,
@@ -52,9 +53,8 @@ from game.options import (
     seed_type,
     target_type,
 )
-from game.rules.editions import new_game
-from game.rules.ruleset import MatchKind, Ruleset
-from game.sim import HOUSE_HELP, ruleset_from_args
+from game.tools.arena_tally import KindStats, Tally, Timed
+from game.tools.sim import HOUSE_HELP, ruleset_from_args
 
 
 def deal_seeds(seed: int, deals: int) -> list[int]:
@@ -270,10 +270,10 @@ def summary(rs: Ruleset, bots: Sequence[str], tally: Tally, seconds: float,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m game.arena``: a wrong argument is a one-line error (exit 2), Ctrl+C stops
+    """``python -m game.tools.arena``: a wrong argument is a one-line error (exit 2), Ctrl+C stops
     with one line (exit 130; the ledger keeps every chunk finished so far), a closed pipe
     ends it quietly (exit 141)."""
-    return run_command(_main, "python -m game.arena", argv)
+    return run_command(_main, "python -m game.tools.arena", argv)
 
 
 def check_ledger_path(path: Path) -> str | None:
@@ -290,7 +290,7 @@ def check_ledger_path(path: Path) -> str | None:
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
-    ap = ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n")[0])
+    ap = ArgumentParser(prog="python -m game.tools.arena", description=__doc__.split("\n")[0])
     ap.add_argument("--edition", default="official", choices=EDITION_CHOICES)
     ap.add_argument("--players", type=int_range(2, 10), default=2)
     ap.add_argument("--bots", default="medium,random",

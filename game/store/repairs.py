@@ -91,9 +91,9 @@ def shown_value(value: Any, limit: int = 40) -> str:
 def copy_aside(path: Path, data: bytes, write: Callable[[Path, bytes], None],
                label: str = "corrupt") -> Path:
     """Write ``data`` (the file as it was read) with ``write`` (the caller's
-    :func:`game.userfiles.atomic_write`, which never writes through a link) under a free name
+    :func:`game.store.userfiles.atomic_write`, which never writes through a link) under a free name
     ``<stem>.<label>-<date>-<time><suffix>`` next to ``path``, as
-    :func:`game.userfiles.keep_aside` names what it renames; returns that path. ``OSError``
+    :func:`game.store.userfiles.keep_aside` names what it renames; returns that path. ``OSError``
     when it cannot be written."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}.{label}-{stamp}{path.suffix}")

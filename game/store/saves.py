@@ -18,7 +18,7 @@ Every function takes the path of the file it works on, and these guarantees hold
 :func:`read_match` is the reader for any saved match (the autosave is one of them,
 :func:`read_autosave`), so more save slots can live next to it in :func:`data_dir`.
 
-:class:`game.autosave.AutoSaver` writes them on a background thread, so the frame loop
+:class:`game.store.autosave.AutoSaver` writes them on a background thread, so the frame loop
 never waits for the disk.
 ``UNO_DATA_DIR`` overrides the folder (tests).
 """
@@ -36,13 +36,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.bot_specs import check_spec
 from game.i18n import _
-from game.names import clean_name, derived_player_id, is_player_id, new_player_id
-from game.repairs import shown_value
 from game.rules.engine import Game
 from game.rules.record import GameRecord, RecordError
-from game.userfiles import (
+from game.setup.bot_specs import check_spec
+from game.setup.names import clean_name, derived_player_id, is_player_id, new_player_id
+from game.store.repairs import shown_value
+from game.store.userfiles import (
     atomic_write,
     data_dir,
     describe,
@@ -96,11 +96,11 @@ class SaveError(ValueError):
 @dataclass(frozen=True)
 class SeatInfo:
     """One seat at the table: the name shown, human or AI, the AI's level (a bot kind), the
-    player's id, under which their recordings are kept (:mod:`game.names`), and whether the
+    player's id, under which their recordings are kept (:mod:`game.setup.names`), and whether the
     person plays from a phone (issue 33; never the phone's secret, which a save must not
     hold: a resumed match's phones join again with new links).
 
-    The name is cleaned on the way in (:func:`~game.names.clean_name`); an empty name or a
+    The name is cleaned on the way in (:func:`~game.setup.names.clean_name`); an empty name or a
     malformed id is a :class:`ValueError`, and so is an AI seat "on a phone".
     """
 
@@ -154,7 +154,7 @@ class SeatInfo:
 
 def check_level(level: object) -> str:
     """``level`` if it names an AI the game can make (a kind of :data:`game.bots.BOTS`, or
-    a spec with options that :mod:`game.bot_specs` accepts); ``ValueError`` otherwise. A
+    a spec with options that :mod:`game.setup.bot_specs` accepts); ``ValueError`` otherwise. A
     person's seat keeps a level too (the one offered if they hand it to an AI)."""
     try:
         return check_spec(level)

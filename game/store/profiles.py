@@ -1,18 +1,19 @@
 """Players' profiles: a stable id, a name, an avatar and statistics kept between matches.
 
-A profile's id is the *player id* of :mod:`game.names`: the id a seat carries in a save and
+A profile's id is the *player id* of :mod:`game.setup.names`: the id a seat carries in a save and
 under which the player's recordings are kept (``clips/<id>/``), so a profile, its recordings
 and its statistics all follow the same player from match to match, whatever seat they take.
 
 This module holds the profiles and their JSON form, checked value by value
 (:func:`book_from_json`): a value that cannot be used is reset or a record left out, each told
-in a :class:`~game.repairs.Repair`, and everything else is kept, fields of a newer version too.
+in a :class:`~game.store.repairs.Repair`, and everything else is kept, fields of a newer version
+too.
 The file they live in, ``profiles.json``, how it is read, put aside when it cannot be used
-at all, and written, is :mod:`game.profile_store`.
+at all, and written, is :mod:`game.store.profile_store`.
 
-Statistics (:class:`EditionStats`, per edition) are counted by :mod:`game.stats`.
+Statistics (:class:`EditionStats`, per edition) are counted by :mod:`game.store.stats`.
 
-Standard library only (with :mod:`game.names`, :mod:`game.repairs`): no pygame here.
+Standard library only (with :mod:`game.setup.names`, :mod:`game.store.repairs`): no pygame here.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.i18n import N_, _
-from game.names import clean_name, is_player_id
-from game.repairs import Repair, shown_value
+from game.setup.names import clean_name, is_player_id
+from game.store.repairs import Repair, shown_value
 
 __all__ = [
     "AVATAR_COLOURS",
@@ -48,7 +49,8 @@ VERSION = 1
 #: the player is told who (:meth:`ProfileBook.trim`). A family meets it only after hundreds
 #: of different names; it keeps the statistics screen's list and the file small (500 profiles
 #: with the longest names and every edition's counts at their largest are 0.45 MB, under a
-#: quarter of what is read back, ``game.profile_store.MAX_FILE_BYTES``: tests/test_profiles.py).
+#: quarter of what is read back, ``game.store.profile_store.MAX_FILE_BYTES``:
+#: tests/test_profiles.py).
 MAX_PROFILES = 500
 #: Any count or score in the file is at most this (a family plays far fewer matches).
 MAX_COUNT = 10**9
@@ -311,7 +313,7 @@ def book_from_json(data: Any, file: str = "profiles.json"
     aside. Anything else is repaired where it is: a value that cannot be used is reset (a
     count to 0, a face to a new one ...), a record that cannot be used at all (no id, the
     same id twice) is left out, and beyond :data:`MAX_PROFILES` the least recently seen are
-    left out; each is one :class:`~game.repairs.Repair` naming the player and what was done.
+    left out; each is one :class:`~game.store.repairs.Repair` naming the player and what was done.
     Fields this build does not know are kept (``extra``) and written back, without a word.
     """
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:

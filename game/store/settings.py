@@ -10,7 +10,7 @@ player is told which setting changed. Keys this version does not know are kept a
 back, so an older game does not erase a newer game's settings.
 
 Whatever the file holds (deep nesting, a folder or FIFO at its place, a huge file), loading
-never raises: the file is read with a size cap (:func:`game.userfiles.read_capped`) and any
+never raises: the file is read with a size cap (:func:`game.store.userfiles.read_capped`) and any
 failure puts it aside. A window size out of range is clamped, not refused.
 
 ``UNO_CONFIG_DIR`` overrides the folder (tests, portable installs).
@@ -29,8 +29,8 @@ from typing import Any
 import tomli_w
 
 from game.i18n import N_
-from game.repairs import Repair, copy_aside, shown_value
-from game.userfiles import (
+from game.store.repairs import Repair, copy_aside, shown_value
+from game.store.userfiles import (
     APP_NAME,
     WATCH,
     WriteWatch,
@@ -115,7 +115,7 @@ class Settings:
     #: "Shout UNO" (issue 4): a loud sound at the microphone counts as the call; off by default.
     shout_uno: bool = False
     shout_threshold_db: float = DEFAULT_SHOUT_THRESHOLD_DB
-    #: The ids of the players in ``player_names`` (game.names): their recordings are kept
+    #: The ids of the players in ``player_names`` (game.setup.names): their recordings are kept
     #: under these, so a name typed again next time finds its own voice.
     player_ids: list[str] = field(default_factory=list)
     #: The last table set up (issue 13): its edition, and each seat's person-or-AI and AI
@@ -123,7 +123,7 @@ class Settings:
     last_edition: str = ""
     player_levels: list[str] = field(default_factory=list)
     player_humans: list[bool] = field(default_factory=list)
-    #: The house rules (RULES.md H; ids of game.house_rules) on at the last table set up
+    #: The house rules (RULES.md H; ids of game.setup.house_rules) on at the last table set up
     #: (those that fit its edition), offered again next time.
     house_rules: list[str] = field(default_factory=list)
     #: The rest of the last table set up (issue 34 item 4): the match kind (a
@@ -368,7 +368,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
 def store_settings(settings: Settings, path: Path | None = None,
                    watch: WriteWatch | None = None) -> bool:
     """:func:`save_settings` for the running game: never raises. A failure to write (a full
-    disk, a read-only config folder) is reported to ``watch`` (:data:`game.userfiles.WATCH`),
+    disk, a read-only config folder) is reported to ``watch`` (:data:`game.store.userfiles.WATCH`),
     which tells the player once, and once more when a later write works; ``False`` then."""
     watch = WATCH if watch is None else watch
     path = settings_path() if path is None else path

@@ -1,11 +1,11 @@
-"""The players' profiles on disk (the profiles themselves are :mod:`game.profiles`).
+"""The players' profiles on disk (the profiles themselves are :mod:`game.store.profiles`).
 
 Every profile lives in one user file, ``profiles.json`` in the data folder
 (:func:`profiles_path`), read and written like the game's other files
-(:mod:`game.userfiles`):
+(:mod:`game.store.userfiles`):
 
 - read with a size cap, never blocking, and checked value by value
-  (:func:`game.profiles.book_from_json`): a file that cannot be used at all, whatever the
+  (:func:`game.store.profiles.book_from_json`): a file that cannot be used at all, whatever the
   reason (not JSON, binary garbage, deep nesting, another version, a folder in its place ...),
   is renamed aside (``profiles.corrupt-<date>-<time>.json``) and reported in a
   :class:`ProfileProblem` that the game shows once; it is never overwritten nor deleted;
@@ -15,15 +15,16 @@ Every profile lives in one user file, ``profiles.json`` in the data folder
   left out, the file is written again repaired, and each repair is told (the
   :class:`ProfileProblem`'s ``repairs``); fields this build does not know are kept;
 - written atomically (temp file + rename); a write that fails (a full disk, a read-only
-  folder) is told once through :data:`game.userfiles.WATCH` and the game goes on; the next
+  folder) is told once through :data:`game.store.userfiles.WATCH` and the game goes on; the next
   change tries again.
 
 :class:`ProfileStore` holds the profiles of the running game.
 
-At most :data:`~game.profiles.MAX_PROFILES` players are kept: :meth:`ProfileStore.save`
+At most :data:`~game.store.profiles.MAX_PROFILES` players are kept: :meth:`ProfileStore.save`
 forgets the least recently seen beyond it and tells who (:meth:`ProfileStore.take_notices`).
 
-Standard library only (with :mod:`game.profiles`, :mod:`game.userfiles`): no pygame here.
+Standard library only (with :mod:`game.store.profiles`, :mod:`game.store.userfiles`): no
+pygame here.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.i18n import N_
-from game.profiles import (
+from game.store.profiles import (
     MAX_PROFILES,
     Profile,
     ProfileBook,
@@ -46,8 +47,8 @@ from game.profiles import (
     book_from_json,
     name_list,
 )
-from game.repairs import Repair, copy_aside
-from game.userfiles import (
+from game.store.repairs import Repair, copy_aside
+from game.store.userfiles import (
     WATCH,
     FileTooLarge,
     WriteWatch,
@@ -75,14 +76,14 @@ MAX_FILE_BYTES = 2 << 20
 
 def profiles_path() -> Path:
     """``profiles.json`` in the data folder (``UNO_DATA_DIR`` wins, as for the saves)."""
-    from game.saves import data_dir
+    from game.store.saves import data_dir
 
     return data_dir() / FILE_NAME
 
 
 def read_profiles(path: Path) -> tuple[ProfileBook, list[Repair], bytes]:
     """Read and check the file at ``path`` (an empty book when there is none): the book,
-    what had to be repaired in it (see :func:`game.profiles.book_from_json`) and the bytes
+    what had to be repaired in it (see :func:`game.store.profiles.book_from_json`) and the bytes
     read. :class:`ProfileError` when the file cannot be used at all, :class:`OSError` when it
     cannot be read."""
     raw = read_capped(path, MAX_FILE_BYTES)

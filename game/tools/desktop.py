@@ -1,6 +1,6 @@
 """The Linux menu entry: ``uno-family.desktop`` and the icon, installed for the current user.
 
-``make play`` runs ``python -m game.desktop install`` once the game is installed, so the game
+``make play`` runs ``python -m game.tools.desktop install`` once the game is installed, so the game
 appears in the desktop's application menu with its icon (a user-level install: nothing outside
 ``$XDG_DATA_HOME``, by default ``~/.local/share``)::
 
@@ -10,7 +10,7 @@ appears in the desktop's application menu with its icon (a user-level install: n
 The entry's ``Exec`` is the command that started this module's caller: the packaged executable
 when frozen, else the ``uno`` script of the current environment. The name, description and
 keywords come from the gettext catalogues, so the menu speaks French on a French desktop.
-Installing twice changes nothing; ``python -m game.desktop uninstall`` removes every file.
+Installing twice changes nothing; ``python -m game.tools.desktop uninstall`` removes every file.
 """
 
 from __future__ import annotations
@@ -174,7 +174,7 @@ def _write_if_changed(path: Path, data: bytes) -> bool:
             return False
     except OSError:
         pass  # absent or unreadable: write it
-    from game.userfiles import atomic_write
+    from game.store.userfiles import atomic_write
 
     atomic_write(path, data, within=path.parent)  # a link there is put aside, never written
     return True
@@ -220,9 +220,9 @@ def uninstall(home: Path | None = None) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m game.desktop install|uninstall|show`` (``uno --install-desktop-entry`` is
+    """``python -m game.tools.desktop install|uninstall|show`` (``uno --install-desktop-entry`` is
     ``install``). Says what it did in the player's language; a failure is reported, status 1."""
-    ap = argparse.ArgumentParser(prog="python -m game.desktop",
+    ap = argparse.ArgumentParser(prog="python -m game.tools.desktop",
                                  description="Add the game to this user's application menu "
                                              "(Linux desktops), or remove it.")
     ap.add_argument("action", choices=["install", "uninstall", "show"])

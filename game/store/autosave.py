@@ -1,9 +1,9 @@
 """Writing the match in progress without making the frame loop wait for the disk.
 
-:class:`AutoSaver` writes the newest :class:`~game.saves.SavedMatch` on a background thread
+:class:`AutoSaver` writes the newest :class:`~game.store.saves.SavedMatch` on a background thread
 (older pending states are dropped); :meth:`AutoSaver.flush` waits for the last write on exit.
 A write that fails (disk full, read-only folder) is reported to
-:data:`game.userfiles.WATCH` (told to the player once) and tried again a little later, so
+:data:`game.store.userfiles.WATCH` (told to the player once) and tried again a little later, so
 saving resumes by itself.
 """
 
@@ -13,8 +13,8 @@ import threading
 import time
 from pathlib import Path
 
-from game.saves import SavedMatch, discard_save, new_match_path, write_save
-from game.userfiles import WATCH, WriteWatch, describe
+from game.store.saves import SavedMatch, discard_save, new_match_path, write_save
+from game.store.userfiles import WATCH, WriteWatch, describe
 
 #: Seconds between two tries of a write that failed, when no newer state comes meanwhile.
 RETRY_S = 5.0

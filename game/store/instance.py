@@ -6,7 +6,7 @@ The lock is the kernel's (``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Window
 lock behind (the file itself stays; only the lock on it counts). Only the table takes it:
 headless matches and the other command-line tools never write the autosave.
 
-The lock file is opened without following a link (:func:`game.userfiles.open_own`): a link
+The lock file is opened without following a link (:func:`game.store.userfiles.open_own`): a link
 at ``uno.lock`` (to a person's notes, say) is renamed aside and told, never truncated.
 """
 
@@ -46,7 +46,7 @@ class InstanceLock:
     def acquire(self) -> bool:
         if self._fd is not None:
             return True
-        from game.userfiles import open_own
+        from game.store.userfiles import open_own
 
         try:  # never through a link: one at the path is put aside and told
             fd = open_own(self.path, os.O_RDWR | os.O_CREAT, 0o644, within=self.path.parent)
@@ -88,13 +88,13 @@ def claim(data: Path | None = None, config: Path | None = None) -> InstanceLock:
     holding it, look after the game's folders before anything reads them: the saved
     matches' and the recordings' folders (and each player's recordings folder) must be
     folders of the game's own, so a link there is renamed aside and told, never followed
-    (:func:`game.userfiles.own_folder`); then the temp files a killed save left in the data,
+    (:func:`game.store.userfiles.own_folder`); then the temp files a killed save left in the data,
     saved matches', recordings' and config folders are removed (only ours: see
-    :func:`game.userfiles.clean_leftovers`). Release it on exit."""
-    from game.saves import MATCHES_DIR, data_dir, is_save_name
-    from game.settings import FILE_NAME as SETTINGS_NAME
-    from game.settings import config_dir
-    from game.userfiles import clean_leftovers
+    :func:`game.store.userfiles.clean_leftovers`). Release it on exit."""
+    from game.store.saves import MATCHES_DIR, data_dir, is_save_name
+    from game.store.settings import FILE_NAME as SETTINGS_NAME
+    from game.store.settings import config_dir
+    from game.store.userfiles import clean_leftovers
 
     lock = InstanceLock(data_dir() if data is None else data)
     if lock.acquire():
@@ -112,8 +112,8 @@ def claim(data: Path | None = None, config: Path | None = None) -> InstanceLock:
 def _own_folders(data: Path) -> None:
     """A link (or a file) in the place of ``matches/``, ``clips/`` or a player's
     ``clips/<id>/`` is renamed aside and told (never listed, written or deleted through)."""
-    from game.saves import MATCHES_DIR
-    from game.userfiles import own_folder
+    from game.store.saves import MATCHES_DIR
+    from game.store.userfiles import own_folder
 
     for name in (MATCHES_DIR, CLIPS_FOLDER):
         with contextlib.suppress(OSError):  # a read-only folder: the writes will say it
@@ -125,7 +125,7 @@ def _own_folders(data: Path) -> None:
 
 def _clip_entries(data: Path) -> list[Path]:
     """What ``clips/`` holds under a player id's name (never looked into through a link)."""
-    from game.names import is_player_id
+    from game.setup.names import is_player_id
 
     root = data / CLIPS_FOLDER
     try:

@@ -19,7 +19,8 @@ failure told to the player once instead of stopping the game.
   for the player and one line on stderr, and into a "saved again" notice once a write
   succeeds later. :data:`WATCH` is the one the game uses; the UI takes its notices.
 - :func:`data_dir` and :func:`config_dir` are the game's two folders (``UNO_DATA_DIR`` and
-  ``UNO_CONFIG_DIR`` win); :mod:`game.saves` and :mod:`game.settings` keep their files there.
+  ``UNO_CONFIG_DIR`` win); :mod:`game.store.saves` and :mod:`game.store.settings` keep their
+  files there.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Statistics kept between matches: counted from the engine's events into the players'
-profiles (:mod:`game.profiles`).
+profiles (:mod:`game.store.profiles`).
 
 What counts, per player and per edition:
 
@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.names import clean_name, is_player_id
-from game.profiles import MAX_COUNT, Avatar, Profile, ProfileBook, is_edition_name
 from game.rules import events as E
+from game.setup.names import clean_name, is_player_id
+from game.store.profiles import MAX_COUNT, Avatar, Profile, ProfileBook, is_edition_name
 
 __all__ = ["SeatRef", "check_seats", "record"]
 

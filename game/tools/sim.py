@@ -1,7 +1,7 @@
 """Plays many bot games and prints one JSON object of figures.
 
-    python -m game.sim --edition official --players 4 --games 20000 --seed 1
-    python -m game.sim --bot heuristic --match standard --check
+    python -m game.tools.sim --edition official --players 4 --games 20000 --seed 1
+    python -m game.tools.sim --bot heuristic --match standard --check
 
 A "game" is one match of the chosen kind; by default a single hand (M-6), so that
 ``games_per_s`` and ``mean_turns`` describe hands of UNO. ``--check`` verifies after
@@ -25,7 +25,14 @@ from typing import Any
 from game import ENGINE
 from game.bots import BOTS, make_bot
 from game.bots.driver import Apply, MatchRunner
-from game.options import (
+from game.rules import events as E
+from game.rules.actions import Action
+from game.rules.cards import Card
+from game.rules.editions import new_game
+from game.rules.engine import Game
+from game.rules.house import HOUSE_RULES
+from game.rules.ruleset import MatchKind, Ruleset, edition
+from game.setup.options import (
     EDITION_CHOICES,
     MATCH_CHOICES,
     MAX_TARGET,
@@ -36,13 +43,6 @@ from game.options import (
     seed_type,
     target_type,
 )
-from game.rules import events as E
-from game.rules.actions import Action
-from game.rules.cards import Card
-from game.rules.editions import new_game
-from game.rules.engine import Game
-from game.rules.house import HOUSE_RULES
-from game.rules.ruleset import MatchKind, Ruleset, edition
 
 #: ``--house`` (sim, arena, headless): the house rules on, comma-separated.
 HOUSE_HELP = f"house rules on, comma-separated: {', '.join(HOUSE_RULES)}"
@@ -126,7 +126,7 @@ def simulate(
 
 def ruleset_from_args(ap: argparse.ArgumentParser, args: argparse.Namespace) -> Ruleset:
     """The ruleset of ``--edition``, ``--match``, ``--target`` and ``--house``, checked for
-    ``--players`` (an argument error otherwise); shared with ``game.arena``."""
+    ``--players`` (an argument error otherwise); shared with ``game.tools.arena``."""
     rs = replace(edition(args.edition), match=MatchKind(args.match))
     if args.target is not None:
         rs = replace(rs, target=args.target)
@@ -139,13 +139,13 @@ def ruleset_from_args(ap: argparse.ArgumentParser, args: argparse.Namespace) -> 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m game.sim``: a wrong argument is a one-line error (exit 2), Ctrl+C stops
+    """``python -m game.tools.sim``: a wrong argument is a one-line error (exit 2), Ctrl+C stops
     with one line (exit 130), a closed pipe ends it quietly (exit 141)."""
-    return run_command(_main, "python -m game.sim", argv)
+    return run_command(_main, "python -m game.tools.sim", argv)
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
-    ap = ArgumentParser(prog="python -m game.sim", description=__doc__.split("\n")[0])
+    ap = ArgumentParser(prog="python -m game.tools.sim", description=__doc__.split("\n")[0])
     ap.add_argument("--edition", default="official", choices=EDITION_CHOICES)
     ap.add_argument("--players", type=int_range(2, 10), default=4)
     ap.add_argument("--games", type=games_type, default=1000)

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from game.house_rules import HouseRulesTonight, tonight_line
 from game.i18n import N_, _, ngettext
 from game.play.choices import Choice, Option
 from game.play.labels import COLOUR_NAMES, Labels
 from game.rules import events as E
 from game.rules.cards import Card
+from game.setup.house_rules import HouseRulesTonight, tonight_line
 from game.voice.card_names import card_phrase
 from game.voice.clips import PlayerVoice
 from game.voice.phrases import discard_colour_command

@@ -36,7 +36,7 @@ DEFAULT_BOTS = "heuristic"
 MAX_TARGET = 10_000
 #: ``--delay`` is a pace to watch at, not a way to hang the terminal.
 MAX_DELAY = 60.0
-#: Games of one ``game.sim`` / ``game.arena`` run (the arena keeps a list of chunks).
+#: Games of one ``game.tools.sim`` / ``game.tools.arena`` run (the arena keeps a list of chunks).
 MAX_GAMES = 10_000_000
 #: Worker processes of one run.
 MAX_PROCESSES = 64

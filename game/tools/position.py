@@ -1,8 +1,8 @@
 """Positions on the command line: make, show and play from a position's text form.
 
-    python -m game.position new --edition official --players 4 --seed 7 --moves 20
-    python -m game.position show "UNO1 edition=official ..."      ("-" reads stdin)
-    python -m game.position apply "UNO1 ..." "1 R5" "2 draw"
+    python -m game.tools.position new --edition official --players 4 --seed 7 --moves 20
+    python -m game.tools.position show "UNO1 edition=official ..."      ("-" reads stdin)
+    python -m game.tools.position apply "UNO1 ..." "1 R5" "2 draw"
 
 The text form itself (``UNO1 key=value …``) is described in ``game/rules/position.py``.
 """
@@ -15,8 +15,6 @@ from collections.abc import Sequence
 from game import i18n
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
-from game.narrate import AI_NAMES, Narrator, card_name
-from game.options import EDITION_CHOICES, ArgumentParser, int_range, run_command, seed_type
 from game.rules.actions import action_text, parse_action
 from game.rules.cards import WILD, Colour
 from game.rules.editions import new_game
@@ -24,6 +22,8 @@ from game.rules.engine import Game
 from game.rules.errors import IllegalAction
 from game.rules.position import PositionError, dump, load
 from game.rules.ruleset import edition
+from game.setup.options import EDITION_CHOICES, ArgumentParser, int_range, run_command, seed_type
+from game.voice.narrate import AI_NAMES, Narrator, card_name
 
 #: ``new --moves``: as many decisions as a bot-played match may take.
 MAX_MOVES = 1_000_000
@@ -57,14 +57,14 @@ def _read(text: str) -> Game:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m game.position``: a wrong argument or position is a one-line error
+    """``python -m game.tools.position``: a wrong argument or position is a one-line error
     (exit 2), Ctrl+C stops with one line (exit 130), a closed pipe ends it quietly (141)."""
-    return run_command(_main, "python -m game.position", argv)
+    return run_command(_main, "python -m game.tools.position", argv)
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
     i18n.set_language("en")
-    ap = ArgumentParser(prog="python -m game.position", description=__doc__.split("\n")[0])
+    ap = ArgumentParser(prog="python -m game.tools.position", description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     new = sub.add_parser("new", help="a position reached by heuristic bots")
     new.add_argument("--edition", default="official", choices=EDITION_CHOICES)

@@ -1,5 +1,5 @@
 """Bots named on a command line: ``kind`` or ``kind:name=value:...``, the keyword
-arguments of the bot's class (``python -m game.arena --bots hard:budget=3000,medium``)."""
+arguments of the bot's class (``python -m game.tools.arena --bots hard:budget=3000,medium``)."""
 
 from __future__ import annotations
 
