@@ -240,8 +240,10 @@ def test_an_autosave_that_fails_is_told_once_and_resumes_by_itself(
     assert [(n.what, n.trouble) for n in notices] == [("game", trouble)]  # once, not 5 times
     assert len(lines) == 1 and str(path) in lines[0]
     failing.clear()  # room again: the saver tries by itself, no new action needed
-    deadline = time.monotonic() + 5
-    while not path.exists() and time.monotonic() < deadline:
+    # The retry writes the file, then tells the watch: wait for the telling (a loaded machine
+    # may run the test between the two).
+    deadline = time.monotonic() + 30
+    while watch.failing("game") is not None and time.monotonic() < deadline:
         time.sleep(0.01)
     assert dump(load_save(path).replay()) == dump(game)
     assert [(n.what, n.trouble) for n in watch.take()] == [("game", "ok")]
