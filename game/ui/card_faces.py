@@ -78,6 +78,17 @@ def _outline(width: int) -> int:
     return max(2, width // 3)
 
 
+def mini_card(surf: pygame.Surface, face: pygame.Rect, ink: RGB, border: int, shadow: int,
+              radii: tuple[int, int, int]) -> None:
+    """A small card drawn on a face: its ``face`` in ``ink``, a white border adding
+    ``border`` pixels to its width and height, and a shadow ``shadow`` pixels wider again;
+    ``radii`` round the shadow's, the border's and the face's corners."""
+    white = face.inflate(border, border)
+    pygame.draw.rect(surf, theme.SHADOW, white.inflate(shadow, shadow), border_radius=radii[0])
+    pygame.draw.rect(surf, theme.CARD_WHITE, white, border_radius=radii[1])
+    pygame.draw.rect(surf, ink, face, border_radius=radii[2])
+
+
 def press_button(times: int) -> Icon:
     """The launcher's button with the number of presses on it, and a finger's chevrons."""
 
@@ -109,10 +120,9 @@ def fan_down(count: int) -> Icon:
         for k in range(count):
             angle = (k - (count - 1) / 2) * spread
             card = pygame.Surface((cw + 8, ch + 8), pygame.SRCALPHA)
-            box = pygame.Rect(4, 4, cw, ch)
-            pygame.draw.rect(card, theme.SHADOW, box.inflate(6, 6), border_radius=cw // 6)
-            pygame.draw.rect(card, theme.CARD_WHITE, box, border_radius=cw // 7)
-            pygame.draw.rect(card, ink, box.inflate(-cw // 4, -cw // 4), border_radius=cw // 9)
+            inset = -(-cw // 4)  # a quarter of the width, rounded up
+            face = pygame.Rect(4, 4, cw, ch).inflate(-inset, -inset)
+            mini_card(card, face, ink, inset, 6, (cw // 6, cw // 7, cw // 9))
             turned = pygame.transform.rotate(card, -angle)
             dx = int(math.sin(math.radians(angle)) * r * 0.35)
             surf.blit(turned, turned.get_rect(center=(c[0] + dx, c[1] - int(r * 0.2))))

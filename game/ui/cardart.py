@@ -19,7 +19,7 @@ from game import i18n
 from game.i18n import _
 from game.rules.cards import COLOUR_OF, RANK_CODES, RANK_OF, WILD, Card, Colour, Rank
 from game.ui import theme
-from game.ui.card_faces import Icon, face_of
+from game.ui.card_faces import Icon, face_of, mini_card
 
 RATIO = 1.5  # height / width, as printed cards
 NAME_INK = (24, 24, 28)  # an action card's printed name on its white oval
@@ -81,11 +81,11 @@ def _smooth(big: pygame.Surface, width: int) -> pygame.Surface:
 
 # --------------------------------------------------------------------------- faces
 
-def _draw_face(card: Card, width: int, marks: bool) -> pygame.Surface:
-    w, h = card_size(width * SUPER)
+def _frame(width: int, rgb: tuple[int, int, int]) -> tuple[pygame.Surface, pygame.Rect, int]:
+    """A card's blank at ``width`` (already supersampled): a grey edge, the white border and
+    the inner panel in ``rgb``; with the panel's rectangle and the border's width."""
+    w, h = card_size(width)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    colour = COLOUR_OF[card]
-    rgb = theme.WILD_RGB if colour == WILD else theme.CARD_RGB[colour]
     radius = max(2, w // 10)
     pygame.draw.rect(surf, (120, 120, 120), surf.get_rect(), border_radius=radius)
     pygame.draw.rect(surf, theme.CARD_WHITE, surf.get_rect().inflate(-2 * SUPER, -2 * SUPER),
@@ -93,6 +93,14 @@ def _draw_face(card: Card, width: int, marks: bool) -> pygame.Surface:
     inset = max(2, int(w * 0.07))
     inner = surf.get_rect().inflate(-2 * inset, -2 * inset)
     pygame.draw.rect(surf, rgb, inner, border_radius=max(2, radius - inset // 2))
+    return surf, inner, inset
+
+
+def _draw_face(card: Card, width: int, marks: bool) -> pygame.Surface:
+    colour = COLOUR_OF[card]
+    rgb = theme.WILD_RGB if colour == WILD else theme.CARD_RGB[colour]
+    surf, inner, inset = _frame(width * SUPER, rgb)
+    w = surf.get_width()
     _oval(surf, inner, card)
     _centre_symbol(surf, inner, card, rgb)
     _corners(surf, inner, card)
@@ -169,15 +177,11 @@ def _centre_symbol(surf: pygame.Surface, inner: pygame.Rect, card: Card,
         return
     elif rank == Rank.WILD_DRAW_FOUR:
         _mini_cards(surf, (cx, cy), size)
-    elif rank == Rank.WILD_VICTORY_LAP:
-        _lap(surf, (cx, cy), int(size * 0.30))
     elif rank == Rank.DRAW_TWO:
         for i, dx in enumerate((-0.08, 0.08)):
             r = pygame.Rect(0, 0, int(size * 0.26), int(size * 0.38))
             r.center = (int(cx + dx * size), int(cy + (0.05 - 0.1 * i) * size))
-            pygame.draw.rect(surf, theme.SHADOW, r.inflate(10, 10), border_radius=size // 20)
-            pygame.draw.rect(surf, theme.CARD_WHITE, r.inflate(6, 6), border_radius=size // 24)
-            pygame.draw.rect(surf, rgb, r, border_radius=size // 30)
+            mini_card(surf, r, rgb, 6, 4, (size // 20, size // 24, size // 30))
     else:
         px = int(size * (0.78 if rank <= 9 else 0.42))
         glyph = _outlined(_glyph(card), px, fill, theme.SHADOW)
@@ -282,20 +286,7 @@ def _mini_cards(surf: pygame.Surface, c: tuple[int, int], size: int) -> None:
     for dx, dy, colour in spots:
         r = pygame.Rect(0, 0, cw, ch)
         r.center = (int(c[0] + dx * size), int(c[1] + dy * size))
-        pygame.draw.rect(surf, theme.SHADOW, r.inflate(10, 10), border_radius=size // 26)
-        pygame.draw.rect(surf, theme.CARD_WHITE, r.inflate(6, 6), border_radius=size // 30)
-        pygame.draw.rect(surf, theme.CARD_RGB[colour], r, border_radius=size // 36)
-
-
-def _lap(surf: pygame.Surface, c: tuple[int, int], r: int) -> None:
-    """Victory Lap: a gold ring with a running arrow."""
-    w = max(3, r // 4)
-    pygame.draw.circle(surf, theme.SHADOW, c, r + 3, w + 6)
-    pygame.draw.circle(surf, theme.ACCENT, c, r, w)
-    head = (c[0] + r, c[1])
-    pygame.draw.polygon(surf, theme.CARD_WHITE, [
-        (head[0] - w * 1.6, head[1] - w * 0.4), (head[0] + w * 1.6, head[1] - w * 0.4),
-        (head[0], head[1] + w * 1.8)])
+        mini_card(surf, r, theme.CARD_RGB[colour], 6, 4, (size // 26, size // 30, size // 36))
 
 
 def _mark_big(colour: int, m: int) -> pygame.Surface:
@@ -333,15 +324,7 @@ def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
 # --------------------------------------------------------------------------- back
 
 def _draw_back(width: int) -> pygame.Surface:
-    w, h = card_size(width * SUPER)
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    radius = max(2, w // 10)
-    pygame.draw.rect(surf, (120, 120, 120), surf.get_rect(), border_radius=radius)
-    pygame.draw.rect(surf, theme.CARD_WHITE, surf.get_rect().inflate(-2 * SUPER, -2 * SUPER),
-                     border_radius=radius)
-    inset = max(2, int(w * 0.07))
-    inner = surf.get_rect().inflate(-2 * inset, -2 * inset)
-    pygame.draw.rect(surf, theme.WILD_RGB, inner, border_radius=max(2, radius - inset // 2))
+    surf, inner, _inset = _frame(width * SUPER, theme.WILD_RGB)
     ow, oh = int(inner.width * 0.9), int(inner.height * 0.6)
     oval = pygame.Surface((ow, oh), pygame.SRCALPHA)
     pygame.draw.ellipse(oval, theme.CARD_RGB[Colour.RED], oval.get_rect())
