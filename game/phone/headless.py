@@ -9,7 +9,9 @@ main loop's side.
 
 AI seats call UNO at once but give a person :attr:`catch_grace` seconds to call theirs
 before catching them (C-12's window stays open until the next turn begins), and act
-:attr:`ai_delay` seconds after the last change, as the table paces them.
+:attr:`ai_delay` seconds after the last change, as the table paces them. A Roboto race that
+names a phone's person is raced on the phones (:mod:`game.phone.race`), on this loop's
+clock, and reported for the reporter when every racer has finished.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any, TypeVar
 from game.bots import Bot, make_bot
 from game.bots.driver import seat_rng
 from game.phone.hub import ChoiceRequest, PhoneHub
+from game.phone.race import DONE, RACE, PhoneRace
 from game.play.choices import clock, expire
 from game.play.session import Session
 from game.rules import events as E
@@ -51,6 +54,9 @@ class HeadlessTable:
     _changed: float = 0.0
     _clock: tuple[tuple[int, str], float] | None = None
     _asked: set[tuple[int, int]] = field(default_factory=set)
+    #: A race under way that phones race in (R-10), and the clock when it was last ticked.
+    race: PhoneRace | None = None
+    _race_clock: float = 0.0
 
     def __post_init__(self) -> None:
         self._changed = self.clock()
@@ -77,6 +83,8 @@ class HeadlessTable:
             return 0
         for item in self.hub.poll():
             if isinstance(item, ChoiceRequest):
+                if self._race_press(item):
+                    continue
                 chosen = self.hub.handle_choice(self.session, item)
                 if chosen is not None and not chosen.repeated:
                     self.phone_actions.append(chosen.action)
@@ -84,11 +92,58 @@ class HeadlessTable:
                     applied += 1
         deadlines: dict[str, float] = {}
         if not self.session.over:
+            applied += self._race()
             applied += self._ai()
             deadlines, expired = self._clocks()
             applied += expired
-        self.hub.publish_session(self.session, deadlines, faces=self.faces)
+        self.hub.publish_session(self.session, deadlines, faces=self.faces, race=self.race)
         return applied
+
+    # ------------------------------------------------------------------ R-10 on phones
+    def _race_tick(self) -> PhoneRace | None:
+        """The race under way now, started when the session asks one of a phone's person,
+        its clock brought to this moment (``None``: none)."""
+        s = self.session
+        race = self.race
+        if race is not None and (s.over or race.version != s.version):
+            race = self.race = None
+        now = self.clock()
+        if race is None:
+            race = self.race = PhoneRace.start(s, self.hub.seats())
+            self._race_clock = now
+        if race is not None:
+            race.tick(now - self._race_clock)
+            self._race_clock = now
+        return race
+
+    def _race(self) -> int:
+        """Tick the race; once every racer has finished, report its order."""
+        race = self._race_tick()
+        if race is None:
+            return 0
+        picked = race.option(self.session.choices(race.reporter))
+        if picked is None:
+            return 0
+        self.race = None
+        chosen = self.session.choose(race.reporter, race.version, *picked)
+        self._note(chosen.events)
+        return 1
+
+    def _race_press(self, item: ChoiceRequest) -> bool:
+        """A phone's race button, timed now (``True``: taken here, acknowledged). While
+        a race is on, its report cannot be sent from a phone: it is refused."""
+        if item.choice != RACE:
+            return False
+        race = self._race_tick()
+        if race is None and item.option != DONE:
+            return False  # no race on phones: the report is the session's to take
+        if race is None or not race.answers(item.seat, item.version, item.choice,
+                                            item.option):
+            self.hub.acknowledge(item, "R-10", item.version != self.session.version)
+            return True
+        pressed = race.press(item.seat)
+        self.hub.acknowledge(item, None if pressed else "R-10")
+        return True
 
     def _clocks(self) -> tuple[dict[str, float], int]:
         """The clock on a person's decision (T-12), kept here as the table keeps it: the
@@ -137,8 +192,8 @@ class HeadlessTable:
                 return 1
         p = s.to_act
         bot = self.bots.get(p)
-        if bot is None or now - self._changed < self.ai_delay:
-            return 0
+        if bot is None or now - self._changed < self.ai_delay or self.race is not None:
+            return 0  # (a race on phones is reported when it is over, not by the bot)
         legal = s.legal(p)
         if s.decision is Decision.RACE:
             example = legal[0]

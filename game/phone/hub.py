@@ -57,6 +57,7 @@ from game.phone.inbound import (
 from game.phone.labels import Caption
 from game.phone.net import check_bind_address
 from game.phone.qr import qr_matrix
+from game.phone.race import PhoneRace
 from game.phone.server import Limits, Server
 from game.phone.state import SeatState, seat_state
 from game.play.session import Chosen, Session
@@ -326,12 +327,18 @@ class PhoneHub:
             chosen = session.choose(request.seat, request.version, request.choice,
                                     request.option)
         except IllegalAction as exc:
-            stale = request.version != session.version
-            self._call("ack", request.conn, request.seat, request.seq, exc.clause,
-                       "stale" if stale else "refused")
+            self.acknowledge(request, exc.clause, request.version != session.version)
             return None
-        self._call("ack", request.conn, request.seat, request.seq, None, "")
+        self.acknowledge(request)
         return chosen
+
+    def acknowledge(self, request: ChoiceRequest, clause: str | None = None,
+                    stale: bool = False) -> None:
+        """Answer a phone's choice that the main loop took itself (a race's press): done
+        (``clause`` ``None``), or refused naming ``clause`` (``stale``: made at another
+        state), in the words the table gives."""
+        self._call("ack", request.conn, request.seat, request.seq, clause,
+                   "" if clause is None else "stale" if stale else "refused")
 
     # ------------------------------------------------------------------ outbound
     def publish(self, seat: int, state: SeatState) -> None:
@@ -349,19 +356,21 @@ class PhoneHub:
 
     def publish_session(self, session: Session, deadlines: Mapping[str, float] | None = None,
                         faces: Sequence[str] = (), captions: Sequence[Caption] = (),
-                        force: bool = False) -> int:
+                        force: bool = False, race: PhoneRace | None = None) -> int:
         """Build and publish the state of every connected phone seat whose state may have
-        changed (the game's version, the clocks started, names, faces or captions): cheap
-        when nothing did, so it can run every frame. Returns how many were published."""
+        changed (the game's version, the clocks started, names, faces, captions or a race
+        under way, :mod:`game.phone.race`): cheap when nothing did, so it can run every
+        frame. Returns how many were published."""
         base = (session.version, tuple(sorted((deadlines or {}).keys())), tuple(session.names),
                 tuple(faces), tuple(captions))
         published = 0
         for seat in self.connected():
+            signature = base if race is None else (*base, race.phase(seat))
             with self._lock:
-                if not force and self._signatures.get(seat) == base:
+                if not force and self._signatures.get(seat) == signature:
                     continue
-                self._signatures[seat] = base
-            self.publish(seat, seat_state(session, seat, deadlines, faces, captions))
+                self._signatures[seat] = signature
+            self.publish(seat, seat_state(session, seat, deadlines, faces, captions, race))
             published += 1
         return published
 

@@ -22,6 +22,7 @@ from typing import Any
 from game.i18n import N_
 from game.phone.captions import captions_for, challenge_shown
 from game.phone.labels import Caption, labels_for
+from game.phone.race import PhoneRace, with_race
 from game.play.choices import UNO, Choice, Choices
 from game.play.labels import Translator
 from game.play.session import Session
@@ -82,12 +83,16 @@ class SeatState:
 
 
 def seat_state(session: Session, seat: int, deadlines: Mapping[str, float] | None = None,
-               faces: Sequence[str] = (), captions: Sequence[Caption] = ()) -> SeatState:
+               faces: Sequence[str] = (), captions: Sequence[Caption] = (),
+               race: PhoneRace | None = None) -> SeatState:
     """The message of ``seat`` now (main loop only: it reads the session). ``deadlines``
     gives the seconds a clock leaves, by choice id; ``faces`` each seat's face kind;
-    ``captions`` lines of the table's own to add after the game's."""
+    ``captions`` lines of the table's own to add after the game's; ``race`` a race under
+    way (a racer on this phone races here instead of reporting it)."""
     view = session.view(seat)
     choices = session.choices(seat, deadlines)
+    if race is not None and race.version == choices.version:
+        choices = with_race(choices, race.choice(seat))
     events = session.recent_events()
     lines, named = captions_for(seat, events)
     public = {str(c) for c in view.discard} | {str(c) for pile in view.piles for c in pile}

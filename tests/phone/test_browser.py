@@ -24,7 +24,7 @@ from game.phone.wire import check_outgoing
 from game.play.session import Session
 from game.rules import events as E
 from game.rules.editions import new_game
-from game.rules.ruleset import edition
+from game.rules.ruleset import MatchKind, edition
 from game.store.saves import SeatInfo
 from tests.rules.helpers import build
 
@@ -497,7 +497,7 @@ def test_T4_T12_a_lit_tray_is_pressed_from_the_phone_under_its_turn_timer(
     it presses a lit tray."""
     import re
 
-    rs = edition("triple").with_options(timer=True, timer_seconds=60, match="single_hand")
+    rs = edition("triple").with_options(timer=True, timer_seconds=60, match=MatchKind.SINGLE_HAND)
     s = Session(new_game(rs, 3, 3), seats(3, (0,)))
     table = tables(s)
     page = pages("en", "triple")

@@ -1,0 +1,210 @@
+"""Roboto's races on the phones (R-10): a race that names a person on a phone is raced on
+that phone, not reported from it.
+
+When Roboto calls a duel or the house rule race (``Decision.RACE``, owed by the first
+racer, who reports the finishing order), the main loop starts a :class:`PhoneRace`: each
+racer on a phone gets, in place of the report, a choice of its own (id :data:`RACE`) that
+shows what to do (the duel's task or the house rule, in the phone's language), one big
+button (:data:`DONE`) and, where an AI races too, the seconds before the first AI finishes
+(the choice's ``deadline``: the page counts it down). The table's clock decides: it runs
+the AI racers' times (drawn as the table's race dialog draws them, from the one
+reaction-time model), and each phone's press is timed when the main loop takes it. When
+every racer has finished the race settles on the reporter's option for that finishing
+order (:meth:`PhoneRace.option`), which the main loop applies like any choice.
+
+In reaction mode (``Session.race_mode``) the button is pressed on the flash: the
+``deadline`` appears only once the lamp has flashed, and a press before it is a false
+start, which loses (false starts finish last, the first one to jump the gun very last).
+
+Pure data and arithmetic: no pygame, no threads; the main loop owns it and ticks it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Final
+
+from game.bots.reaction import ai_time
+from game.i18n import N_
+from game.play.choices import Choice, Choices, Option
+from game.play.session import Session
+from game.rules.decisions import Decision
+from game.rules.units import RobotoView
+
+#: The id of a racer's choice on its phone, and of its one option.
+RACE: Final = "race"
+DONE: Final = "done"
+#: R-10 reaction mode: the flash comes after this many seconds (low-high), as at the
+#: table (game.ui.editions.roboto.races.FLASH_DELAY; a test keeps the two equal).
+FLASH_DELAY: Final = (1.5, 4.0)
+
+DONE_LABEL = N_("I am done!")
+WAIT_LABEL = N_("Wait for the flash, then press!")
+GO_LABEL = N_("GO! Press now!")
+FINISHED_LABEL = N_("Done: number {place}")
+FALSE_START_LABEL = N_("False start!")
+HOUSE_RULE = N_("House rule: {rule}")
+HOUSE_RULE_RECORDED = N_("Do the house rule you recorded!")
+
+
+def instruction(session: Session, kind: str) -> tuple[str, dict[str, str]]:
+    """What the racers must do, as a label and its parameters: the house rule's typed
+    text, or the duel's task, picked as the table's race dialog picks it (the same for a
+    given moment of a game)."""
+    from game.voice.phrases_editions import DUEL_TASKS
+
+    if kind == "house_rule":
+        typed = str(getattr(session, "house_rule_text", "") or "")
+        return (HOUSE_RULE, {"rule": typed}) if typed else (HOUSE_RULE_RECORDED, {})
+    rng = random.Random(session.seed * 41 + session.version)
+    return DUEL_TASKS[rng.randrange(len(DUEL_TASKS))], {}
+
+
+@dataclass
+class PhoneRace:
+    """One race under way; see the module docstring. ``clock`` counts seconds since the
+    race began; ``ai`` is when each AI racer finishes (presses, in reaction mode)."""
+
+    version: int
+    reporter: int
+    racers: tuple[int, ...]
+    phones: frozenset[int]
+    kind: str
+    label: str
+    params: dict[str, str]
+    ai: dict[int, float]
+    flash_at: float | None = None
+    clock: float = 0.0
+    done: list[int] = field(default_factory=list)
+    false_starts: list[int] = field(default_factory=list)
+
+    @staticmethod
+    def start(session: Session, phones: Collection[int]) -> PhoneRace | None:
+        """The race the session asks now, if it names a racer on one of ``phones``
+        (``None``: no race, or none of its racers is on a phone)."""
+        if session.over or session.decision is not Decision.RACE:
+            return None
+        reporter = session.to_act
+        unit = session.view(reporter).unit
+        if not isinstance(unit, RobotoView) or not unit.named:
+            return None
+        racers = tuple(unit.named)
+        on_phones = frozenset(p for p in racers if p in phones and session.is_human(p))
+        if not on_phones:
+            return None
+        levels = session.ai_levels()
+        bots = [p for p in racers if not session.is_human(p)]
+        flash_at = None
+        if getattr(session, "race_mode", "family") == "reaction":
+            rng = random.Random(session.seed * 37 + session.version)
+            flash_at = rng.uniform(*FLASH_DELAY)
+            ai = {p: flash_at + ai_time(levels.get(p, ""), "flash", rng) for p in bots}
+        else:
+            rng = random.Random(session.seed * 31 + session.version)
+            ai = {p: ai_time(levels.get(p, ""), "race", rng) for p in bots}
+        label, params = instruction(session, unit.interruption)
+        return PhoneRace(session.version, reporter, racers, on_phones, unit.interruption,
+                         label, params, ai, flash_at)
+
+    # ------------------------------------------------------------------ the clock
+    @property
+    def flashed(self) -> bool:
+        return self.flash_at is None or self.clock >= self.flash_at
+
+    @property
+    def finished(self) -> bool:
+        return len(self.done) + len(self.false_starts) >= len(self.racers)
+
+    def tick(self, dt: float) -> bool:
+        """``dt`` seconds more; the AI racers whose time came finish. ``True`` when
+        anything a phone shows changed (a racer finished, the lamp flashed)."""
+        was = self.flashed
+        self.clock += max(0.0, dt)
+        changed = self.flashed != was
+        for p, t in sorted(self.ai.items(), key=lambda kv: kv[1]):
+            if self.clock >= t and p not in self.done:
+                self.done.append(p)
+                changed = True
+        return changed
+
+    def press(self, seat: int) -> bool:
+        """``seat``'s phone pressed its button now; ``False`` when it is not racing (or
+        already finished)."""
+        if seat not in self.phones or seat in self.done or seat in self.false_starts \
+                or self.finished:
+            return False
+        (self.done if self.flashed else self.false_starts).append(seat)
+        return True
+
+    def order(self) -> tuple[int, ...]:
+        """The finishing order so far (false starts last, the first of them very last)."""
+        return (*self.done, *self.false_starts[::-1])
+
+    # ------------------------------------------------------------------ the phones
+    def deadline(self) -> float | None:
+        """Seconds before the first AI still racing finishes (``None``: no AI races, or
+        the lamp has not flashed yet)."""
+        left = [t - self.clock for p, t in self.ai.items() if p not in self.done]
+        if not left or not self.flashed:
+            return None
+        return max(0.0, min(left))
+
+    def phase(self, seat: int) -> tuple[object, ...]:
+        """What ``seat``'s phone shows of the race, in no language (when it changes, the
+        phone is sent its state again)."""
+        return (self.version, self.flashed, tuple(self.done), tuple(self.false_starts),
+                seat in self.done or seat in self.false_starts)
+
+    def choice(self, seat: int) -> Choice | None:
+        """``seat``'s race on its phone (``None``: it does not race from a phone)."""
+        if seat not in self.phones:
+            return None
+        if seat in self.false_starts:
+            options: tuple[Option, ...] = (Option(DONE, "button", FALSE_START_LABEL, {}),)
+        elif seat in self.done:
+            options = (Option(DONE, "button", FINISHED_LABEL,
+                              {"place": self.done.index(seat) + 1}),)
+        else:
+            label = DONE_LABEL if self.flash_at is None else (
+                GO_LABEL if self.flashed else WAIT_LABEL)
+            options = (Option(DONE, "button", label, {}),)
+        return Choice(RACE, "race", self.label, "R-10", options, dict(self.params),
+                      self.deadline(), False)
+
+    def answers(self, seat: int, version: int, choice: str, option: str) -> bool:
+        """Is this request a press of ``seat``'s race button, made at this race's state?"""
+        return (choice, option) == (RACE, DONE) and version == self.version \
+            and seat in self.phones
+
+    def option(self, reporter: Choices) -> tuple[str, str] | None:
+        """The reporter's (choice id, option id) for the finishing order, once every
+        racer has finished: the option of that very order, else of the same last racer
+        (the one who draws); ``None`` while the race is on or when nothing fits."""
+        if not self.finished:
+            return None
+        choice = reporter.choice(RACE)
+        if choice is None or not choice.options:
+            return None
+        order = self.order()
+
+        def order_of(o: Option) -> tuple[int, ...]:
+            value = o.params.get("order", ())
+            return tuple(p for p in value if isinstance(p, int)) \
+                if isinstance(value, tuple) else ()
+
+        exact = next((o for o in choice.options if order_of(o) == order), None)
+        last = next((o for o in choice.options if order_of(o)[-1:] == order[-1:]), None)
+        picked = exact or last
+        return None if picked is None else (choice.id, picked.id)
+
+
+def with_race(choices: Choices, race: Choice | None) -> Choices:
+    """``choices`` with a racer's race in front, in place of the report of the finishing
+    order (the race is raced on the phone, the table reports it)."""
+    if race is None:
+        return choices
+    rest = tuple(c for c in choices.choices if c.id != RACE)
+    actions = {k: a for k, a in choices.actions.items() if k[0] != RACE}
+    return Choices(choices.version, choices.seat, (race, *rest), actions)
