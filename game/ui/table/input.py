@@ -31,7 +31,7 @@ from game.ui import intents as I
 from game.ui import scenes
 from game.ui.table.host import MatchFacts
 from game.ui.table.model import Drag
-from game.ui.table.offer import dialog_for
+from game.ui.table.offer import dialog_for, keys_for
 from game.ui.table.queries import drop_zone
 
 if TYPE_CHECKING:
@@ -44,6 +44,9 @@ if TYPE_CHECKING:
 TURN_INTENTS = (I.PlayCard, I.DrawCard, I.PlayDrawn, I.KeepDrawn)
 #: Every intent that is a move at the table.
 TABLE_INTENTS = (*TURN_INTENTS, I.CallUno, I.Catch, I.JumpIn)
+#: The intents that answer a decision's dialog by a key of its own (a colour's letter, C or
+#: A on a Wild Draw Four, 1-9 in a list): taken early while the decision is announced.
+ANSWER_INTENTS = (I.ChooseColour, I.ChallengeWD4, I.AcceptWD4, I.Press)
 
 
 class Answering(MatchFacts, Protocol):
@@ -79,6 +82,10 @@ class TableInput:
         self.queued: tuple[int, I.Intent, Card | None] | None = None
         #: The control under the pointer (index into the table's controls).
         self.hover: int | None = None
+        #: A key answering the decision announced before its dialog opened: (engine
+        #: version then, the choice's id, the dialog's key context, the intent), handed to
+        #: the dialog as it opens (:meth:`early_answer`).
+        self.early: tuple[int, str, str, I.Intent] | None = None
         self._described: tuple[tuple[int, int], Choices] | None = None
 
     # ------------------------------------------------------------------ the description
@@ -188,6 +195,8 @@ class TableInput:
             return
         if isinstance(intent, I.JumpIn) and len(self.session.humans) > 1:
             self.claim_jump()
+            return
+        if isinstance(intent, ANSWER_INTENTS) and self.answer_early(intent):
             return
         if isinstance(intent, TURN_INTENTS) and not t.my_turn() and self.hold(intent):
             return
@@ -377,6 +386,44 @@ class TableInput:
                 return
             intent = I.PlayCard(t.model.hand.index(card))
         self.move(intent)
+
+    # ------------------------------------------------------------------ answers given early
+    def announced(self) -> Choice | None:
+        """The decision the person at the screen owes whose dialog has not opened yet, as
+        the table still shows what led to it (the colour of the Wild just played, during
+        the Victory Lap's banner); ``None``: none (or its dialog is open)."""
+        t = self.screen
+        s = self.session
+        if t.viewer is None or s.over or s.to_act != t.viewer or t.app.top is not t:
+            return None
+        main = self.choices().main()
+        return main if main is not None and not main.hand and main.options else None
+
+    def key_context(self) -> str:
+        """The keys the table takes now: its own, or, while a decision is announced, those
+        of the dialog that will ask it (a colour's letter is a colour, not Repeat)."""
+        choice = self.announced()
+        return "table" if choice is None else keys_for(choice)
+
+    def answer_early(self, intent: I.Intent) -> bool:
+        """A dialog's key pressed while its decision is announced (``True``: kept for the
+        dialog, which applies it as it opens, as a click given during an animation is)."""
+        choice = self.announced()
+        if choice is None:
+            return False
+        self.early = (self.session.version, choice.id, keys_for(choice), intent)
+        return True
+
+    def early_answer(self, choice: Choice, keys: str) -> I.Intent | None:
+        """The key given early for ``choice``, for its dialog (with key context ``keys``)
+        opening now; once asked, it is gone (a key for another state is dropped)."""
+        early, self.early = self.early, None
+        if early is None:
+            return None
+        version, choice_id, context, intent = early
+        if version != self.session.version or choice_id != choice.id or context != keys:
+            return None
+        return intent
 
     # ------------------------------------------------------------------ the hand's keys
     def in_hand(self) -> bool:

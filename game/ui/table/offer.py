@@ -4,6 +4,9 @@ a card may go on, Roboto's race), else the table's dialog for the options' widge
 
 Asked for the decision a person owes (:func:`game.ui.table.flow.advance`) and for an intent
 that fits several options (a card that fits two trays: :mod:`game.ui.table.input`).
+:func:`keys_for` says which keys that dialog will take, so that a key answering a decision
+already announced counts before its dialog has opened (the colour of a Wild, pressed while
+the Victory Lap's banner still shows).
 """
 
 from __future__ import annotations
@@ -44,3 +47,17 @@ def dialog_for(t: TableHost, choice: Choice, options: Sequence[Option] | None = 
     if "card" in widgets and not choice.hand:
         return CardChoiceScene(t.app, t, choice, opts, cancellable)
     return ChooserScene(t.app, t, choice, opts, cancellable)
+
+
+def keys_for(choice: Choice) -> str:
+    """The key context (:mod:`game.ui.intents`) of the table's dialog for ``choice``, as
+    :func:`dialog_for` picks it among the table's own (a device layer's own dialog, asked
+    for its keys only when it opens, gets the early key only if its keys are these)."""
+    widgets = {o.widget for o in choice.options}
+    if choice.id == Decision.CHALLENGE.value:
+        return ChallengeScene.keys
+    if widgets == {"colour"}:
+        return ColourScene.keys
+    if widgets == {"shares"}:
+        return SharesScene.keys
+    return ChooserScene.keys

@@ -70,6 +70,7 @@ class ChoiceScene(PanelScene):
         self.cancellable = cancellable
         self.title = self.title or choice.label
         self._said: str | None = None
+        self._opened = False
 
     # ------------------------------------------------------------------ words
     def title_text(self) -> str:
@@ -165,7 +166,15 @@ class ChoiceScene(PanelScene):
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> bool:
         """The devices that were moving go on moving under the dialog (the launcher
-        breathes and turns, Roboto finishes his sentence)."""
+        breathes and turns, Roboto finishes his sentence). On the first frame, a key that
+        answered this decision while it was announced, before the dialog opened, is
+        applied (:meth:`game.ui.table.input.TableInput.early_answer`)."""
+        if not self._opened:
+            self._opened = True
+            early = self.table.input.early_answer(self.choice, self.keys)
+            if early is not None:
+                self.handle(early)
+                return True
         changed = False
         for dev in self.table.devices:
             if dev.animating():
@@ -173,7 +182,9 @@ class ChoiceScene(PanelScene):
         return changed
 
     def wakeup(self) -> float | None:
-        return 0.0 if any(dev.animating() for dev in self.table.devices) else None
+        if not self._opened or any(dev.animating() for dev in self.table.devices):
+            return 0.0
+        return None
 
     # ------------------------------------------------------------------ drawing & tests
     def draw(self, surface: pygame.Surface) -> None:

@@ -55,7 +55,12 @@ TOAST_S = 3.5
 
 class TableScene(Scene):
     name = "table"
-    keys = "table"
+
+    @property  # type: ignore[override]
+    def keys(self) -> str:
+        """The table's keys; while a decision is announced whose dialog is still to open
+        (the Wild's colour during the Victory Lap's banner), that dialog's keys."""
+        return self.input.key_context()
 
     def __init__(self, app: AppHost, session: Session, *, resumed: bool = False,
                  layers: Sequence[Callable[[TableFace], Device]] = (),
