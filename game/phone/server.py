@@ -1,7 +1,9 @@
 """The phone server: aiohttp on the hub's own asyncio loop (see :mod:`game.phone.hub`).
 
 It serves the page (:file:`game/phone/static/`), the card and face images
-(:mod:`game.phone.art`), the page's texts for the join form, and one WebSocket per phone.
+(:mod:`game.phone.art`) and the page's texts for the join form (the HTTP side,
+:mod:`game.phone.routes`), and one WebSocket per phone (here; each socket is a
+:class:`~game.phone.conn.Conn`).
 Everything here runs on the loop's thread; the main thread reaches it only through
 ``loop.call_soon_threadsafe`` (the hub's ``_call``).
 
@@ -26,8 +28,6 @@ import contextlib
 import itertools
 import json
 import logging
-from collections import deque
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -36,47 +36,20 @@ import game.phone.inbound as m
 import game.phone.texts as texts
 import game.phone.wire as wire
 from game import i18n
+from game.phone.conn import Conn, Limits
+from game.phone.routes import Routes
 from game.phone.state import SeatState, render_state
 from game.play.labels import REFUSALS, REFUSED
-from game.resources import resource_path
 from game.setup.names import clean_name
+from game.store.profiles import AVATAR_KINDS, AVATAR_LABELS
 
 if TYPE_CHECKING:
-    import gettext
     import threading
 
     from game.phone.access import Keys, SeatRecord
     from game.phone.art import Art
 
 _log = logging.getLogger(__name__)
-
-STATIC = ("game", "phone", "static")
-#: The page's files, by URL path: (file, content type).
-FILES = {
-    "/": ("index.html", "text/html; charset=utf-8"),
-    "/phone.js": ("phone.js", "text/javascript; charset=utf-8"),
-    "/phone.css": ("phone.css", "text/css; charset=utf-8"),
-}
-
-
-@dataclass(frozen=True)
-class Limits:
-    """The server's caps (the defaults are the game's; tests shorten the clocks)."""
-
-    auth_timeout: float = 5.0
-    max_message: int = 4096
-    #: Messages a second a phone may send on average, and in a burst.
-    rate: float = 10.0
-    burst: int = 40
-    max_unproven: int = 8
-    max_sockets: int = 48
-    max_pending_joins: int = 8
-    #: Frames waiting to be sent to one phone (the latest state is kept apart).
-    outbox: int = 64
-    #: Malformed messages a phone may send before it is cut off.
-    max_errors: int = 20
-    heartbeat: float = 15.0
-
 
 class Hub(Protocol):
     """What the server uses of the hub that runs it (:class:`game.phone.hub.PhoneHub` starts
@@ -95,47 +68,6 @@ class Hub(Protocol):
     def _phone_marks(self) -> dict[int, str]: ...
     def _post(self, item: m.Inbound) -> bool: ...
     def _forget_signature(self, seat: int) -> None: ...
-
-
-class Conn:
-    """One phone's socket (loop thread only)."""
-
-    def __init__(self, cid: int, ws: web.WebSocketResponse, lang: str, limits: Limits,
-                 now: float, request: web.Request | None = None) -> None:
-        self.cid = cid
-        self.ws = ws
-        self.request = request
-        self.seat: int | None = None
-        self.role = "new"  # new, active, waiting (takeover), pending (typed code), done
-        self.device = ""
-        self.lang = lang
-        self.tr: gettext.NullTranslations = i18n.translations(lang)
-        self.controls: deque[str] = deque()
-        self.state_text: str | None = None
-        self.wake = asyncio.Event()
-        self.close_with: tuple[int, str] | None = None
-        self.tokens = float(limits.burst)
-        self.stamp = now
-        self.errors = 0
-        self.limits = limits
-
-    def set_language(self, lang: str) -> None:
-        self.lang = lang
-        self.tr = i18n.translations(lang)
-
-    def allow(self, now: float) -> bool:
-        """Take one message from the rate budget (a token bucket)."""
-        lim = self.limits
-        self.tokens = min(float(lim.burst), self.tokens + (now - self.stamp) * lim.rate)
-        self.stamp = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
-
-    @property
-    def closing(self) -> bool:
-        return self.close_with is not None or self.ws.closed
 
 
 class Server:
@@ -157,21 +89,11 @@ class Server:
         self._join_ids = itertools.count(1)
         self._runner: web.AppRunner | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self._files: dict[str, bytes] = {}
+        self.routes = Routes(lambda: self.hub.art)
 
     # ------------------------------------------------------------------ life
     async def start(self, host: str, port: int) -> int:
-        for path, (name, _ctype) in FILES.items():
-            self._files[path] = resource_path(*STATIC, name).read_bytes()
-        app = web.Application(middlewares=[self._guard], client_max_size=4096,
-                              handler_args={"max_line_size": 4096, "max_field_size": 4096})
-        app.on_response_prepare.append(self._headers)
-        for path in FILES:
-            app.router.add_get(path, self._file)
-        app.router.add_get("/card/{name}.png", self._card)
-        app.router.add_get("/face/{kind}.png", self._face)
-        app.router.add_get("/ui/{lang}.json", self._ui)
-        app.router.add_get("/ws", self._socket)
+        app = self.routes.app(self._socket)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()
         site = web.TCPSite(runner, host, port, reuse_address=False, backlog=32)
@@ -183,9 +105,13 @@ class Server:
         self._runner = runner
         server = site._server  # aiohttp gives no public way to the bound port
         assert isinstance(server, asyncio.base_events.Server)
-        self.host = host
-        self.port = int(server.sockets[0].getsockname()[1])
+        self.host = self.routes.host = host
+        self.port = self.routes.port = int(server.sockets[0].getsockname()[1])
         return self.port
+
+    @property
+    def origin(self) -> str:
+        return f"http://{self.host}:{self.port}"
 
     async def shutdown(self) -> None:
         for conn in list(self.conns.values()):
@@ -201,63 +127,6 @@ class Server:
             await self._runner.cleanup()
         for task in list(self._tasks):
             task.cancel()
-
-    # ------------------------------------------------------------------ HTTP
-    @property
-    def origin(self) -> str:
-        return f"http://{self.host}:{self.port}"
-
-    @web.middleware
-    async def _guard(self, request: web.Request,
-                     handler: Any) -> web.StreamResponse:
-        host = request.headers.get("Host", "")
-        if host.lower() != f"{self.host}:{self.port}":
-            return web.Response(status=421, text="This server answers only at "
-                                                 f"{self.origin}/\n")
-        if request.method not in ("GET", "HEAD"):
-            return web.Response(status=405, text="Only GET is served here.\n")
-        try:
-            response: web.StreamResponse = await handler(request)
-        except web.HTTPException as exc:
-            return web.Response(status=exc.status, text=f"{exc.reason}\n")
-        return response
-
-    async def _headers(self, request: web.Request, response: web.StreamResponse) -> None:
-        h = response.headers
-        h["Content-Security-Policy"] = (
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-            f"connect-src 'self' ws://{self.host}:{self.port}; base-uri 'none'; "
-            "form-action 'none'; "
-            "frame-ancestors 'none'")
-        h["X-Content-Type-Options"] = "nosniff"
-        h["Referrer-Policy"] = "no-referrer"
-        h["X-Frame-Options"] = "DENY"
-        h.setdefault("Cache-Control", "no-store")
-
-    async def _file(self, request: web.Request) -> web.Response:
-        ctype = FILES[request.path][1].split(";")[0]
-        return web.Response(body=self._files[request.path], content_type=ctype, charset="utf-8")
-
-    async def _card(self, request: web.Request) -> web.Response:
-        return self._image(self.hub.art.png("card", request.match_info["name"]))
-
-    async def _face(self, request: web.Request) -> web.Response:
-        return self._image(self.hub.art.png("face", request.match_info["kind"]))
-
-    def _image(self, data: bytes | None) -> web.Response:
-        if data is None:
-            return web.Response(status=404, text="No such image.\n")
-        return web.Response(body=data, content_type="image/png",
-                            headers={"Cache-Control": "max-age=3600"})
-
-    async def _ui(self, request: web.Request) -> web.Response:
-        lang = request.match_info["lang"]
-        if lang not in i18n.LANGUAGES:
-            return web.Response(status=404, text="No such language.\n")
-        tr = i18n.translations(lang)
-        body = {"lang": lang, "ui": texts.ui_texts(tr),
-                "languages": [{"code": c, "name": n} for c, n in i18n.LANGUAGES.items()]}
-        return web.json_response(body)
 
     # ------------------------------------------------------------------ sockets
     async def _socket(self, request: web.Request) -> web.StreamResponse:
@@ -490,9 +359,6 @@ class Server:
         self._restate_all()
 
     def _welcome(self, conn: Conn) -> None:
-        from game.store.profiles import AVATAR_KINDS
-        from game.ui.avatars import LABELS
-
         hub = self.hub
         assert conn.seat is not None
         with hub._lock:
@@ -507,7 +373,7 @@ class Server:
         tr = conn.tr
         self._send(conn, wire.frame(
             "welcome", seat=conn.seat, lang=conn.lang, name=name, face=face,
-            faces=[{"id": k, "label": tr.gettext(LABELS[k])} for k in AVATAR_KINDS],
+            faces=[{"id": k, "label": tr.gettext(AVATAR_LABELS[k])} for k in AVATAR_KINDS],
             languages=[{"code": c, "name": n} for c, n in i18n.LANGUAGES.items()],
             ui=texts.ui_texts(tr)))
 
@@ -690,3 +556,6 @@ class Server:
 
 def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+__all__ = ["Conn", "Hub", "Limits", "Server", "dumps"]

@@ -32,6 +32,7 @@ from game.store.repairs import Repair, shown_value
 __all__ = [
     "AVATAR_COLOURS",
     "AVATAR_KINDS",
+    "AVATAR_LABELS",
     "FORMAT",
     "VERSION",
     "Avatar",
@@ -61,6 +62,14 @@ AVATAR_KINDS: tuple[str, ...] = (
     "cat", "bear", "frog", "owl", "bunny", "robot",
     "fish", "star", "flower", "moon", "penguin", "monster",
 )
+#: What each avatar is called (the set-up says it and shows it under the face; a phone
+#: offers the faces by these names).
+AVATAR_LABELS: dict[str, str] = {
+    "cat": N_("Cat"), "bear": N_("Bear"), "frog": N_("Frog"), "owl": N_("Owl"),
+    "bunny": N_("Bunny"), "robot": N_("Robot"), "fish": N_("Fish"), "star": N_("Star"),
+    "flower": N_("Flower"), "moon": N_("Moon"), "penguin": N_("Penguin"),
+    "monster": N_("Monster"),
+}
 #: The avatars' colours, by name: the ``i``-th is the ``i``-th kind's own colour.
 AVATAR_COLOURS: tuple[str, ...] = (
     "orange", "brown", "green", "purple", "pink", "grey",

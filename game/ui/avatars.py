@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.i18n import N_, _
-from game.store.profiles import AVATAR_KINDS, Avatar
+from game.store.profiles import AVATAR_KINDS, AVATAR_LABELS, Avatar
 from game.ui import theme
 from game.ui.intents import Adjust, Intent
 from game.ui.widgets import Choice, focus_ring
@@ -44,12 +44,7 @@ RGB: dict[str, tuple[int, int, int]] = {
     "lime": (156, 206, 40),
 }
 #: What each avatar is called (spoken by the set-up and shown under the face).
-LABELS: dict[str, str] = {
-    "cat": N_("Cat"), "bear": N_("Bear"), "frog": N_("Frog"), "owl": N_("Owl"),
-    "bunny": N_("Bunny"), "robot": N_("Robot"), "fish": N_("Fish"), "star": N_("Star"),
-    "flower": N_("Flower"), "moon": N_("Moon"), "penguin": N_("Penguin"),
-    "monster": N_("Monster"),
-}
+LABELS: dict[str, str] = AVATAR_LABELS
 FACE_HINT = N_("Face: {name} — Left or Right changes it")
 CREAM = (252, 246, 232)
 INK = (34, 30, 40)
