@@ -25,6 +25,7 @@ from game.ui.anim import Banner, Ring, Settle, Sprite, clear_of, fly
 from game.ui.table import presenter_house as house
 from game.ui.table.layout import TableLayout
 from game.ui.table.model import TableModel, dealt_hands
+from game.ui.table.moments import LIFT_SCALE, Drop, Squash, ease_in_quad
 from game.ui.tween import Tween
 from game.voice.narrate import COLOUR_NAMES
 
@@ -248,11 +249,20 @@ class Presenter:
         # "your turn" label and the voice naming the player change in this same frame.
         self.model.to_act = e.player
 
+    def goes_out(self, player: int) -> bool:
+        """Is the card ``player`` has just played the one that wins the hand (the hand's
+        end, won by them, is among the events still queued)?"""
+        return any(isinstance(ev, E.HandEnded) and ev.winner == player and not ev.blocked
+                   for ev, _dealt in self.queue)
+
     def _played(self, e: E.CardPlayed, dealt: list[Card] | None) -> None:
         lay, m = self.host.layout, self.model
         rects = lay.hand_rects(len(m.hand))
         i = m.lose(e.player, e.card)
         start = rects[i].center if 0 <= i < len(rects) else lay.seat_point(e.player)
+        if self.goes_out(e.player):
+            self._last_card(e, start, spin=-40 if i < 0 else 20)
+            return
         def land() -> None:
             m.land_on_discard(e.card)
             if not self.still and self.speed() > 0:  # it lands with a small settle
@@ -264,6 +274,42 @@ class Presenter:
                      still=self.still, marks=self.host.settings.colour_blind_marks))
         self.host.sfx("card")
         self.hold = self.d(0.42)
+
+    def _last_card(self, e: E.CardPlayed, start: tuple[float, float], spin: float) -> None:
+        """The winner's last card lands with weight (issue 34): carried up over the pile,
+        held there a moment, larger, then slammed down (falling faster and faster); it
+        squashes on the pile with strokes of impact, a ring of dust spreads, the table
+        booms, and "{player} goes out!" is shown. Reduced motion: it appears on the pile
+        at once, with the words as its caption."""
+        lay, m = self.host.layout, self.model
+        marks = self.host.settings.colour_blind_marks
+        pile = lay.discard.center
+        above = (pile[0], pile[1] - lay.card_w * 0.9)
+        rise, fall, settle = self.d(0.42), self.d(0.2), self.d(0.3)
+        moving = not self.still and self.speed() > 0
+
+        def land() -> None:
+            m.land_on_discard(e.card)
+            self.host.sfx("slam")
+            if moving:
+                self.add(Squash(e.card, pile, lay.card_w, Tween(settle), marks))
+                self.add(Ring(pile, theme.mix(theme.FELT_DARK, theme.TEXT, 0.45),
+                              (lay.card_w * 0.55, lay.card_w * 1.5), int(10 * lay.s),
+                              Tween(self.d(0.45))))
+            self.banner(N_("{player} goes out!"), lay.banner, 40, 1.6, colour=theme.TEXT_DARK,
+                        back=theme.ACCENT, player=m.names[e.player])
+
+        if moving:
+            self.add(fly(e.card, start, above, (lay.card_w, int(lay.card_w * LIFT_SCALE)),
+                         rise, spin=spin, marks=marks, linger=self.d(0.08)))
+            self.add(Drop(e.card, above, pile, lay.card_w,
+                          Tween(fall, rise + self.d(0.08), ease_in_quad, on_done=land), marks))
+        else:
+            self.add(fly(e.card, start, pile, (lay.card_w, lay.card_w), self.d(0.38),
+                         on_done=land, still=self.still, marks=marks))
+        self.host.sfx("card")
+        self.hold = rise + self.d(0.08) + fall + settle + self.d(0.25) if moving else \
+            self.d(0.6)
 
     def _colour(self, e: E.ColourChosen, dealt: list[Card] | None) -> None:
         lay, m = self.host.layout, self.model
@@ -355,7 +401,8 @@ class Presenter:
 
     def _hand_ended(self, e: E.HandEnded, dealt: list[Card] | None) -> None:
         self.model.scores = list(e.scores)
-        self.host.sfx("win")
+        if not any(isinstance(ev, E.MatchEnded) for ev, _dealt in self.queue):
+            self.host.sfx("win")  # (the match's last hand: its fanfare instead)
         self.hold = self.d(0.8)
 
     def _eliminated(self, e: E.PlayerEliminated, dealt: list[Card] | None) -> None:

@@ -16,6 +16,7 @@ from game.ui import intents as I
 from game.ui.avatars import draw_avatar
 from game.ui.family import faces
 from game.ui.scenes.base import PanelScene
+from game.ui.table.moments import draw_token, token_at
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
@@ -23,6 +24,10 @@ if TYPE_CHECKING:
     from game.ui.table.host import TableHost
 
 LOWEST_WINS = (MatchKind.RUNNING_TOTAL, MatchKind.CHALLENGE)
+#: Keys that keep their meaning during the count (pause, help, full screen, modifiers).
+_KEEP_KEYS = frozenset({pygame.K_ESCAPE, pygame.K_F1, pygame.K_F11, pygame.K_LSHIFT,
+                        pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+                        pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI})
 
 
 def score_rows(table: TableHost, scores: tuple[int, ...] | list[int]
@@ -52,20 +57,35 @@ class ScoresPanel(PanelScene):
     def extra_height(self) -> int:
         return 34 * self.score_lines() + 14
 
-    def draw_extra(self, surface: pygame.Surface) -> None:
+    def scores_top(self) -> int:
+        """Where the score table starts (below what a subclass draws above it)."""
+        return self.content_top
+
+    def row_box(self, i: int) -> tuple[int, int, int]:
+        """(left, right, top) of the ``i``-th row of the score table, on screen."""
         s = self.s
         left = self.panel_rect.left + int(48 * s)
         right = self.panel_rect.right - int(48 * s)
         lines = self.score_lines()
         columns = 1 if lines == len(self.rows_shown) else 2
         col_w = (right - left) // columns
+        c0 = left + (i // lines) * col_w
+        c1 = c0 + col_w - (int(24 * s) if columns > 1 and i < lines else 0)
+        return c0, c1, self.scores_top() + (i % lines) * int(34 * s)
+
+    def score_anchor(self, player: int) -> tuple[int, int]:
+        """The middle of ``player``'s points on the score table (where points land)."""
+        i = next((k for k, row in enumerate(self.rows_shown) if row[2] == player), 0)
+        _c0, c1, y = self.row_box(i)
+        return c1 - int(30 * self.s), y + int(11 * self.s)
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        s = self.s
         px = int(20 * s)
         avatars = faces(self.app, self.table.session.player_ids)
         face = int(30 * s)
         for i, (name, score, player) in enumerate(self.rows_shown):
-            c0 = left + (i // lines) * col_w
-            c1 = c0 + col_w - (int(24 * s) if columns > 1 and i < lines else 0)
-            y = self.content_top + (i % lines) * int(34 * s)
+            c0, c1, y = self.row_box(i)
             colour = theme.ACCENT if i == 0 else theme.TEXT
             text.draw(surface, f"{i + 1}.", px, (c0, y), theme.TEXT_DIM)
             draw_avatar(surface, avatars[player], (c0 + int(36 * s) + face // 2,
@@ -78,14 +98,21 @@ class ScoresPanel(PanelScene):
 
 
 class HandEndScene(ScoresPanel):
-    """A hand is over: the winner, its points, and the match so far. Each opponent's
-    remaining cards are turned up one by one and their points counted into the winner's
-    score (every player's own total, in the kinds where the lowest wins). Enter: the count
-    at once, then the next hand."""
+    """A hand is over: the winner, its points, and the match so far (issue 34's first
+    moment). Each opponent's remaining cards are turned up one by one; each card's points
+    fly on a coin from the card to the winner's score (every player's own total, in the
+    kinds where the lowest wins), which counts up as each lands, with a tick. Phases:
+    ``turning`` (cards still face down), ``flying`` (points still on their way), ``done``.
+    Any key or click during the count skips to its end (Esc still pauses); then Enter
+    deals the next hand. Reduced motion: the end at once, a still frame, with a caption
+    saying who took how many points."""
 
     name = "hand_end"
     title = N_("{player} wins the hand!")
     width = 760
+    #: Seconds between two cards turned up, and a card's points' flight (at speed 1).
+    STEP_S = 0.16
+    FLY_S = 0.34
 
     def __init__(self, app: AppHost, table: TableHost, event: E.HandEnded) -> None:
         names = table.session.names
@@ -114,11 +141,16 @@ class HandEndScene(ScoresPanel):
             gains = [0] * len(event.scores)
         self.base = [sc - g for sc, g in zip(event.scores, gains)]
         speed = app.settings.animation_speed
-        instant = speed <= 0 or app.settings.reduced_motion
-        self.step_s = 0.0 if instant else 0.16 / speed
-        self.shown = len(self.steps) if instant else 0
+        #: No count to watch: reduced motion (a still frame and a caption), or no animation.
+        self.still = speed <= 0 or app.settings.reduced_motion
+        self.step_s = 0.0 if self.still else self.STEP_S / speed
+        self.fly_s = 0.0 if self.still else self.FLY_S / speed
+        self.shown = len(self.steps) if self.still else 0  # cards turned up
+        self.landed = len(self.steps) if self.still else 0  # their points landed
         self.clock = 0.0
+        self.since_landing = 1.0  # seconds since points last landed (the score's pulse)
         self.told = False  # the count said aloud (once, when it lands)
+        self.skipped = False
         self._update_rows()
 
     def enter(self) -> None:
@@ -150,36 +182,72 @@ class HandEndScene(ScoresPanel):
     # ------------------------------------------------------------------ the count
     @property
     def counting(self) -> bool:
-        return self.shown < len(self.steps)
+        return self.landed < len(self.steps)
+
+    @property
+    def phase(self) -> str:
+        """``turning`` (cards still face down), ``flying`` (points on their way) or
+        ``done``."""
+        if self.shown < len(self.steps):
+            return "turning"
+        return "flying" if self.counting else "done"
 
     def counted(self) -> int:
-        """The points counted so far (all of them once the count is over)."""
-        return sum(v for _r, _k, v in self.steps[:self.shown])
+        """The points landed so far (all of them once the count is over)."""
+        return sum(v for _r, _k, v in self.steps[:self.landed])
+
+    def receiver(self, row: int) -> int:
+        """Who a row's points go to: the winner, or (lowest wins) the row's own player."""
+        return self.reveal[row][0] if self.lowest else self.event.winner
 
     def live_scores(self) -> list[int]:
         scores = list(self.base)
-        for r, _k, v in self.steps[:self.shown]:
-            scores[self.reveal[r][0] if self.lowest else self.event.winner] += v
+        for r, _k, v in self.steps[:self.landed]:
+            scores[self.receiver(r)] += v
         return scores
 
     def _update_rows(self) -> None:
         self.rows_shown = score_rows(self.table, self.live_scores())
 
     def finish_count(self) -> None:
-        self.shown = len(self.steps)
+        """The end of the count at once (a key, a click, Enter)."""
+        if self.counting:
+            self.skipped = True
+        self.shown = self.landed = len(self.steps)
         self._update_rows()
         self.tell_count()
+
+    def raw_event(self, event: pygame.event.Event) -> bool:
+        """During the count any key or click skips to its end, and does nothing else
+        (Esc, F1 and full screen keep their meaning)."""
+        if not self.counting:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self.finish_count()
+            return True
+        if event.type == pygame.KEYDOWN and event.key not in _KEEP_KEYS:
+            self.finish_count()
+            return True
+        return False
 
     def update(self, dt: float) -> bool:
         if not self.counting:
             return False
         self.clock += dt
-        due = min(len(self.steps), int(self.clock / self.step_s) + 1) if self.step_s else \
-            len(self.steps)
-        if due > self.shown:
-            self.shown = due
+        self.since_landing += dt
+        n = len(self.steps)
+        turned = min(n, int(self.clock / self.step_s) + 1)
+        landed = 0 if self.clock < self.fly_s else \
+            min(n, int((self.clock - self.fly_s) / self.step_s) + 1)
+        if turned > self.shown:
+            if any(k == 0 for _r, k, _v in self.steps[self.shown:turned]):
+                self.app.sound.play("card")  # the next hand turns over
+            self.shown = turned
+        if landed > self.landed:
+            self.landed = landed
+            self.since_landing = 0.0
             self._update_rows()
-            self.app.sound.play("card")
+            self.app.sound.play("tally")
             if not self.counting:
                 self.app.sound.play("uno")  # the count lands
                 self.tell_count()
@@ -187,6 +255,14 @@ class HandEndScene(ScoresPanel):
 
     def wakeup(self) -> float | None:
         return 0.0 if self.counting else None
+
+    def flying(self) -> list[tuple[int, float]]:
+        """(step, progress 0-1) of every card's points in flight now."""
+        if self.fly_s <= 0:
+            return []
+        return [(i, (self.clock - i * self.step_s) / self.fly_s)
+                for i in range(self.landed, self.shown)
+                if 0 <= self.clock - i * self.step_s < self.fly_s]
 
     # ------------------------------------------------------------------ layout & drawing
     def reveal_row_h(self) -> int:
@@ -200,18 +276,58 @@ class HandEndScene(ScoresPanel):
         reveal = self.reveal_row_h() * len(self.reveal) + (40 if self.reveal else 0)
         return reveal + 34 * self.score_lines() + 14
 
+    def scores_top(self) -> int:
+        if not self.reveal:
+            return self.content_top
+        return self.content_top + int((self.reveal_row_h() * len(self.reveal) + 40) * self.s)
+
     def draw_extra(self, surface: pygame.Surface) -> None:
         s = self.s
         left = self.panel_rect.left + int(48 * s)
         right = self.panel_rect.right - int(48 * s)
-        y = self.content_top
+        centres: list[tuple[int, int]] = []
         if self.reveal:
-            y = self._draw_reveal(surface, left, right, y)
-        saved, self.content_top = self.content_top, y
+            self._draw_reveal(surface, left, right, self.content_top, centres)
+        self._draw_receiving(surface)
         super().draw_extra(surface)
-        self.content_top = saved
+        px = int(18 * s)
+        for i, raw in self.flying():  # the points on their way, over everything
+            r, _k, v = self.steps[i]
+            end = self.score_anchor(self.receiver(r))
+            draw_token(surface, _("+{points}").format(points=v), token_at(
+                centres[i], end, raw, px), px)
 
-    def _draw_reveal(self, surface: pygame.Surface, left: int, right: int, y: int) -> int:
+    def _draw_receiving(self, surface: pygame.Surface) -> None:
+        """The winner's row (every row, where the lowest wins) lit while points land on
+        it, brighter for an instant as each lands."""
+        if self.counting and not self.lowest:
+            s = self.s
+            i = next((k for k, row in enumerate(self.rows_shown)
+                      if row[2] == self.event.winner), 0)
+            c0, c1, y = self.row_box(i)
+            glow = max(0.0, 1.0 - self.since_landing / 0.25)
+            box = pygame.Rect(c0 - int(8 * s), y - int(5 * s), c1 - c0 + int(16 * s),
+                              int(32 * s))
+            pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.ACCENT, 0.25 + 0.5 * glow),
+                             box, border_radius=int(8 * s))
+
+    def caption(self) -> str:
+        """The count in one line, shown when it is not watched (reduced motion): who took
+        how many points."""
+        points = sum(v for _r, _k, v in self.steps)
+        if self.lowest:
+            return ngettext("The cards left count against their holders: {points} point.",
+                            "The cards left count against their holders: {points} points.",
+                            points).format(points=points)
+        return ngettext("{player} takes {points} point from the other hands.",
+                        "{player} takes {points} points from the other hands.",
+                        points).format(player=self.table.session.names[self.event.winner],
+                                       points=points)
+
+    def _draw_reveal(self, surface: pygame.Surface, left: int, right: int, y: int,
+                     centres: list[tuple[int, int]]) -> int:
+        """The hands turned up, row by row (each card's centre noted in ``centres``), and
+        the points counted (the caption, with reduced motion)."""
         s = self.s
         rh = int(self.reveal_row_h() * s)
         cw = int(rh * 0.92 / cardart.RATIO)
@@ -235,16 +351,23 @@ class HandEndScene(ScoresPanel):
                     row_points += values.value(card)
                 else:
                     img = cardart.back(cw)
-                surface.blit(img, (x, y + (rh - img.get_height()) // 2))
+                top = y + (rh - img.get_height()) // 2
+                surface.blit(img, (x, top))
+                centres.append((x + img.get_width() // 2, top + img.get_height() // 2))
                 step += 1
             text.draw(surface, _("+{points}").format(points=row_points), px,
                       (right, y + rh // 2), theme.ACCENT if row_points else theme.TEXT_DIM,
                       "midright")
             y += rh
-        total = ngettext("{points} point counted", "{points} points counted",
-                         self.counted()).format(points=self.counted())
-        text.draw(surface, total, int(22 * s), ((left + right) // 2, y + int(8 * s)),
-                  theme.ACCENT, "midtop")
+        if self.still:
+            line = self.caption()
+            size = text.fit(line, int(22 * s), right - left)
+        else:
+            line = ngettext("{points} point counted", "{points} points counted",
+                            self.counted()).format(points=self.counted())
+            size = int(22 * s)
+        text.draw(surface, line, size, ((left + right) // 2, y + int(8 * s)), theme.ACCENT,
+                  "midtop")
         return y + int(40 * s)
 
     def body_text(self) -> str:
@@ -281,4 +404,7 @@ class HandEndScene(ScoresPanel):
 
     def test_state(self) -> dict[str, object]:
         return {"revealed": [[p, [str(c) for c in cards]] for p, cards in self.reveal],
-                "shown": self.shown, "counted": self.counted(), "scores": self.live_scores()}
+                "shown": self.shown, "landed": self.landed, "counted": self.counted(),
+                "scores": self.live_scores(), "phase": self.phase,
+                "flying": len(self.flying()), "skipped": self.skipped,
+                "still": self.still, "caption": self.caption() if self.still else ""}
