@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import ClassVar, Protocol
 
 from game.rules.actions import Action, CallUno, Catch, Play
+from game.rules.cards import COLOUR_OF, Card
 from game.rules.native import mypyc_attr
 from game.rules.view import PlayerView
 
@@ -40,6 +41,14 @@ class Bot(Protocol):
     ) -> Action | None:
         """One of ``options`` (UNO calls and catches), or ``None``."""
         ...
+
+
+def colour_counts(hand: Sequence[Card]) -> list[int]:
+    """Cards of each colour held (wilds not counted): the levels' "colour held most"."""
+    counts = [0, 0, 0, 0, 0]  # the fifth counts wilds
+    for c in hand:
+        counts[COLOUR_OF[c]] += 1
+    return counts[:4]
 
 
 def uno_worth_calling(view: PlayerView, legal: Sequence[Action]) -> bool:

@@ -13,8 +13,7 @@ from collections.abc import Sequence
 
 import game.bots.editions as ed
 import game.bots.house as house
-from game.bots.base import BaseBot
-from game.bots.opponent import colour_counts
+from game.bots.base import BaseBot, colour_counts
 from game.rules.actions import (
     Accept,
     Action,

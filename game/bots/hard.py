@@ -172,11 +172,11 @@ class HardBot(BaseBot):
 
     def observe(self, view: PlayerView) -> None:
         self.t0 = time.thread_time()  # the search's time limit counts from here
+        self.medium.observe(view)  # the tracker it shares with its rules of thumb
 
     def decide(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The move (neither a call nor a catch): medium's, unless search overrules it."""
         t0 = self.t0
-        self.tracker.update(view)
         cands: list[Action] = list(
             dict.fromkeys(a for a in legal if not isinstance(a, CallUno | Catch))
         )
@@ -293,10 +293,4 @@ class HardBot(BaseBot):
     ) -> Action | None:
         """H-3: medium's rule (see :func:`game.bots.house.jump_choice`)."""
         return self.medium.jump_in(view, options, rng)
-
-    def react(
-        self, view: PlayerView, options: Sequence[Action], rng: random.Random
-    ) -> Action | None:
-        self.tracker.update(view)
-        return super().react(view, options, rng)
 

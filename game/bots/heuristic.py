@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from game.bots.base import BaseBot
+from game.bots.base import BaseBot, colour_counts
 from game.rules.actions import (
     Accept,
     Action,
@@ -28,13 +28,6 @@ from game.rules.native import mypyc_attr
 from game.rules.view import PlayerView
 
 _ATTACKS: Final = (Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
-
-
-def colour_counts(hand: Sequence[Card]) -> list[int]:
-    counts = [0, 0, 0, 0, 0]  # the fifth counts wilds
-    for c in hand:
-        counts[COLOUR_OF[c]] += 1
-    return counts[:4]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled with the engine, subclassable

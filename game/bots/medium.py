@@ -28,9 +28,9 @@ from collections.abc import Sequence
 
 import game.bots.editions as ed
 import game.bots.house as house
-from game.bots.base import BaseBot
+from game.bots.base import BaseBot, colour_counts
 from game.bots.beliefs import Tracker
-from game.bots.opponent import RANK_KEY, WILD_KEY, colour_counts, p_holds
+from game.bots.opponent import RANK_KEY, WILD_KEY, p_holds
 from game.rules.actions import (
     Accept,
     Action,

@@ -4,7 +4,8 @@ their hand holds (:class:`Opponent`) and how they behave (:class:`PlayerStats`).
 A hand is described by *keys*: a colour, "a wild", or a coloured card of one rank. A bound
 says how many cards with a key the hand may hold at most; the tracker moves the bounds as
 the events say (a draw adds to every bound, a play removes), so they stay valid without
-knowing which card left a hand. Also the two small counts the medium rules share with it.
+knowing which card left a hand. Also the chance count the medium rules share with it
+(:func:`p_holds`).
 """
 
 from __future__ import annotations
@@ -155,15 +156,6 @@ class PlayerStats:
     def challenge_rate(self) -> float:
         """How often this player challenges a Wild Draw Four (smoothed)."""
         return (self.challenges + 0.6) / (self.wd4_faced + 3.0)
-
-
-def colour_counts(hand: Sequence[Card]) -> list[int]:
-    """Cards of each colour held (wilds not counted)."""
-    counts = [0, 0, 0, 0]
-    for c in hand:
-        if COLOUR_OF[c] != WILD:
-            counts[COLOUR_OF[c]] += 1
-    return counts
 
 
 def p_holds(pool_size: int, matching: int, hand: int) -> float:
