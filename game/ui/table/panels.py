@@ -67,6 +67,10 @@ def draw_house_prompt(surface: pygame.Surface, scene: TableFace) -> None:
     text.draw(surface, words, px, box.center, theme.ACCENT, "center", shadow=True)
 
 
+#: The buttons a drawn card's caption keeps clear of (C-9).
+DRAWN_BUTTONS = ("play_drawn", "keep_drawn")
+
+
 def card_caption(scene: TableFace) -> tuple[int, str]:
     """(index, words) of what the focused (or pointed at) card of your hand does; (-1, "")
     for a number card or none. A message over your hand has the room first, and so do the
@@ -93,15 +97,33 @@ def caption_box(scene: TableFace, rects: list[pygame.Rect]) -> tuple[pygame.Rect
     lay = scene.layout
     s = lay.s
     px = max(12, int(17 * s))
+    screen = pygame.Rect((0, 0), lay.size)
+    buttons = [c.rect for c in scene.controls
+               if c.id in DRAWN_BUTTONS and getattr(c, "visible", True)]
+    if buttons:  # Play it / Keep it (C-9) show: the caption goes beside them, never under
+        box = beside(buttons, words, px, s, screen)
+        return box, text.wrap(words, px, box.width - int(24 * s)), px
     width = int(380 * s)
     lines = text.wrap(words, px, width)
     box = pygame.Rect(0, 0, width + int(24 * s), int(len(lines) * px * 1.3 + 16 * s))
     label_top = lay.my_plate.bottom - int(28 * s)
     box.midbottom = (rects[i].centerx, min(rects[i].top - int(10 * s), label_top))
-    screen = pygame.Rect((0, 0), lay.size)
     room = pygame.Rect(lay.hand_area.left, 0, lay.hand_area.width, lay.size[1])
     box.clamp_ip(room if room.width >= box.width else screen)
     return box, lines, px
+
+
+def beside(buttons: list[pygame.Rect], words: str, px: int, s: float,
+           screen: pygame.Rect) -> pygame.Rect:
+    """The caption's box to the right of the drawn card's buttons, level with them and up
+    to the window's margin (the band between the piles and the hand holds the buttons or
+    the words, not both, in a small window)."""
+    left = max(r.right for r in buttons) + int(12 * s)
+    width = screen.right - int(14 * s) - left
+    lines = text.wrap(words, px, width - int(24 * s))
+    box = pygame.Rect(left, 0, width, int(len(lines) * px * 1.3 + 16 * s))
+    box.bottom = max(r.bottom for r in buttons)
+    return box
 
 
 def draw_caption(surface: pygame.Surface, scene: TableFace, rects: list[pygame.Rect]) -> None:
