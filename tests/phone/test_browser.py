@@ -492,14 +492,16 @@ def test_a_tap_whose_acknowledgement_is_lost_is_resent_and_applied_once(
 
 def test_T4_T12_a_lit_tray_is_pressed_from_the_phone_under_its_turn_timer(
         pages: Callable[..., Page], tables: Callable[..., HeadlessTable]) -> None:
-    """Triple Play with the timer on (60 s here, so that a loaded machine never runs out):
-    the phone shows the trays and the seconds left; after drawing a card it does not play,
-    it presses a lit tray."""
+    """Triple Play with the timer on: the phone shows the trays and the seconds left;
+    after drawing a card it does not play, it presses a lit tray. The table's clock is the
+    test's (it stands still unless stepped), so a loaded machine cannot run the timer out
+    between the steps; the page's countdown still comes from the table's deadline."""
     import re
 
-    rs = edition("triple").with_options(timer=True, timer_seconds=60, match=MatchKind.SINGLE_HAND)
+    rs = edition("triple").with_options(timer=True, timer_seconds=60,
+                                        match=MatchKind.SINGLE_HAND)
     s = Session(new_game(rs, 3, 3), seats(3, (0,)))
-    table = tables(s)
+    table = tables(s, clock=lambda: 0.0)
     page = pages("en", "triple")
     page.open(url(table))
     page.wait(my_turn(page, table), what="Zoé's turn")
