@@ -53,13 +53,13 @@ def fanfare() -> Wave:
     parts += [(answer + k * step, _brass(m, step + 0.02, seed=330 + k), 0.9)
               for k, m in enumerate(FANFARE_ANSWER)]
     chord_at = answer + len(FANFARE_ANSWER) * step
-    parts += [(chord_at, _brass(m, 0.75, vibrato=0.1, seed=340 + k), 0.5)
+    parts += [(chord_at, _brass(m, 1.1, vibrato=0.1, seed=340 + k), 0.5)
               for k, m in enumerate(FANFARE_CHORD)]
-    seconds = chord_at + 0.85
+    seconds = chord_at + 1.25
     out = _notes(parts, seconds)
     cymbal = dsp.highpass(dsp.noise(0.7, 351), 5000) * dsp.exp_env(0.7, 0.002, 0.25)
     dsp.place(out, 0.3 * cymbal, chord_at)
-    dsp.place(out, 0.4 * _applause(0.9, 352, 110), chord_at - 0.05)
+    dsp.place(out, 0.4 * _applause(1.25, 352, 150), chord_at - 0.05)
     return dsp.fade(dsp.normalize(out, 0.8), 0.002, 0.12)
 
 
