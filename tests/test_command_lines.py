@@ -121,6 +121,20 @@ def test_arena_bot_spec_options_reach_the_bot() -> None:
     assert (bot.budget, bot.time_limit, bot.z, bot.search_draw) == (3000, None, 0.5, True)
 
 
+@pytest.mark.parametrize(("main", "option", "given", "seated"), [
+    (sim.main, "--bot", "easy", ["easy", "easy", "easy"]),
+    (sim.main, "--bot", "easy, medium ,hard", ["easy", "medium", "hard"]),
+    (arena.main, "--bots", "random-play", ["random-play"] * 3),
+    (arena.main, "--bots", "hard:budget=200:time_limit=none,random,easy",
+     ["hard:budget=200:time_limit=none", "random", "easy"]),
+])
+def test_sim_and_arena_take_one_bot_for_every_seat_or_one_per_seat(
+        main: Main, option: str, given: str, seated: list[str],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--players", "3", option, given, "--games", "1", "--seed", "4"]) == 0
+    assert json.loads(capsys.readouterr().out)["bots"] == seated
+
+
 @pytest.mark.parametrize("argv", [
     ["--games", "-5"], ["--games", "0"], ["--processes", "0"], ["--processes", "-1"],
     ["--processes", "65"], ["--target", "0"], ["--players", "3", "--bots", "hard,random"],

@@ -87,19 +87,35 @@ def int_list(low: int, high: int) -> Callable[[str], list[int]]:
     return parse
 
 
-def name_list(known: Collection[str]) -> Callable[[str], list[str]]:
-    """An argparse type: comma-separated names, each one of ``known``."""
+def name_list(known: Collection[str],
+              check: Callable[[str], object] | None = None) -> Callable[[str], list[str]]:
+    """An argparse type: comma-separated names, each one of ``known``; or, given ``check``,
+    each one ``check`` accepts (it raises ``ValueError`` saying why not: a bot kind with
+    options, ``hard:budget=3000``)."""
 
     def parse(text: str) -> list[str]:
         names = [part.strip() for part in text.split(",")]
         for name in names:
-            if name not in known:
+            if check is not None:
+                try:
+                    check(name)
+                except ValueError as exc:
+                    raise argparse.ArgumentTypeError(str(exc)) from None
+            elif name not in known:
                 raise argparse.ArgumentTypeError(_("{name!r} is not one of: {known}").format(
                     name=name, known=", ".join(known)))
         return names
 
     parse.__name__ = "list"
     return parse
+
+
+def per_seat(names: Sequence[str], players: int) -> list[str] | None:
+    """``names`` given once for every seat or once per seat, as one per seat (``None``
+    when there are neither one nor ``players`` of them)."""
+    if len(names) == 1:
+        return list(names) * players
+    return list(names) if len(names) == players else None
 
 
 def _short(n: int) -> str:

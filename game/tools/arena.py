@@ -38,7 +38,7 @@ from game.bots.base import Bot
 from game.bots.driver import MatchRunner
 from game.rules.editions import new_game
 from game.rules.ruleset import MatchKind, Ruleset
-from game.setup.bot_specs import bot_from_spec
+from game.setup.bot_specs import bot_from_spec, check_spec
 from game.setup.options import (
     EDITION_CHOICES,
     MATCH_CHOICES,
@@ -48,6 +48,8 @@ from game.setup.options import (
     games_type,
     ignore_sigint,
     int_range,
+    name_list,
+    per_seat,
     processes_type,
     run_command,
     seed_type,
@@ -293,7 +295,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     ap = ArgumentParser(prog="python -m game.tools.arena", description=__doc__.split("\n")[0])
     ap.add_argument("--edition", default="official", choices=EDITION_CHOICES)
     ap.add_argument("--players", type=int_range(2, 10), default=2)
-    ap.add_argument("--bots", default="medium,random",
+    ap.add_argument("--bots", type=name_list(BOTS, check_spec), default="medium,random",
                     help="one bot kind per seat, comma-separated (rotated over the games)")
     ap.add_argument("--games", type=games_type, default=1000)
     ap.add_argument("--seed", type=seed_type, default=1)
@@ -308,16 +310,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--progress", action="store_true", help="report progress on stderr")
     ap.add_argument("--house", default="", help=HOUSE_HELP)
     args = ap.parse_args(argv)
-    bots = args.bots.split(",")
-    if len(bots) == 1:
-        bots *= args.players
-    if len(bots) != args.players:
+    bots = per_seat(args.bots, args.players)
+    if bots is None:
         ap.error(f"--bots takes {args.players} of {', '.join(BOTS)}, comma-separated")
-    for spec in dict.fromkeys(bots):
-        try:
-            bot_from_spec(spec)
-        except ValueError as exc:
-            ap.error(f"--bots: {exc}")
     rs = ruleset_from_args(ap, args)
     if args.ledger is not None and (why := check_ledger_path(args.ledger)):
         ap.error(why)

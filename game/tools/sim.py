@@ -39,6 +39,8 @@ from game.setup.options import (
     ArgumentParser,
     games_type,
     int_range,
+    name_list,
+    per_seat,
     run_command,
     seed_type,
     target_type,
@@ -150,19 +152,16 @@ def _main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--players", type=int_range(2, 10), default=4)
     ap.add_argument("--games", type=games_type, default=1000)
     ap.add_argument("--seed", type=seed_type, default=1)
-    ap.add_argument("--bot", default="random", help="bot kind for every seat, or a comma list",
-                    choices=None)
+    ap.add_argument("--bot", type=name_list(BOTS), default="random",
+                    help="bot kind for every seat, or one per seat, comma-separated")
     ap.add_argument("--match", default=MatchKind.SINGLE_HAND.value, choices=MATCH_CHOICES)
     ap.add_argument("--target", type=target_type, default=None,
                     help=f"match target score (1 to {MAX_TARGET})")
     ap.add_argument("--check", action="store_true", help="verify invariants after every action")
     ap.add_argument("--house", default="", help=HOUSE_HELP)
     args = ap.parse_args(argv)
-    bots = args.bot.split(",")
-    if len(bots) == 1:
-        bots *= args.players
-    bad = [b for b in bots if b not in BOTS]
-    if bad or len(bots) != args.players:
+    bots = per_seat(args.bot, args.players)
+    if bots is None:
         ap.error(f"--bot takes one of {', '.join(BOTS)} or {args.players} of them, comma-separated")
     rs = ruleset_from_args(ap, args)
     result = simulate(rs, args.players, args.games, args.seed, bots, args.check)
