@@ -99,17 +99,10 @@ def _frame(width: int, rgb: tuple[int, int, int]) -> tuple[pygame.Surface, pygam
 def _draw_face(card: Card, width: int, marks: bool) -> pygame.Surface:
     colour = COLOUR_OF[card]
     rgb = theme.WILD_RGB if colour == WILD else theme.CARD_RGB[colour]
-    surf, inner, inset = _frame(width * SUPER, rgb)
-    w = surf.get_width()
+    surf, inner, _inset = _frame(width * SUPER, rgb)
     _oval(surf, inner, card)
     _centre_symbol(surf, inner, card, rgb)
-    _corners(surf, inner, card)
-    if marks and colour != WILD:
-        m = max(6, int(w * 0.16))
-        mark = _mark_big(colour, m)
-        surf.blit(mark, (inner.right - m - inset // 3, inner.top + inset // 3))
-        surf.blit(pygame.transform.rotate(mark, 180), (inner.left + inset // 3,
-                                                        inner.bottom - m - inset // 3))
+    _corners(surf, inner, card, int(width), marks and colour != WILD)
     return _smooth(surf, width)
 
 
@@ -213,35 +206,95 @@ def _named(surf: pygame.Surface, inner: pygame.Rect, card: Card, name: str,
     surf.blit(label, label.get_rect(center=(cx, cy + int(size * 0.36))))
 
 
-def _corners(surf: pygame.Surface, inner: pygame.Rect, card: Card) -> None:
+def index_height(width: int) -> int:
+    """How tall a card ``width`` pixels wide prints its corner index (final pixels): a
+    quarter of its width, and never under 18 pixels on a card big enough for a hand (a
+    full hand overlaps, and the corner is all that shows of most cards: issue 34)."""
+    return max(round(0.24 * width), min(22, int(0.3 * width)))
+
+
+def _corner_boxes(width: int, marks: bool) -> tuple[pygame.Rect, pygame.Rect | None]:
+    """The top-left index box and the colour-blind mark's box under it, in the
+    supersampled card's coordinates (the bottom-right ones are these turned over)."""
+    w, h = card_size(width * SUPER)
+    inset = max(2, int(w * 0.07))
+    inner = pygame.Rect(0, 0, w, h).inflate(-2 * inset, -2 * inset)
+    pad = max(2, int(inner.width * 0.04))
+    hs = index_height(width) * SUPER
+    box = pygame.Rect(inner.left + pad, inner.top + pad, round(hs * 1.1), hs)
+    if not marks:
+        return box, None
+    m = round(hs * 0.75)
+    return box, pygame.Rect(box.left, box.bottom + max(2, hs // 8), m, m)
+
+
+def corner_boxes(width: int, marks: bool = True) -> tuple[pygame.Rect, pygame.Rect | None]:
+    """Where a card ``width`` pixels wide prints its top-left corner index (the box every
+    rank's index fits in: as tall as :func:`index_height`, and as wide as the widest) and,
+    with ``marks``, the colour-blind shape under it: card coordinates, final pixels. All of
+    a card's corner shows whenever this much of it does (the hand's layout keeps it so)."""
+    def down(r: pygame.Rect) -> pygame.Rect:
+        left, top = r.left // SUPER, r.top // SUPER
+        return pygame.Rect(left, top, -(-r.right // SUPER) - left, -(-r.bottom // SUPER) - top)
+
+    box, mark = _corner_boxes(width, marks)
+    return down(box), None if mark is None else down(mark)
+
+
+def _index_mark(card: Card, hs: int, most: int) -> pygame.Surface:
+    """The corner index of ``card``: ``hs`` pixels tall (supersampled), at most ``most``
+    wide (a two-character index is narrowed, never lowered)."""
     rank = RANK_OF[card]
-    px = int(inner.width * 0.26)
-    pad = int(inner.width * 0.05)
     registered = face_of(rank)
     if registered is not None and registered.icon is not None:
-        mark = pygame.Surface((px, px), pygame.SRCALPHA)
-        registered.icon(mark, (px // 2, px // 2), int(px * 0.42), theme.CARD_WHITE)
-    elif rank == Rank.SKIP:
-        mark = pygame.Surface((px, px), pygame.SRCALPHA)
-        _skip(mark, (px // 2, px // 2), int(px * 0.42), theme.CARD_WHITE)
-    elif rank == Rank.REVERSE:
-        mark = pygame.Surface((px, px), pygame.SRCALPHA)
-        _reverse(mark, (px // 2, px // 2), int(px * 0.46), theme.CARD_WHITE)
-    elif rank == Rank.WILD:
-        mark = pygame.Surface((px, px), pygame.SRCALPHA)
+        mark = pygame.Surface((hs, hs), pygame.SRCALPHA)
+        registered.icon(mark, (hs // 2, hs // 2), int(hs * 0.42), theme.CARD_WHITE)
+        return mark
+    if rank == Rank.SKIP:
+        mark = pygame.Surface((hs, hs), pygame.SRCALPHA)
+        _skip(mark, (hs // 2, hs // 2), int(hs * 0.42), theme.CARD_WHITE)
+        return mark
+    if rank == Rank.REVERSE:
+        mark = pygame.Surface((hs, hs), pygame.SRCALPHA)
+        _reverse(mark, (hs // 2, hs // 2), int(hs * 0.46), theme.CARD_WHITE)
+        return mark
+    if rank == Rank.WILD:
+        mark = pygame.Surface((hs, hs), pygame.SRCALPHA)
         for i, c in enumerate((Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.GREEN)):
-            pygame.draw.rect(mark, theme.CARD_RGB[c], ((i % 2) * px // 2, (i // 2) * px // 2,
-                                                       px // 2, px // 2))
-        pygame.draw.rect(mark, theme.CARD_WHITE, mark.get_rect(), max(1, px // 14))
-    else:
-        mark = _outlined(_glyph(card), int(px * 0.95), theme.CARD_WHITE, theme.SHADOW)
-        if rank in (6, 9):
-            mw, mh = mark.get_size()
-            pygame.draw.rect(mark, theme.CARD_WHITE, (mw // 4, mh - max(2, mh // 9), mw // 2,
-                                                      max(2, mh // 12)))
-    surf.blit(mark, (inner.left + pad, inner.top + pad))
-    flipped = pygame.transform.rotate(mark, 180)
-    surf.blit(flipped, flipped.get_rect(bottomright=(inner.right - pad, inner.bottom - pad)))
+            pygame.draw.rect(mark, theme.CARD_RGB[c], ((i % 2) * hs // 2, (i // 2) * hs // 2,
+                                                       hs // 2, hs // 2))
+        pygame.draw.rect(mark, theme.CARD_WHITE, mark.get_rect(), max(1, hs // 14))
+        return mark
+    glyph = _outlined(_glyph(card), int(hs * 1.6), theme.CARD_WHITE, theme.SHADOW)
+    ink = glyph.subsurface(glyph.get_bounding_rect())
+    width = min(most, round(ink.get_width() * hs / max(1, ink.get_height())))
+    mark = pygame.transform.smoothscale(ink, (max(1, width), hs))
+    if rank in (6, 9):  # underlined, as on the face, to tell 6 from 9
+        mw, mh = mark.get_size()
+        pygame.draw.rect(mark, theme.SHADOW, (mw // 5, mh - max(3, mh // 7), mw * 3 // 5,
+                                              max(3, mh // 7)))
+        pygame.draw.rect(mark, theme.CARD_WHITE, (mw // 5 + 1, mh - max(3, mh // 7) + 1,
+                                                  mw * 3 // 5 - 2, max(1, mh // 7 - 2)))
+    return mark
+
+
+def _corners(surf: pygame.Surface, inner: pygame.Rect, card: Card, width: int,
+             marks: bool) -> None:
+    """The index in the top-left corner with the colour-blind shape under it, and both
+    turned over in the bottom-right corner (:func:`corner_boxes` says where)."""
+    box, mark_box = _corner_boxes(width, marks)
+    index = _index_mark(card, box.height, box.width)
+    surf.blit(index, box.topleft)
+    w, h = surf.get_size()
+    flipped = pygame.transform.rotate(index, 180)
+    surf.blit(flipped, flipped.get_rect(bottomright=(w - box.left, h - box.top)))
+    if mark_box is not None:
+        shape = _mark_big(COLOUR_OF[card], mark_box.width)
+        surf.blit(shape, mark_box.topleft)
+        turned = pygame.transform.rotate(shape, 180)  # beside the lower index (above it, it
+        gap = mark_box.top - box.bottom  # would cover an action card's printed name)
+        surf.blit(turned, turned.get_rect(bottomright=(flipped.get_rect(
+            bottomright=(w - box.left, h - box.top)).left - gap, h - box.top)))
 
 
 def _skip(surf: pygame.Surface, c: tuple[int, int], r: int, rgb: tuple[int, int, int]) -> None:
