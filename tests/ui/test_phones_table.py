@@ -393,6 +393,25 @@ def test_play_again_keeps_the_phones_joined(closing: App) -> None:
     with_phones(body)
 
 
+def test_a_name_typed_on_a_phone_mid_match_is_the_seat_s_at_the_table_and_on_the_phones(
+        closing: App) -> None:
+    app = closing
+    t = table_at(app, one_phone_hand(), "PAA")
+
+    async def body(http: aiohttp.ClientSession) -> None:
+        phone = await joined(http, app, 0)
+        await settle(app)
+        await phone.send({"type": "name", "name": "  Mamie Jo "})
+        state = await phone.until("state", pump=frames(app), where=lambda f: any(
+            p["me"] and p["name"] == "Mamie Jo" for p in f["players"]))
+        assert state["seat"] == 0
+        assert t.session.names[0] == "Mamie Jo" and t.test_state()["names"][0] == "Mamie Jo"
+        await phone.close()
+
+    with_phones(body)
+    assert t.session.names[1:] == ["Ana", "Bob"]
+
+
 def test_a_typed_code_and_a_second_device_wait_for_the_host(closing: App) -> None:
     app = closing
     table_at(app, one_phone_hand(), "PAA")

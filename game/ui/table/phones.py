@@ -251,6 +251,23 @@ class TablePhones:
         self.waiting, self.waited = None, 0.0
         self.table.notify(PLAYED_FOR, player=self.session.names[seat])
 
+    def named(self, seat: int, name: str) -> None:
+        """The name typed on ``seat``'s phone mid-match is the seat's: its plate, the
+        captions and every phone say it from now on (the save keeps it)."""
+        from game.setup.names import clean_name
+
+        s = self.session
+        clean = clean_name(name)
+        if seat not in self.seats() or not clean or s.seats[seat].name == clean:
+            return
+        s.seats[seat] = replace(s.seats[seat], name=clean)
+        s.save()
+        names = self.table.model.names  # what the plates and the table's captions say
+        if seat < len(names):
+            names[seat] = clean
+        self.table.relayout()
+        self.table.app.dirty = True
+
     def to_keyboard(self, seat: int) -> None:
         """``seat`` leaves its phone for the rest of the match and plays at the keyboard
         (its link stops working; the save records it)."""

@@ -156,6 +156,10 @@ class TableScene(Scene):
         """The seats played from phones (the app's phones keep them open)."""
         return self.phone_table.seats()
 
+    def phone_named(self, seat: int, name: str) -> None:
+        """A name typed on a phone mid-match (the app's phones tell the scenes)."""
+        self.phone_table.named(seat, name)
+
     def set_viewer(self, player: int | None) -> None:
         """The device is now in ``player``'s hands (after the pass screen); ``None``: in
         nobody's (the hand at the screen is hidden while a phone player plays)."""
