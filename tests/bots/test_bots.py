@@ -18,9 +18,10 @@ from game.rules import events as E
 from game.rules.actions import Accept, Action, CallUno, Catch, ChooseColour, Draw, Play
 from game.rules.cards import Card, Colour
 from game.rules.engine import Decision, Game
-from game.rules.position import dump, load
+from game.rules.position import dump
 from game.rules.ruleset import MatchKind, edition
 from game.rules.view import PlayerView, view
+from tests.rules.helpers import build
 
 try:
     from game.rules.editions import new_game
@@ -35,31 +36,11 @@ OFFICIAL = edition("official")
 SINGLE = replace(OFFICIAL, match=MatchKind.SINGLE_HAND)
 
 
-def _position(hands: list[str], top: str, **fields: str) -> Game:
-    """A position from a real game's text with the hands and discard replaced; every
-    other card goes under the draw pile."""
-    g = new_game(OFFICIAL, len(hands), 1)
-    text = dump(g)
-    deck = Counter(OFFICIAL.cards())
-    used = Counter(c for h in hands for c in (Card.parse(t) for t in h.split()))
-    used[C(top)] += 1
-    rest = sorted((deck - used).elements())
-    values = {
-        "hands": "/".join(".".join(h.split()) or "-" for h in hands),
-        "discard": top,
-        "draw": ".".join(map(str, rest)),
-        "turn": "0",
-        "decision": "turn",
-        "colour": C(top).colour.letter if C(top).colour is not None else "W",
-        "uno": "-",
-        "dir": "+",
-        **fields,
-    }
-    parts = []
-    for part in text.split()[1:]:
-        key = part.split("=")[0]
-        parts.append(f"{key}={values[key]}" if key in values else part)
-    return load(" ".join([text.split()[0], *parts]))
+def _position(hands: list[str], top: str) -> Game:
+    """A position of the official edition with these hands and discard pile; every other
+    card goes under the draw pile (the tests' one builder, the dealer as a new game has
+    it)."""
+    return build(hands, top, keep=("dealer",))
 
 
 # ---------------------------------------------------------------------------- legality
