@@ -38,11 +38,10 @@ BUILD_STATUS_ENV = "UNO_NATIVE_BUILD_STATUS"
 BUILD_WAIT_S = 30 * 60
 #: Marks of tests that take long: a whole match in a real window in real time, the bundle.
 LONG_MARKS = ("xvfb", "slow")
-#: The engine's and the bots' tests (the Makefile's NATIVE_TESTS, the AI's and the bots'):
+#: The engine's and the bots' tests (the Makefile's NATIVE_TESTS, and the bots' and AI levels'):
 #: in-process on the pure engine, they never read build/native (directly, or through a game or
 #: tool they start), so they need not wait for it.
-ENGINE_TESTS = ("tests/rules/", "tests/editions/", "tests/golden/", "tests/play/", "tests/ai/",
-                "tests/bots/")
+ENGINE_TESTS = ("tests/rules/", "tests/editions/", "tests/golden/", "tests/play/", "tests/bots/")
 
 
 def is_engine_test(item: pytest.Item) -> bool:

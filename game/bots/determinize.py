@@ -128,7 +128,7 @@ class Dealer:
         ``rnd() ** (1 / weight)`` and taking the first ones the bounds allow (a race:
         the order among the cards allowed does not depend on the others), at a cost in
         the cards dealt rather than in the whole pool: no power, no sort (measured:
-        half the time of a deal with the keys; tests/ai/test_determinize.py holds the
+        half the time of a deal with the keys; tests/bots/test_determinize.py holds the
         law)."""
         pool = self.pool
         weights = self.weights[q]

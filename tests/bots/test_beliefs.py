@@ -8,7 +8,7 @@ from game.rules.actions import Accept, Challenge, ChooseColour, Draw, Pass, Play
 from game.rules.cards import Card, Colour
 from game.rules.engine import Game
 from game.rules.view import view
-from tests.ai.helpers import build
+from tests.bots.helpers import build
 
 C = Card.parse
 
@@ -122,7 +122,7 @@ def test_hand_sizes_follow_the_events_between_views_in_every_edition() -> None:
     # The tracker reads a player's hand size when they name or switch a colour, from the
     # events alone (a bot sees a view only on its own decisions): fed nothing but the
     # events, it must end with the sizes the view shows.
-    from tests.ai.helpers import positions
+    from tests.bots.helpers import positions
 
     for ed, house in (("official", "stacking,seven_o,jump_in"), ("roboto", ""),
                       ("attack", "seven_o"), ("triple", ""), ("sonic", "stacking")):

@@ -9,7 +9,7 @@ import time
 from game.bots.hard import HardBot
 from game.bots.paired import paired, weighted_mean
 from game.rules.view import view
-from tests.ai.helpers import positions
+from tests.bots.helpers import positions
 
 
 def test_hard_stops_at_its_time_limit() -> None:
@@ -51,7 +51,7 @@ def test_trivial_decisions_do_not_search() -> None:
 def test_a_cut_play_out_favours_the_smaller_hand_and_wilds() -> None:
     from game.bots.hard import estimate
     from game.rules.ruleset import MatchKind
-    from tests.ai.helpers import build
+    from tests.bots.helpers import build
 
     g = build(["R5 G7", "Y3 Y4 G1 B2 B3 B4"], "R1", turn=1)
     assert estimate(g, 0, MatchKind.SINGLE_HAND) > 0.6

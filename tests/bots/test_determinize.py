@@ -14,7 +14,7 @@ from game.rules.actions import Challenge, ChooseColour, Draw, Play
 from game.rules.cards import COLOUR_OF, RANK_OF, Card, Colour
 from game.rules.position import dump
 from game.rules.view import PlayerView, view
-from tests.ai.helpers import build, positions
+from tests.bots.helpers import build, positions
 
 C = Card.parse
 

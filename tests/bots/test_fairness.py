@@ -15,7 +15,7 @@ import pytest
 import game.rules.events as E
 from game.rules.engine import Decision
 from game.rules.view import view
-from tests.ai.helpers import FACTORIES, permute_hidden, positions
+from tests.bots.helpers import FACTORIES, permute_hidden, positions
 
 CASES = [("official", 2), ("official", 4), ("sonic", 3)]
 #: House rules on (H-1 stacking, H-2 Seven-O, H-3 jump-in): hands that change places

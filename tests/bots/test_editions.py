@@ -16,7 +16,7 @@ from game.rules.cards import RANK_OF
 from game.rules.editions.triple import TripleGame
 from game.rules.engine import Decision, Game
 from game.rules.view import view
-from tests.ai.helpers import positions
+from tests.bots.helpers import positions
 
 
 def decisions(ed: str, decision: Decision, players: int = 3, seeds: int = 40) -> Iterator[Game]:

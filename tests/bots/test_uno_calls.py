@@ -17,7 +17,7 @@ from game.rules.engine import Game
 from game.rules.events import Event
 from game.rules.ruleset import MatchKind, edition
 from game.rules.view import view
-from tests.ai.helpers import FACTORIES
+from tests.bots.helpers import FACTORIES
 from tests.rules.helpers import build
 
 

@@ -16,7 +16,7 @@ from game.rules.cards import Card
 from game.rules.engine import Decision
 from game.rules.house.play import jump_actions
 from game.rules.view import view
-from tests.ai.helpers import FACTORIES
+from tests.bots.helpers import FACTORIES
 from tests.rules.helpers import build
 
 C = Card.parse

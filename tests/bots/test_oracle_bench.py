@@ -17,7 +17,7 @@ from game.bots.determinize import Dealer
 from game.rules.cards import COLOUR_OF, WILD, Card
 from game.rules.engine import Decision, Game
 from game.rules.view import view
-from tests.ai.helpers import positions
+from tests.bots.helpers import positions
 
 ROOT = Path(__file__).resolve().parents[2]
 

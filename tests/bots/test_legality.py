@@ -20,7 +20,7 @@ from game.rules.actions import Action
 from game.rules.editions import new_game
 from game.rules.ruleset import EDITIONS, MatchKind, edition
 from game.rules.view import PlayerView
-from tests.ai.helpers import FACTORIES
+from tests.bots.helpers import FACTORIES
 
 
 class Checked:

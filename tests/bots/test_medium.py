@@ -9,7 +9,7 @@ from game.rules.actions import Accept, Challenge, ChooseColour, Draw, Pass, Play
 from game.rules.cards import Card, Colour
 from game.rules.engine import Game
 from game.rules.view import view
-from tests.ai.helpers import build
+from tests.bots.helpers import build
 
 C = Card.parse
 
