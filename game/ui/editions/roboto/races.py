@@ -323,8 +323,15 @@ class ReactionRaceScene(RaceScene):
         s = self.s
         self.draw_task(surface, self.content_top)
         c = (self.panel_rect.centerx, self.content_top + int((52 + self.TASK_H) * s))
-        lit = int((self.clock - self.flash_at) * 8) % 2 == 0
-        draw_lamp(surface, c, int(44 * s), s, self.flashed, lit, lambda _label: int(26 * s))
+        draw_lamp(surface, c, int(44 * s), s, self.flashed, self.lamp_lit(),
+                  lambda _label: int(26 * s))
+
+    def lamp_lit(self) -> bool:
+        """The flash's bright phase: it blinks eight times a second, or (reduced motion)
+        stays lit, a still lamp with its "GO!"."""
+        if self.app.settings.reduced_motion:
+            return True
+        return int((self.clock - self.flash_at) * 8) % 2 == 0
 
     def autoplay_intent(self) -> I.Intent | None:
         if not self.flashed:
