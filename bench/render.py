@@ -387,7 +387,7 @@ def moment_times(name: str, seed: int, level: str) -> dict[str, object]:
     session.revealed = {table.model.hand_no: hands}
     counting = HandEndScene(app, table, E.HandEnded(0, points, (points, 0, 0, 0)))
     app.push(counting)
-    run("count_up", 0.5 + counting.step_s * len(counting.steps))
+    run("count_up", 0.5 + counting.step_s * len(counting.steps) + counting.fly_s)
     app.pop()
     app.push(MatchEndScene(app, table, E.MatchEnded((0,))))
     run("celebration", MatchEndScene.CONFETTI_S + 0.5)
