@@ -1,9 +1,11 @@
-"""UNO Sonic the Hedgehog (RULES.md section S): the Wild Victory Lap, the S-3 reading of
-Wild Draw Four legality (both settings), the S-4 start, challenges and values."""
+"""UNO Sonic the Hedgehog (RULES.md section S): the deck, the Wild Victory Lap, the S-3
+reading of Wild Draw Four legality (both settings, and the official edition's), the S-4
+start (also as an option of the official deck), challenges and values."""
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -127,6 +129,37 @@ def test_S3_held_wilds_count_as_the_colour_unless_the_setting_is_official(
         assert g.colour == G  # the named colour stands either way
 
 
+@pytest.mark.parametrize(
+    ("held", "guilty_sonic", "guilty_official"),
+    [
+        ("W", True, False),
+        ("WVL", True, False),
+        ("W+4", True, False),
+        ("G5", False, False),
+        ("R1", True, True),
+    ],
+)
+def test_S3_held_wilds_count_against_a_wd4(
+    held: str, guilty_sonic: bool, guilty_official: bool
+) -> None:
+    for ed, guilty in (("sonic", guilty_sonic), ("official", guilty_official)):
+        if ed == "official" and held == "WVL":
+            continue
+        g = build(ed, [f"W+4 {held} Y1", "B1 B2 B3", "G1 G2 G3"], "R5")
+        g.apply(Play(0, C("W+4")))
+        g.apply(ChooseColour(0, Colour.GREEN))
+        ev = g.apply(Challenge(1))
+        assert kinds(ev, E.ChallengeResolved)[0].guilty is guilty, ed
+
+
+def test_S3_setting_switches_to_the_official_reading() -> None:
+    g = sonic(["W+4 W Y1", "B1 B2 B3", "G1 G2 G3"], "R5", rules={"wd4_counts_wilds": False})
+    assert not g.ruleset.wd4_counts_wilds
+    g.apply(Play(0, C("W+4")))
+    g.apply(ChooseColour(0, Colour.GREEN))
+    assert kinds(g.apply(Challenge(1)), E.ChallengeResolved)[0].guilty is False
+
+
 def test_S3_sonic_default_reading_counts_wilds() -> None:
     assert SONIC.wd4_counts_wilds is True
     assert ruleset("official").wd4_counts_wilds is False
@@ -166,6 +199,33 @@ def test_S4_every_action_card_is_covered(rank: Rank) -> None:
     assert [len(h) for h in g.hands] == [7, 7, 7]
 
 
+def test_S4_action_first_card_is_covered_by_another() -> None:
+    covered = 0
+    for seed in range(400):
+        g = new_game(SONIC, 4, seed)
+        (fc,) = kinds(g.initial_events, E.FirstCard)
+        assert fc.card.is_number
+        assert g.discard == [*fc.returned, fc.card]  # ignored, left under the new card
+        assert all(c.is_action for c in fc.returned)
+        first = g.next_player(g.match.dealer)
+        assert g.to_act == first and g.direction == 1
+        assert not kinds(g.initial_events, E.TurnSkipped)
+        assert not kinds(g.initial_events, E.CardsDrawn)
+        assert all(len(g.hands[p]) == 7 for p in range(4))
+        assert_deck_intact(g)
+        covered += bool(fc.returned)
+    assert covered > 50  # an action card first is common: the path was exercised
+
+
+def test_S4_cover_rule_applies_to_the_official_deck_as_an_option() -> None:
+    rs = replace(ruleset("official"), first_card=FirstCard.COVER_ACTIONS)
+    for seed in range(100):
+        g = new_game(rs, 3, seed)
+        (fc,) = kinds(g.initial_events, E.FirstCard)
+        assert fc.card.rank <= Rank.NINE
+        assert g.discard[-1] == fc.card
+
+
 # ---------------------------------------------------------------------- S-5
 
 
@@ -202,6 +262,11 @@ def test_S5_guilty_the_wd4_player_draws_four_and_the_challenger_plays() -> None:
 
 
 # ---------------------------------------------------------------------- S-6
+
+
+def test_S6_victory_lap_is_worth_fifty_and_single_hand_is_the_default() -> None:
+    assert SONIC.value(C("WVL")) == 50
+    assert SONIC.match is MatchKind.SINGLE_HAND
 
 
 def test_S6_values_single_hand_default_standard_match_optional() -> None:
