@@ -21,6 +21,7 @@ from game.setup.house_rules import HouseRulesTonight, tonight_line
 from game.voice.card_names import card_phrase
 from game.voice.clips import PlayerVoice
 from game.voice.phrases import discard_colour_command
+from game.voice.phrases_editions import PressedFor
 from game.voice.utterance import render
 
 #: Names given to AI players in headless matches (names are not translated).
@@ -87,6 +88,8 @@ class Narrator:
         self.cast = {i: PlayerVoice(name) for i, name in enumerate(self.names)}
         self.trays = trays  # Triple Play: say which tray a card goes on
         self.jumped: tuple[int, object] | None = None  # H-3: said with the jump-in
+        #: A-6: the victim -> who named them (the one who presses the launcher for them).
+        self.attacker: dict[int, int] = {}
 
     def name(self, player: int) -> str:
         return self.names[player]
@@ -252,11 +255,14 @@ class Narrator:
         return _(template).format(player=self.name(e.player), cards=cards_text(e.cards))
 
     def _picked(self, e: E.PlayerPicked) -> str:
+        self.attacker = {e.target: e.player}
         return _("{player} picks {target}.").format(
             player=self.name(e.player), target=self.name(e.target)
         )
 
     def _pressed(self, e: E.LauncherPressed) -> str:
+        if e.reason == "attack_attack" and e.player in self.attacker:  # A-6: pressed for them
+            return self._pressed_for(PressedFor(self.attacker[e.player], e))
         who = self.name(e.player)
         if e.count == 0:
             return _("{player} presses the launcher… nothing.").format(player=who)
@@ -269,6 +275,21 @@ class Narrator:
         return _("{player} presses the launcher: it fires {cards}!").format(
             player=who, cards=cards_text(e.fired)
         )
+
+    def _pressed_for(self, e: PressedFor) -> str:
+        """A-6: the one who played the Wild Attack-Attack presses for the victim."""
+        p, who, target = e.press, self.name(e.presser), self.name(e.press.player)
+        if p.count == 0:
+            return _("{player} presses the launcher for {target}… nothing.").format(
+                player=who, target=target)
+        if not p.fired:
+            return ngettext(
+                "{player} presses the launcher for {target}: it fires {count} card!",
+                "{player} presses the launcher for {target}: it fires {count} cards!",
+                p.count,
+            ).format(player=who, target=target, count=p.count)
+        return _("{player} presses the launcher for {target}: it fires {cards}!").format(
+            player=who, target=target, cards=cards_text(p.fired))
 
     def _custom(self, e: E.CustomEffect) -> str:
         return _("{player}'s Wild Customizable: {effect}.").format(
@@ -371,6 +392,7 @@ _HANDLERS: dict[type, Callable[[Narrator, Any], str]] = {
     E.CardsDiscarded: Narrator._discarded,
     E.PlayerPicked: Narrator._picked,
     E.LauncherPressed: Narrator._pressed,
+    PressedFor: Narrator._pressed_for,  # A-6 at the table (game.ui.editions.attack)
     E.CustomEffect: Narrator._custom,
     E.HandsSwapped: Narrator._swapped,
     E.HandsPassed: Narrator._passed,

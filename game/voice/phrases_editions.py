@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from game.i18n import N_, N_plural
 from game.rules import events as ev
@@ -66,6 +66,30 @@ def _launcher_pressed(e: ev.LauncherPressed) -> Phrase:
     return Phrase.counted(N_plural("The launcher fires {count} card at {player}!",
                                    "The launcher fires {count} cards at {player}!"),
                           e.count, Priority.ANNOUNCEMENT, player=Seat(e.player), count=e.count)
+
+
+@dataclass(frozen=True, slots=True)
+class PressedFor:
+    """Not an engine event: A-6's press as the table shows it, made by ``presser`` (who
+    played the Wild Attack-Attack) for the victim, ``press.player``, who keeps what fires.
+    Voiced (its phrase) and logged (:class:`game.voice.narrate.Narrator`) naming both."""
+
+    presser: int
+    press: ev.LauncherPressed
+
+
+@voices("PressedFor")
+def _pressed_for(e: PressedFor) -> Phrase:
+    p = e.press
+    if p.count == 0:
+        return Phrase.of(N_("{player} presses the launcher for {target}: nothing."), _NARRATE,
+                         player=Seat(e.presser), target=Seat(p.player))
+    return Phrase.counted(N_plural("{player} presses the launcher for {target}: it fires "
+                                   "{count} card!",
+                                   "{player} presses the launcher for {target}: it fires "
+                                   "{count} cards!"),
+                          p.count, Priority.ANNOUNCEMENT, player=Seat(e.presser),
+                          target=Seat(p.player), count=p.count)
 
 
 #: A-8: each coded rule of the Wild Customizable, announced when it is played.

@@ -171,6 +171,7 @@ class LauncherDrawing:
     hesitation: tuple[float, float]  # (from, to) seconds into the wind-up: it stops dead
     relief_t: float  # seconds of relief after a dud
     still: bool  # reduced motion: no shaking
+    nose_at: tuple[int, int]  # where the nose button was last drawn
 
     def tension(self) -> tuple[float, bool]:
         """How far the wind-up has got (0-1) and whether it is in its hesitation."""
@@ -324,6 +325,7 @@ class LauncherDrawing:
         d = size * 0.95
         tip = shown - 0.28 if not flip else shown + 0.28
         nose = (hx + (d * 0.62) * math.cos(tip), hy + (d * 0.62) * math.sin(tip))
+        self.nose_at = (int(nose[0]), int(nose[1]))
         squash = 0.6 if self.press_t else 1.0
         nr = max(4, int(9 * s * squash))
         pygame.draw.circle(surface, theme.SHADOW, (int(nose[0]) + 1, int(nose[1]) + 2), nr + 1)

@@ -25,7 +25,8 @@ from game.i18n import N_
 from game.rules import events as E
 from game.rules.cards import Card
 from game.rules.units import LauncherView
-from game.ui import theme
+from game.ui import family, text, theme
+from game.ui.avatars import draw_avatar
 from game.ui.editions.attack.draw import (
     CHAIN_S,
     PRESS_S,
@@ -39,10 +40,16 @@ from game.ui.editions.attack.draw import (
 from game.ui.editions.common import device_sound, fly_discarded
 from game.ui.table.devices import DeviceLayer
 from game.ui.tween import Tween, ease_in_out
+from game.voice.phrases_editions import PressedFor
 
 if TYPE_CHECKING:
     from game.ui.table.host import ChoiceDialog, TableHost
     from game.ui.table.presenter import Presenter
+
+#: A-6: the reason of the presses made for the victim of a Wild Attack-Attack.
+ATTACK = "attack_attack"
+#: A-6: how long the attacker takes to turn the launcher to the victim (speed 1).
+TURN_S = 0.8
 
 
 class DinoLauncher(LauncherDrawing, DeviceLayer):
@@ -73,8 +80,14 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
         self.relief_t = 0.0
         self.eruptions = 0
         self.winds: list[float] = []  # each press's wind-up (tests)
-        self.held_back: E.LauncherPressed | None = None
+        #: The press not told yet, and how it is told (A-6: as pressed for the victim).
+        self.held_back: tuple[E.LauncherPressed, object] | None = None
         self.still = False
+        self.nose_at = (0, 0)
+        #: A-6: (attacker, victim) while the attacker turns the launcher to the victim and
+        #: presses it twice for them; ``None`` otherwise.
+        self.pressing_for: tuple[int, int] | None = None
+        self.turned = 0  # A-6 turns shown (tests)
 
     # ------------------------------------------------------------------ layout
     def relayout(self) -> None:
@@ -97,10 +110,15 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
     # ------------------------------------------------------------------ events
     def present(self, event: E.Event, presenter: Presenter) -> bool:
         if isinstance(event, E.TurnStarted):
+            self.pressing_for = None
             self.aim_at(event.player)
             return False
         if isinstance(event, E.PlayerPicked):
-            self.aim_at(event.target)
+            if any(isinstance(q, E.LauncherPressed) and q.reason == ATTACK
+                   and q.player == event.target for q, _dealt in presenter.queue):
+                self.turn_to_victim(event, presenter)
+            else:
+                self.aim_at(event.target)
             return False
         if isinstance(event, E.CardsDiscarded):  # A-7: the rest of the colour goes first
             fly_discarded(self.table, presenter, event)
@@ -116,12 +134,16 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
         # the suspense (A-2 on screen): a wind-up of rising tension with a random
         # hesitation, the same whatever comes out; a run of presses by the same player
         # (Hit 2, Wild Hit 4, a stacked total) shares one build-up and then goes quickly
-        chained = event.player == self.last_presser and self.since_press < CHAIN_S
+        # A-6: the attacker presses for the victim, each press with a person's own suspense
+        attack = self.pressing_for is not None and event.reason == ATTACK and \
+            event.player == self.pressing_for[1]
+        chained = event.player == self.last_presser and self.since_press < CHAIN_S and \
+            not attack
         self.last_presser = event.player
         wind = presenter.d(self.suspense.uniform(0.25, 0.4) if chained
                            else self.suspense.uniform(*WIND_S))
         self.start_wind(wind, chained, presenter.still)
-        self.hold_back(event)
+        self.hold_back(event, attack)
         delay = wind + presenter.d(0.05)
         if not fired:
             self.duds += 1
@@ -157,22 +179,46 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
         presenter.hold = delay + presenter.d(0.45 if chained else 0.55) + stagger * (n - 1)
         return True
 
-    def hold_back(self, event: E.LauncherPressed) -> None:
+    def turn_to_victim(self, event: E.PlayerPicked, presenter: Presenter) -> None:
+        """A-6 as a moment: the launcher faces the one who played the Wild Attack-Attack,
+        who turns it to the victim (the head swings round), then presses it twice for
+        them; their face rides on the nose meanwhile."""
+        names = self.table.session.names
+        self.pressing_for = (event.player, event.target)
+        self.turned += 1
+        self.aim_at(event.player)
+        self.aim = self.want
+        self.aim_at(event.target)
+        presenter.banner(N_("{player} turns the launcher to {target}!"),
+                         self.table.layout.banner, 30, 1.5, colour=theme.TEXT,
+                         back=theme.DANGER, player=names[event.player],
+                         target=names[event.target])
+        presenter.hold = max(presenter.hold, presenter.d(TURN_S))
+
+    def hold_back(self, event: E.LauncherPressed, attack: bool = False) -> None:
         """Keep what the press gave out of the log and the voice until the reveal (they
-        would tell it during the wind-up)."""
+        would tell it during the wind-up); ``attack``: pressed for the victim by the one
+        who played the Wild Attack-Attack (A-6), and told so. A press still held back (a
+        run shown all at once, animations off) is told first."""
+        if self.held_back is not None:
+            self.tell()
         log = self.table.model.log
         if log and log[-1] is event:
             log.pop()
         self.table.app.sound.hush()
-        self.held_back = event
+        told: object = event
+        if attack and self.pressing_for is not None:
+            told = PressedFor(self.pressing_for[0], event)
+        self.held_back = (event, told)
 
     def tell(self) -> None:
         """The reveal: the log line, the voice and, for a big burst, the banner."""
-        event, self.held_back = self.held_back, None
-        if event is None:
+        held, self.held_back = self.held_back, None
+        if held is None:
             return
-        self.table.model.log.append(event)
-        self.table.app.sound.narrate([event])
+        event, told = held
+        self.table.model.log.append(told)  # type: ignore[arg-type]
+        self.table.app.sound.narrate([told])
         if event.count >= 3:
             self.table.presenter.banner(N_("The launcher fires {count} cards!"),
                                         self.table.layout.banner, 32, 1.3, colour=theme.TEXT,
@@ -230,6 +276,31 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
     def animating(self) -> bool:
         return True  # it breathes, and pulses with the build-up
 
+    def draw(self, surface: pygame.Surface, layer: str) -> None:
+        LauncherDrawing.draw(self, surface, layer)
+        if layer == "piles" and self.pressing_for is not None:
+            self.draw_presser(surface, self.pressing_for[0])
+            spot = self.table.layout.seats.get(self.pressing_for[1])
+            if spot is not None:  # the victim the launcher is turned to
+                w = max(3, int(4 * self.table.layout.s))
+                pygame.draw.rect(surface, theme.DANGER, spot.plate.inflate(3 * w, 3 * w), w,
+                                 border_radius=int(18 * self.table.layout.s))
+
+    def draw_presser(self, surface: pygame.Surface, player: int) -> None:
+        """A-6: the attacker's face on the nose, pressing it for the victim (it dips with
+        each press), their name over it."""
+        s = self.table.layout.s
+        faces = family.faces(self.table.app, self.table.session.player_ids)
+        if not 0 <= player < len(faces):
+            return
+        size = int(46 * s)
+        dip = int(math.sin(math.pi * self.press_t / PRESS_S) * 8 * s) if self.press_t else 0
+        x, y = self.nose_at[0], self.nose_at[1] - size // 2 - int(4 * s) + dip
+        badge = draw_avatar(surface, faces[player], (x, y), size)
+        text.draw(surface, self.table.session.names[player], int(16 * s),
+                  (badge.centerx, badge.top - int(2 * s)), theme.ACCENT, "midbottom",
+                  shadow=True)
+
     # ------------------------------------------------------------------ a player to pick
     @staticmethod
     def picks_player(dialog: ChoiceDialog) -> bool:
@@ -267,5 +338,7 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
         return {"presses": self.presses, "fires": self.fires, "duds": self.duds,
                 "winding": self.wind_t > 0, "wind_total": round(self.wind_total, 2),
                 "eruptions": self.eruptions,
+                "pressing_for": list(self.pressing_for) if self.pressing_for else None,
+                "turned": self.turned,
                 "target": self.target, "aim": round(self.aim, 2),
                 "launcher_rect": [*self.body]}
