@@ -26,6 +26,7 @@ from game.voice.narrate import COLOUR_NAMES
 
 if TYPE_CHECKING:
     from game.ui.table.host import TableFace
+    from game.ui.table.model import Drag
 
 _ROTATED: OrderedDict[tuple[int, int, int, bool], pygame.Surface] = OrderedDict()
 
@@ -34,6 +35,7 @@ def clear_caches() -> None:
     """Forget the cached rotated faces (their surfaces belong to a closed display)."""
     _ROTATED.clear()
     _FANNED.clear()
+    _HALOS.clear()
 
 
 def rotated_face(card: Card, width: int, angle: int, marks: bool) -> pygame.Surface:
@@ -224,7 +226,7 @@ def _seat(surface: pygame.Surface, scene: TableFace, player: int) -> None:
 
 def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
     lay, m = scene.layout, scene.model
-    marks = scene.settings.colour_blind_marks
+    rects = queries.hand_cards(scene)  # (first: it fits the hand, and your name over it)
     me = lay.me
     my_turn = scene.my_turn()
     bottom = me if me is not None else _bottom_ai(scene)
@@ -242,37 +244,71 @@ def _my_side(surface: pygame.Surface, scene: TableFace) -> None:
             phone_tag(surface, scene, bottom, at, lay.s)
         text.draw(surface, label, px, (plate.left + face + int(8 * lay.s), plate.bottom - int(
             4 * lay.s)), colour, "bottomleft", shadow=True)
-    rects = scene.hand_rects()
+    n = len(rects)
     playable = scene.playable_indices()
     jumps = scene.jump_indices()
     focus = scene.ring_id()
     lifted = scene.focused_id()
-    glow_px = int(5 * lay.s)
     drag = scene.input.drag if scene.input.drag is not None and scene.input.drag.moved \
         else None
-    for i, rect in enumerate(rects):
-        card = m.hand[i] if i < len(m.hand) else None
-        if drag is not None and i == drag.index:  # in the hand's place, only its outline
-            pygame.draw.rect(surface, theme.FELT_DARK, rect, max(2, int(3 * lay.s)),
-                             border_radius=rect.width // 10)
-            continue
-        glow = (i in playable and scene.settings.highlight_playable) or i in jumps
-        angle = 0 if lifted == f"card{i}" else lay.fan_angle(i, len(rects))
-        if angle:  # a fanned card, turned with its glow (cached per card and angle)
-            img = fanned_card(card, lay.card_w, angle, marks, glow_px if glow else 0)
-            surface.blit(img, img.get_rect(center=rect.center))
-            continue
-        img = cardart.face(card, lay.card_w, marks) if card is not None else \
-            cardart.back(lay.card_w)
-        if glow:
-            halo = rect.inflate(2 * glow_px, 2 * glow_px)
-            pygame.draw.rect(surface, theme.ACCENT, halo, border_radius=halo.width // 9)
-        surface.blit(img, rect)
-        if focus == f"card{i}":
-            focus_ring(surface, rect, lay.s)
+    glows = {i for i in range(n) if (i in playable and scene.settings.highlight_playable)
+             or i in jumps}
+    order = lay.hand_order(n)
+    # each tier's glows first, then its cards: a glow never covers a card's corner
+    for tier in (0, 1):
+        cards = [i for i in order if lay.hand_tier(i, n) == tier]
+        for i in cards:
+            if i in glows and (drag is None or i != drag.index):
+                angle = 0 if lifted == f"card{i}" else lay.hand_angle(i, n)
+                halo = card_halo(lay.card_w, angle, lay.glow)
+                surface.blit(halo, halo.get_rect(center=rects[i].center))
+        for i in cards:
+            _hand_card(surface, scene, i, rects[i], n, (lifted, focus), drag)
     panels.draw_caption(surface, scene, rects)
     if drag is not None:
         _dragged(surface, scene, drag.card, drag.pos, drag.grab, rects, drag.index)
+
+
+def _hand_card(surface: pygame.Surface, scene: TableFace, i: int, rect: pygame.Rect, n: int,
+               focused: tuple[str | None, str | None], drag: Drag | None) -> None:
+    """Card ``i`` of ``n`` of the hand at the bottom (face up, or its back at a table of AI
+    players); ``focused``: the focused control's id, and the one with the ring."""
+    lay, m = scene.layout, scene.model
+    lifted, focus = focused
+    marks = scene.settings.colour_blind_marks
+    if drag is not None and i == drag.index:  # in the hand's place, only its outline
+        pygame.draw.rect(surface, theme.FELT_DARK, rect, max(2, int(3 * lay.s)),
+                         border_radius=rect.width // 10)
+        return
+    card = m.hand[i] if i < len(m.hand) else None
+    angle = 0 if lifted == f"card{i}" else lay.hand_angle(i, n)
+    if angle:  # a fanned card, turned (cached per card and angle)
+        img = fanned_card(card, lay.card_w, angle, marks, 0)
+        surface.blit(img, img.get_rect(center=rect.center))
+        return
+    img = cardart.face(card, lay.card_w, marks) if card is not None else \
+        cardart.back(lay.card_w)
+    surface.blit(img, rect)
+    if focus == f"card{i}":
+        focus_ring(surface, rect, lay.s)
+
+
+_HALOS: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def card_halo(width: int, angle: int, glow: int) -> pygame.Surface:
+    """The playable glow round a hand card ``width`` wide, tilted by ``angle`` (cached)."""
+    key = (width, angle, glow)
+    surf = _HALOS.get(key)
+    if surf is None:
+        w, h = cardart.card_size(width)
+        flat = pygame.Surface((w + 2 * glow, h + 2 * glow), pygame.SRCALPHA)
+        pygame.draw.rect(flat, theme.ACCENT, flat.get_rect(), border_radius=flat.get_width() // 9)
+        surf = pygame.transform.rotate(flat, angle) if angle else flat
+        if len(_HALOS) > 120:
+            _HALOS.clear()
+        _HALOS[key] = surf
+    return surf
 
 
 def _dragged(surface: pygame.Surface, scene: TableFace, card: Card, pos: tuple[int, int],

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui import theme
+from game.ui import cardart, theme
 from game.ui.cardart import RATIO
 
 Point = tuple[float, float]
@@ -54,40 +54,150 @@ class TableLayout:
     menu: pygame.Rect = field(default_factory=pygame.Rect)
     info: Point = (0.0, 0.0)
     plate_s: float = 1.0  # the opponents' plates' own scale (smaller with many players)
+    #: The hand's area, your name and the drawn card's buttons for a one-fan hand (see
+    #: :meth:`fit_hand`); kept the first time a hand is fitted.
+    _rest: tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect] | None = None
 
     @property
     def card_h(self) -> int:
         return round(self.card_w * RATIO)
 
+    # ------------------------------------------------------------------ your hand
+    # A hand that fits shows as one fan. A bigger one (14 cards and more at 1280×720)
+    # staggers into two tiers, cards taking turns at the back and at the front: still left
+    # to right in the hand's order (Left/Right walk across the screen), each tier's cards
+    # twice as far apart, and the front tier low enough to leave every back card's corner
+    # in sight. Each card shows its corner (index and colour-blind shape, see
+    # :func:`cardart.corner_boxes`) whatever is lifted or focused, and the fan opens round
+    # the focused card as far as that allows.
+
+    @property
+    def glow(self) -> int:
+        """The playable glow's width round a card of your hand."""
+        return int(5 * self.s)
+
+    @property
+    def ring_reach(self) -> int:
+        """How far the focus ring reaches out of the card it is drawn round."""
+        return 2 * max(2, int(3 * self.s)) + 1
+
+    def corner_clearance(self) -> tuple[int, int]:
+        """(width, height) of a hand card's top-left corner that must stay in sight: its
+        index and the colour-blind shape under it, and a pixel more."""
+        box, mark = cardart.corner_boxes(self.card_w, True)
+        right, bottom = box.right, box.bottom
+        if mark is not None:
+            right, bottom = max(right, mark.right), max(bottom, mark.bottom)
+        return right + 1, bottom + 1
+
+    def _span(self) -> int:
+        return max(0, self.hand_area.width - self.card_w)
+
+    def hand_tiers(self, count: int) -> int:
+        """1: one fan; 2: the staggered two tiers (when one fan could not open whole round
+        a focused card and still show every other card's corner)."""
+        if count <= 3:
+            return 1
+        full = self.card_w + int(self.card_w * 0.06)
+        clear = self.corner_clearance()[0] + self._tilt_margin()
+        return 1 if (self._span() - 2 * full) / (count - 3) >= clear else 2
+
+    def _tilt_margin(self) -> int:
+        """What the fan's tilt may take off the corner that shows (one fan only)."""
+        return max(2, int(4 * self.s))
+
+    def tier_gap(self) -> int:
+        """How far the front tier sits below the back one: a back card's corner stays in
+        sight over a front card lifted, glowing and ringed."""
+        return (self.corner_clearance()[1] + self.hand_lift(99, tiers=2)
+                + max(self.glow, self.ring_reach))
+
+    def hand_lift(self, count: int, tiers: int | None = None) -> int:
+        """How far the focused card rises (a playable one: half as far)."""
+        tiers = self.hand_tiers(count) if tiers is None else tiers
+        return self.lift if tiers == 1 else self.lift // 2
+
+    def hand_top(self, count: int) -> int:
+        """The top of the hand's area for ``count`` cards (a focused card's top)."""
+        if self.hand_tiers(count) == 1:
+            return self.hand_y - self.lift
+        return self.hand_y - self.tier_gap() - self.hand_lift(count)
+
+    def hand_order(self, count: int) -> list[int]:
+        """The order the cards are drawn in: the back tier's, then the front tier's."""
+        if self.hand_tiers(count) == 1:
+            return list(range(count))
+        return [*range(0, count, 2), *range(1, count, 2)]
+
+    def hand_tier(self, index: int, count: int) -> int:
+        """0: the back tier (or the one fan); 1: the front tier."""
+        return 0 if self.hand_tiers(count) == 1 else index % 2
+
+    def hand_angle(self, index: int, count: int) -> int:
+        """The tilt of card ``index`` (the two tiers lie flat)."""
+        return self.fan_angle(index, count) if self.hand_tiers(count) == 1 else 0
+
+    def fit_hand(self, count: int) -> None:
+        """Make room above a hand of ``count`` cards: the area, your name and the Play it /
+        Keep it buttons move up by what the back tier takes."""
+        if self._rest is None:
+            self._rest = (self.hand_area.copy(), self.my_plate.copy(),
+                          self.drawn_buttons[0].copy(), self.drawn_buttons[1].copy())
+        area, plate, play, keep = self._rest
+        up = max(0, area.top - self.hand_top(count))
+        self.hand_area = pygame.Rect(area.left, area.top - up, area.width, area.height + up)
+        self.my_plate = plate.move(0, -up)
+        self.drawn_buttons = (play.move(0, -up), keep.move(0, -up))
+
     def hand_rects(self, count: int, focus: int | None = None) -> list[pygame.Rect]:
-        """Resting rectangles of ``count`` cards fanned across the hand area (overlapping
-        when they do not fit), on a gentle arc. When they overlap, the ``focus`` card's
-        neighbours move aside so that it shows whole (the fan makes room for it)."""
+        """Resting rectangles of ``count`` cards across the hand area (overlapping when
+        they do not fit): one fan on a gentle arc, or two staggered tiers
+        (:meth:`hand_tiers`). When they overlap, the ``focus`` card's neighbours move
+        aside so that it shows whole, as far as every other card's corner still shows."""
         if count <= 0:
             return []
         w, h = self.card_w, self.card_h
-        area = self.hand_area
-        gap = int(w * 0.06)
-        step = min(w + gap, (area.width - w) / max(1, count - 1)) if count > 1 else 0
-        steps = [step] * max(0, count - 1)  # steps[i]: from card i to card i + 1
-        if focus is not None and 0 <= focus < count and count > 2 and step < w + gap:
-            wide = [i for i in (focus - 1, focus) if 0 <= i < count - 1]
-            span = step * (count - 1)
-            room = min(w + gap, span / (len(wide) + 1))
-            rest = count - 1 - len(wide)  # 0 with three cards and the middle one focused
-            narrow = (span - room * len(wide)) / rest if rest else 0.0
-            if narrow > 2:
-                steps = [room if i in wide else narrow for i in range(count - 1)]
+        tiers = self.hand_tiers(count)
+        steps = self._steps(count, focus, tiers)
         total = w + sum(steps)
-        x = area.centerx - total / 2
+        x = self.hand_area.left + (self.hand_area.width - total) / 2
+        gap = self.tier_gap() if tiers == 2 else 0
         rects = []
         for i in range(count):
-            off = (i - (count - 1) / 2) / max(1.0, (count - 1) / 2)
-            arc = int(abs(off) ** 2 * h * 0.06)
-            rects.append(pygame.Rect(int(x + 1e-6), self.hand_y + arc, w, h))
+            if tiers == 1:
+                off = (i - (count - 1) / 2) / max(1.0, (count - 1) / 2)
+                y = self.hand_y + int(abs(off) ** 2 * h * 0.06)
+            else:
+                y = self.hand_y - (gap if i % 2 == 0 else 0)
+            rects.append(pygame.Rect(int(x + 1e-6), y, w, h))
             if i < count - 1:
                 x += steps[i]
         return rects
+
+    def _steps(self, count: int, focus: int | None, tiers: int) -> list[float]:
+        """steps[i]: from card i to card i + 1. Any ``tiers`` steps in a row add up to a
+        corner's width (the next card of the same tier leaves it in sight); round a focused
+        card they widen as far as that allows, with room for its focus ring."""
+        if count <= 1:
+            return []
+        w = self.card_w
+        full = w + int(w * 0.06)
+        span = self._span()
+        plain = min(float(full), span / (count - 1))
+        steps = [plain] * (count - 1)
+        if focus is None or not 0 <= focus < count or count <= 2 or plain >= full:
+            return steps
+        wide = [i for i in (focus - 1, focus) if 0 <= i < count - 1]
+        rest = count - 1 - len(wide)
+        if rest == 0:  # three cards, the middle one focused: nothing to narrow
+            return steps
+        clear = self.corner_clearance()[0] + (self._tilt_margin() if tiers == 1 else 0)
+        least = clear / tiers
+        room = min(float(full), (span - rest * least) / len(wide))
+        if room <= plain:
+            return steps
+        narrow = (span - room * len(wide)) / rest
+        return [room if i in wide else narrow for i in range(count - 1)]
 
     @staticmethod
     def fan_angle(index: int, count: int) -> int:

@@ -71,14 +71,18 @@ def jump_indices(t: TableFace) -> set[int]:
     return {i for i, c in enumerate(t.model.hand) if str(c) in cards}
 
 
-def hand_rects(t: TableFace) -> list[pygame.Rect]:
+def hand_cards(t: TableFace) -> list[pygame.Rect]:
+    """Where each card of the hand at the bottom is drawn: at rest, or lifted (the focused
+    card and what it takes along, and the playable ones half as far)."""
     count = len(t.model.hand)
     if t.viewer is None and t.model.seats:
         count = t.model.counts[seat_order(t)[0]]
     focus = t.focused_id() or ""
     at = int(focus[4:]) if focus.startswith("card") and focus[4:].isdigit() else None
-    rects = t.layout.hand_rects(count, at)  # the fan makes room for the focused card
-    lift = t.layout.lift
+    lay = t.layout
+    lay.fit_hand(count)  # a hand in two tiers takes more room above it
+    rects = lay.hand_rects(count, at)  # the fan makes room for the focused card
+    lift = lay.hand_lift(count)
     playable = t.playable_indices() if t.settings.highlight_playable else set()
     playable |= t.jump_indices()
     along = played_along(t, focus)
@@ -88,6 +92,26 @@ def hand_rects(t: TableFace) -> list[pygame.Rect]:
         elif i in playable:
             r.move_ip(0, -lift // 2)
     return rects
+
+
+def hand_rects(t: TableFace) -> list[pygame.Rect]:
+    """The part of each card of the hand that a click or the pointer takes: the whole card
+    in one fan; in two tiers, a back card down to the front cards over it (where they are
+    drawn, they are the ones clicked)."""
+    rects = hand_cards(t)
+    lay = t.layout
+    count = len(rects)
+    if lay.hand_tiers(count) == 1:
+        return rects
+    out = []
+    for i, r in enumerate(rects):
+        if lay.hand_tier(i, count) == 0:  # (a front card listed after it is taken first)
+            over = [f.top for j, f in enumerate(rects[:i]) if lay.hand_tier(j, count) == 1
+                    and f.left < r.right and r.left < f.right]
+            bottom = min([r.bottom, *over])
+            r = pygame.Rect(r.left, r.top, r.width, max(1, bottom - r.top))
+        out.append(r)
+    return out
 
 
 def played_along(t: TableFace, focus: str) -> set[int]:

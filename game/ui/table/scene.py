@@ -190,6 +190,10 @@ class TableScene(Scene):
             self.focus_id(f"card{min(jumps)}")
         self._jump_focused = jump_key
         self._fix_focus()
+        now = self.focused_id()
+        if now != focused and now is not None and now.startswith("card"):
+            self.controls = build_controls(self)  # the hand opens round the card focused
+            self.focus_id(now)  # now: its rectangles are where the cards are drawn
 
     def focused_id(self) -> str | None:
         c = self.focused()
