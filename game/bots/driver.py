@@ -111,7 +111,7 @@ class MatchRunner:
             view = None if self.blind[q] is not None else self._view(q, options)
             a = house_bots.jumps_by(self.jump_policies[q], view, options, self.rngs[q])
             if a is not None:
-                out = g.apply(a)
+                out = self.apply(a)  # through the caller's apply too (checked runs)
                 if g.uno_open and not g.over:
                     out += self.reactions()
                 return out
