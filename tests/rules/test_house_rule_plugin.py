@@ -9,6 +9,8 @@ is that count; a new hand starts it again.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -16,17 +18,19 @@ from pathlib import Path
 import pytest
 
 import game.rules.events as E
-from game.rules.actions import Play
+from game.bots.driver import MatchRunner
+from game.rules.actions import Action, Play
 from game.rules.cards import RANK_OF, Card, Rank
 from game.rules.editions import new_game
 from game.rules.engine import Game
 from game.rules.house import HOUSE_RULES, HouseRule, parse_house, register, unregister
 from game.rules.position import dump, load
 from game.rules.position_fields import MAX_COUNT, integer
-from game.rules.ruleset import edition
+from game.rules.ruleset import MatchKind, edition
 from game.tools.sim import simulate
 
 from .helpers import assert_deck_intact, build, drawn_by
+from .test_properties import MAX_STEPS, CheckedGame, Stats, bots_for
 
 C = Card.parse
 NAME = "deuces"
@@ -168,3 +172,36 @@ def test_its_draws_happen_in_simulated_hands(deuces: HouseRule) -> None:
             g.apply(g.legal_actions()[0])
         reasons += [e.reason for e in g.hand_events if isinstance(e, E.CardsDrawn)]
     assert "deuces" in reasons
+
+
+@pytest.mark.parametrize("house", [NAME, "stacking+jump_in+deuces"])
+@pytest.mark.parametrize("ed", ["official", "sonic"])
+def test_it_plays_in_matches_checked_after_every_action(deuces: HouseRule, ed: str,
+                                                         house: str) -> None:
+    """The property sweep's checks (tests/rules/test_properties.py) on every action, jump-ins
+    included: legal, the deck whole, the hands followed through the events, the scores
+    recomputed, the views redacted; the rule's own draws among them."""
+    stats = Stats()
+    reasons: Counter[str] = Counter()
+    jumps = 0
+    for seed in range(16):
+        rng = random.Random(seed)
+        kind = (MatchKind.SINGLE_HAND, MatchKind.STANDARD)[seed % 2]
+        rs = replace(edition(ed), match=kind, target=100, house=house)
+        players = 2 + seed % 5
+        g = new_game(rs, players, seed)
+        checked = CheckedGame(g, stats)
+
+        def apply(action: Action, g: Game = g, checked: CheckedGame = checked) -> list[E.Event]:
+            nonlocal jumps
+            jumps += action.player != g.to_act and isinstance(action, Play)
+            events = checked.apply(action)
+            reasons.update(e.reason for e in events if isinstance(e, E.CardsDrawn))
+            return events
+
+        runner = MatchRunner(g, bots_for(rng, players, 0.3), seed, apply=apply)
+        runner.run(max_steps=MAX_STEPS)
+        assert g.over
+    assert stats.actions > 1000  # every action went through the checks
+    assert reasons[NAME] > 0
+    assert ("jump_in" not in house) == (jumps == 0)
