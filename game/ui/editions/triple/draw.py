@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,6 +17,7 @@ from game.rules.cards import Card
 from game.rules.editions.triple import TripleOptions
 from game.ui import cardart, text, theme
 from game.ui.table.draw import rotated_face
+from game.ui.widgets import panel
 
 if TYPE_CHECKING:
     from game.ui.table.host import TableHost
@@ -29,6 +30,10 @@ WELL_RGB = (18, 20, 26)
 FLASH_RGB = (120, 20, 20)  # a well while its tray's overload flashes
 KEY_RGB = (255, 0, 255)  # the colour key of the cached case (a colour it never shows)
 FLASH_S = 2.2
+#: How long an overloaded tray shakes, dying away.
+SHAKE_S = 0.9
+#: Reduced motion: how long the overload's still frame and caption stay.
+STILL_S = 1.4
 #: The timer's last seconds tick (audibly and visibly).
 TICK_FROM = 3
 
@@ -75,6 +80,8 @@ class TrayDrawing:
     flash: list[float]  # seconds of overload flash left, per tray
     shown: list[int]  # the overload number on show
     bump: list[float]  # a press's little dip
+    shake: list[float]  # seconds of an overloaded tray's shaking left
+    caption: tuple[str, dict[str, Any]] | None  # reduced motion: the overload in words
     clock: float
     timer_left: float | None
     ring_at: tuple[int, int]
@@ -87,6 +94,39 @@ class TrayDrawing:
             for t in range(TRAYS):
                 if self.flash[t] > 0:
                     self._overload_show(surface, t)
+            self._caption(surface)
+
+    def shake_offset(self, t: int) -> tuple[int, int]:
+        """How far tray ``t`` is shaken off its place now (pixels; (0, 0) at rest)."""
+        left = self.shake[t]
+        if left <= 0:
+            return (0, 0)
+        k = left / SHAKE_S  # 1 → 0: it dies away
+        phase = (SHAKE_S - left) * math.tau * 13
+        amp = 10 * self.table.layout.s * k
+        return (round(amp * math.sin(phase)), round(amp * 0.4 * math.cos(phase * 1.3)))
+
+    def caption_text(self) -> str | None:
+        """The overload's caption on show (reduced motion), translated."""
+        if self.caption is None:
+            return None
+        msgid, params = self.caption
+        return _(msgid).format(**params)
+
+    def _caption(self, surface: pygame.Surface) -> None:
+        """Reduced motion: the overload said in words on a plate under the unit."""
+        words = self.caption_text()
+        if not words:
+            return
+        s = self.table.layout.s
+        px = int(24 * s)
+        img = text.render(words, px, theme.TEXT)
+        box = img.get_rect().inflate(int(36 * s), int(18 * s))
+        box.midtop = (self.unit.centerx, self.unit.bottom + int(10 * s))
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, theme.DANGER, box.inflate(6, 6), border_radius=int(14 * s))
+        panel(surface, box, s, 245)
+        surface.blit(img, img.get_rect(center=box.center))
 
     def draw_unit(self, surface: pygame.Surface, highlight: tuple[int, ...] = ()) -> None:
         lay = self.table.layout
@@ -97,15 +137,17 @@ class TrayDrawing:
         surface.blit(_case(u.size, tuple((w.x - u.x, w.y - u.y, *w.size) for w in wells), s),
                      u.topleft)
         for t in range(TRAYS):
-            r = self.trays[t]
+            dx, dy = self.shake_offset(t)  # an overloaded tray shakes
+            r = self.trays[t].move(dx, dy)
             lit = t in self.lit
-            well = wells[t]
+            well = wells[t].move(dx, dy)
             if self.flash[t] > 0 and int(self.flash[t] * 8) % 2 == 0:  # flashing
                 pygame.draw.rect(surface, FLASH_RGB, well, border_radius=int(12 * s))
             if lit:
                 pygame.draw.rect(surface, theme.mix(OPEN_RGB, UNIT_RGB, 0.35), well,
                                  max(2, int(3 * s)), border_radius=int(12 * s))
-            dip = int(6 * s * math.sin(math.pi * self.bump[t] / 0.25)) if self.bump[t] else 0
+            dip = int(6 * s * math.sin(math.pi * self.bump[t] / 0.25)) \
+                if self.bump[t] and not self.table.settings.reduced_motion else 0
             shown = self.tops[t]
             for k, c in enumerate(shown):
                 angle = ((int(c) * 37 + k * 53) % 17) - 8 if k < len(shown) - 1 else 0
@@ -114,8 +156,8 @@ class TrayDrawing:
                 surface.blit(img, img.get_rect(center=(r.centerx, r.centery + dip)))
             if not lit:  # a closed tray is dimmed
                 surface.blit(_soft(well.size, (10, 12, 18, 120), False), well)
-            self._open_light(surface, t, lit)
-            self._capacity_light(surface, t)
+            self._open_light(surface, t, lit, (dx, dy))
+            self._capacity_light(surface, t, (dx, dy))
             if t in highlight:
                 pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
                 ring = well.inflate(int((2 + 4 * pulse) * s), int((2 + 4 * pulse) * s))
@@ -129,13 +171,15 @@ class TrayDrawing:
         text.draw(surface, str(self.table.model.draw_size), int(18 * s),
                   (lay.draw_pile.centerx, lay.draw_pile.bottom + 6 * s), theme.TEXT_DIM, "midtop")
 
-    def _open_light(self, surface: pygame.Surface, t: int, lit: bool) -> None:
+    def _open_light(self, surface: pygame.Surface, t: int, lit: bool,
+                    shaken: tuple[int, int] = (0, 0)) -> None:
         s = self.table.layout.s
-        r = self.trays[t]
+        r = self.trays[t].move(shaken)
         bar = pygame.Rect(0, 0, int(r.width * 0.7), int(9 * s))
         bar.midbottom = (r.centerx, r.top - int(12 * s))
         if lit:
-            pulse = 0.75 + 0.25 * math.sin(self.clock * 3 + t)
+            pulse = 1.0 if self.table.settings.reduced_motion else \
+                0.75 + 0.25 * math.sin(self.clock * 3 + t)
             glow = _soft(bar.inflate(int(16 * s), int(14 * s)).size,
                          (*OPEN_RGB, int(90 * pulse) // 8 * 8), False)
             surface.blit(glow, glow.get_rect(center=bar.center))
@@ -145,17 +189,17 @@ class TrayDrawing:
         text.draw(surface, str(t + 1), int(14 * s), (bar.left - 4 * s, bar.centery),
                   theme.TEXT if lit else theme.TEXT_DIM, "midright")
 
-    def _capacity_light(self, surface: pygame.Surface, t: int) -> None:
+    def _capacity_light(self, surface: pygame.Surface, t: int,
+                        shaken: tuple[int, int] = (0, 0)) -> None:
         s = self.table.layout.s
-        r = self.trays[t]
+        r = self.trays[t].move(shaken)
         light = self.lights[t] if self.lights[t] in LIGHT_RGB else "green"
         show = max(self.flash)
-        if show > 0:  # an overload: every light chases round green, yellow, red
-            order = ("green", "yellow", "red")
-            step = 0 if self.table.settings.reduced_motion else int(show * 12)
-            light = order[(step + t) % 3] if step else "red"
         rgb = LIGHT_RGB[light]
-        if light == "red" and int(self.clock * 3) % 2:
+        if show > 0:  # an overload: every light flashes red (steady red, reduced motion)
+            still = self.table.settings.reduced_motion
+            rgb = LIGHT_RGB["red"] if still or int(show * 10) % 2 == 0 else (70, 12, 12)
+        elif light == "red" and int(self.clock * 3) % 2:
             rgb = theme.mix(rgb, (60, 10, 10), 0.5)
         c = (r.centerx, r.bottom + int(16 * s))
         rad = int(8 * s)
@@ -176,7 +220,7 @@ class TrayDrawing:
         if on:  # the strobe round the whole unit
             pygame.draw.rect(surface, theme.DANGER, u, max(4, int(8 * s)),
                              border_radius=int(18 * s))
-        r = self.trays[t]
+        r = self.trays[t].move(self.shake_offset(t))
         if not still:  # rays from the overloaded tray, turning
             for i in range(12):
                 a = i * math.pi / 6 + self.clock * 2.5

@@ -26,9 +26,16 @@ from game.rules import events as E
 from game.rules.cards import RANK_OF, Card, Rank
 from game.rules.units import TraysView
 from game.ui import theme
-from game.ui.anim import fly
+from game.ui.anim import FlyingCard, fly
 from game.ui.editions.common import device_sound
-from game.ui.editions.triple.draw import FLASH_S, TICK_FROM, TRAYS, TrayDrawing
+from game.ui.editions.triple.draw import (
+    FLASH_S,
+    SHAKE_S,
+    STILL_S,
+    TICK_FROM,
+    TRAYS,
+    TrayDrawing,
+)
 from game.ui.editions.triple.scenes import HoldScene, TrayPickScene, tray_of
 from game.ui.scene import Scene
 from game.ui.table.devices import DeviceLayer
@@ -55,6 +62,10 @@ class TrayUnit(TrayDrawing, DeviceLayer):
         self.flash = [0.0] * TRAYS  # seconds of overload flash left
         self.shown = [0] * TRAYS  # the overload number on show
         self.bump = [0.0] * TRAYS  # a press's little dip
+        self.shake = [0.0] * TRAYS  # seconds of an overloaded tray's shaking left
+        self.pour: list[FlyingCard] = []  # an overload's penalty cards on their way
+        #: Reduced motion: the overload's still frame says what happened in words.
+        self.caption: tuple[str, dict[str, Any]] | None = None
         self.last_tray = 0
         self.clock = 0.0
         self.overloads = 0
@@ -150,16 +161,12 @@ class TrayUnit(TrayDrawing, DeviceLayer):
                                  colour=theme.TEXT, back=(40, 140, 70))
                 presenter.hold = presenter.d(0.4)
             elif event.overload:
-                self.overloads += 1
-                self.flash[t] = FLASH_S if presenter.speed() > 0 else 0.0
-                self.shown[t] = event.overload
-                presenter.banner(N_("Overload! Draw {count}."), lay.banner, 40, 1.6,
-                                 colour=theme.TEXT, back=theme.DANGER, count=event.overload)
-                device_sound(self.table, "tray_alarm", self._label_at(t))  # the show (T-6)
-                presenter.host.sfx("overload")
-                presenter.hold = presenter.d(1.6)
+                self._overload(event, presenter)
             else:
                 presenter.hold = presenter.d(0.2)
+            return True
+        if isinstance(event, E.CardsDrawn) and event.reason == "overload" and event.count:
+            self._pour(event, presenter)
             return True
         if isinstance(event, E.PenaltyShared):
             presenter.banner(N_("{player} shares the penalty!"), lay.banner, 32, 1.4,
@@ -173,6 +180,57 @@ class TrayUnit(TrayDrawing, DeviceLayer):
             presenter.hold = presenter.d(0.6)
             return True
         return False
+
+    def _overload(self, e: E.TrayPressed, presenter: Presenter) -> None:
+        """T-6 as a show: the lights flash red, the tray shakes, the number to draw is
+        shown big on it and the alarm sounds; the penalty then pours into the hand
+        (:meth:`_pour`) while it still flashes. Reduced motion: one still frame — the
+        unit ringed in red, every light red, the number — and a caption saying it."""
+        t = e.tray % TRAYS
+        self.overloads += 1
+        self.shown[t] = e.overload
+        on = presenter.speed() > 0
+        if presenter.still:
+            self.flash[t] = STILL_S if on else 0.0
+            self.caption = (N_("Tray {tray} overloads: {player} draws {count}."),
+                            {"tray": t + 1, "player": self.table.model.names[e.player],
+                             "count": e.overload})
+            presenter.hold = presenter.d(1.0)
+        else:
+            self.flash[t] = FLASH_S if on else 0.0
+            self.shake[t] = SHAKE_S if on else 0.0
+            presenter.banner(N_("Overload! Draw {count}."), self.table.layout.banner, 40, 1.6,
+                             colour=theme.TEXT, back=theme.DANGER, count=e.overload)
+            presenter.hold = presenter.d(0.7)
+        device_sound(self.table, "tray_alarm", self._label_at(t))
+        presenter.host.sfx("overload")
+
+    def _pour(self, e: E.CardsDrawn, presenter: Presenter) -> None:
+        """An overload's penalty pours into the player's hand: a quick stream of cards
+        tumbling off the draw pile (yours turn face up on the way and land in their
+        places). Reduced motion: they appear in the hand."""
+        lay, m = self.table.layout, self.table.model
+        cards: list[Card | None] = list(e.cards) if e.cards else [None] * e.count
+        stagger = presenter.d(0.09)
+        player = e.player
+        for k, card in enumerate(cards):
+            mine = player == m.viewer and card is not None
+            sprite = fly(card if mine else None, lay.draw_pile.center, lay.seat_point(player),
+                         presenter.hand_widths(player), presenter.d(0.5), k * stagger,
+                         on_done=lambda c=card: m.receive(player, c), flip=mine,
+                         spin=(-1) ** k * (200 + 40 * (k % 3)), still=presenter.still,
+                         marks=self.table.settings.colour_blind_marks)
+            if mine:
+                def aim(sprite: FlyingCard = sprite, card: Card | None = card) -> None:
+                    slots = lay.hand_rects(len(m.hand) + 1)  # the free slot as it leaves
+                    sprite.end = slots[m.insert_index(card)].center  # type: ignore[arg-type]
+
+                sprite.tween.on_start = aim
+            presenter.add(sprite)
+            self.pour.append(sprite)
+        presenter.host.sfx("draw")
+        presenter.host.sfx("penalty")
+        presenter.hold = presenter.d(0.55) + stagger * max(0, e.count - 1)
 
     def _label_at(self, t: int) -> tuple[float, float]:
         r = self.trays[t]
@@ -195,9 +253,14 @@ class TrayUnit(TrayDrawing, DeviceLayer):
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> bool:
         self.clock += dt
-        moving = any(f > 0 for f in self.flash) or any(b > 0 for b in self.bump)
+        moving = any(f > 0 for f in self.flash) or any(b > 0 for b in self.bump) or \
+            any(k > 0 for k in self.shake)
         self.flash = [max(0.0, f - dt) for f in self.flash]
         self.bump = [max(0.0, b - dt) for b in self.bump]
+        self.shake = [max(0.0, k - dt) for k in self.shake]
+        self.pour = [sp for sp in self.pour if not sp.finished]
+        if self.caption is not None and not any(f > 0 for f in self.flash):
+            self.caption = None
         t = self.table
         if t.presenter.idle and t.session.version != self._seen:
             self._seen = t.session.version
@@ -208,7 +271,7 @@ class TrayUnit(TrayDrawing, DeviceLayer):
 
     def animating(self) -> bool:
         return any(f > 0 for f in self.flash) or any(b > 0 for b in self.bump) or \
-            self.timer_left is not None
+            any(k > 0 for k in self.shake) or self.timer_left is not None
 
     def timed(self) -> tuple[str, float] | None:
         """(choice id, seconds) of the clock that runs now: on the choice the person at the
@@ -274,6 +337,9 @@ class TrayUnit(TrayDrawing, DeviceLayer):
             "tray_rects": [[*r] for r in self.trays],
             "overloads": self.overloads,
             "flashing": [t for t in range(TRAYS) if self.flash[t] > 0],
+            "shake": [list(self.shake_offset(t)) for t in range(TRAYS)],
+            "pouring": sum(1 for sp in self.pour if sp.tween.started and not sp.tween.done),
+            "caption": self.caption_text(),
             "timer": self.timer_left, "ticks": self.ticks,
             "timeups": self.timeups,
             "picking": list(self.picking),
