@@ -219,6 +219,9 @@ _CONTEXT_KEYS: dict[str, dict[int, Intent]] = {
                   pygame.K_s: Press("stack")},
     "pass": {pygame.K_u: CallUno(), pygame.K_j: JumpIn()},
     "chooser": {getattr(pygame, f"K_{n}"): Press(f"choice{n - 1}") for n in range(1, 10)},
+    # H-1's stack dialog: 1-9 as in a list, D takes the cards as at the table
+    "stack": {**{getattr(pygame, f"K_{n}"): Press(f"choice{n - 1}") for n in range(1, 10)},
+              pygame.K_d: DrawCard()},
     "menu": {},
 }
 

@@ -232,7 +232,7 @@ def answer_dialogs(app: RunningApp, state: dict[str, Any]) -> None:
         app.key("g")
     elif state["top"] == "challenge":
         app.key("a")
-    elif state["top"] in ("chooser", "pick_player", "pick_card"):
+    elif state["top"] in ("chooser", "pick_player", "pick_card", "stack"):
         app.key("1")
     elif state["top"] in ("hand_end", "reveal", "pass", "notice"):
         app.shot(state["top"])

@@ -49,14 +49,16 @@ def test_H1_H2_H3_a_solo_hand_with_a_stack_a_jump_in_and_a_swap(
         # H-1: Cid's Draw Two comes to Zoé; the total shows as it lands
         app.wait(lambda s: any("Stack: 2" in line for line in table(s).get("log", [])))
         app.shot("stack_by_cid")
-        state = app.wait(lambda s: table(s).get("my_turn") and table(s).get("idle"))
+        state = app.wait(lambda s: s["top"] == "stack")  # asked in a dialog (issue 34)
         t = state["table"]
         assert t["decision"] == "stack" and t["stack"] == 2
         assert t["house_prompt"] == "+2 coming to you — stack a Draw Two or take 2"
         assert "take" in t["controls_shown"]
         assert [t["hand"][i] for i in t["playable"]] == ["G+2"]
-        check_table(app.shot("stack_to_zoe"), t)
-        assert state["focus"] == f"card{t['playable'][0]}"  # the stacking card has the focus
+        assert state["stack"]["options"] == ["play:G+2", "accept"]
+        assert state["stack"]["stackers"] == [3]
+        app.shot("stack_to_zoe")
+        assert state["focus"] == "choice0"  # the stacking card has the focus
         app.key("Return")  # stack it, by keyboard
         app.wait(lambda s: any("Stack: 4" in line for line in table(s).get("log", [])))
         app.shot("stacked_to_4")
@@ -104,7 +106,7 @@ def test_H1_H2_H3_a_solo_hand_with_a_stack_a_jump_in_and_a_swap(
                 table(s)["my_turn"] and table(s)["idle"]), timeout=60)
             if state["top"] == "match_end":
                 break
-            if state["top"] == "pick_player":
+            if state["top"] in ("pick_player", "stack"):
                 app.key("Return")
                 app.wait(lambda s: s["top"] != "pick_player")
                 continue

@@ -15,6 +15,7 @@ from game.ui.app import App
 from game.ui.table.dialogs import ChallengeScene
 from game.ui.table.hotseat import JumpInScene, PassDeviceScene
 from game.ui.table.panels import house_prompt
+from game.ui.table.pickers import StackScene
 from game.ui.table.scene import TableScene
 from tests.rules.helpers import build
 from tests.ui.conftest import asks, choose, pump, shot, table_for
@@ -43,7 +44,9 @@ def test_H1_a_stack_coming_to_you_is_told_and_the_stacking_card_glows(app: App,
                                                                        outdir: Path) -> None:
     table = table_for(app, scenario(), "HAAA")
     pump(app, until=lambda: table.my_turn(), timeout=20)
-    assert table.session.decision is Decision.STACK and app.top is table  # no dialog
+    assert table.session.decision is Decision.STACK
+    assert isinstance(app.top, StackScene)  # told in a dialog of its own (issue 34)
+    assert app.top.stackers() == [(3, 2)]  # Dee's Draw Two: +2, her face in the dialog
     assert house_prompt(table) == "+2 coming to you — stack a Draw Two or take 2"
     hand = table.model.hand
     assert {hand[i] for i in table.playable_indices()} == {Card.parse("G+2")}
@@ -51,7 +54,8 @@ def test_H1_a_stack_coming_to_you_is_told_and_the_stacking_card_glows(app: App,
     assert take.visible and take.enabled and take.caption() == "Take 2"  # type: ignore[attr-defined]
     assert any(isinstance(e, E.Stacked) for e in table.model.log)
     shot(app, outdir, "stack")
-    app.dispatch(I.PlayCard(hand.index(Card.parse("G+2"))))
+    assert [o.id for o in app.top.options] == ["play:G+2", "accept"]
+    app.dispatch(I.Press("choice0"))  # stack it (1, Enter on it, or a click)
     pump(app, until=lambda: table.session.to_act == 2, timeout=20)
     assert table.session.game.actions[1] == A.Play(0, Card.parse("G+2"))
     assert table.session.game.actions[2] == A.Accept(1)  # AI 1 takes the four

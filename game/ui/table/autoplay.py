@@ -97,6 +97,7 @@ def table_state(t: TableFace) -> dict[str, Any]:
         "jumps": sorted(t.jump_indices()),
         "jump_card": str(s.jump_card()) if s.jump_card() is not None else None,
         "flying": sum(type(sp).__name__ == "FlyingCard" for sp in t.presenter.sprites),
+        "jump_rect": next(([*c.rect] for c in t.controls if c.id == "jump"), None),
         "controls_shown": sorted(c.id for c in t.controls if c.visible
                                  and not c.id.startswith(("card", "seat"))),
     }

@@ -99,18 +99,23 @@ def build_controls(t: TableFace) -> list[Control]:
 
 
 def jump_button(t: TableFace) -> Button | None:
-    """H-3 at a hot-seat table: a "Jump in!" button beside the discard pile after every card
+    """H-3: a "Jump in!" button beside the discard pile. Alone at the screen, while the
+    person holds the twin of the card just played (their jump-in is possible: the button,
+    J, Enter on the glowing card or a click on it). At a hot-seat table, after every card
     that may be jumped on — whether or not anyone holds its twin, so the button tells
-    nobody anything. Pressing it (or J) asks who jumps in, passes the device to them and
+    nobody anything; pressing it (or J) asks who jumps in, passes the device to them and
     shows them only their identical card (:class:`game.ui.table.hotseat.JumpInScene`)."""
     s = t.session
-    if len(s.humans) < 2 or "jump_in" not in s.house() or s.jump_card() is None \
-            or not t.presenter.idle:
+    if "jump_in" not in s.house() or s.jump_card() is None or not t.presenter.idle:
         return None
-    from game.ui.table.phones import keyboard_people
+    if len(s.humans) < 2:
+        if not t.jump_indices():
+            return None
+    else:
+        from game.ui.table.phones import keyboard_people
 
-    if not [p for p in keyboard_people(s) if p != s.to_act]:  # (phones jump in themselves)
-        return None
+        if not [p for p in keyboard_people(s) if p != s.to_act]:  # (phones: their own)
+            return None
     lay = t.layout
     rect = pygame.Rect(0, 0, int(150 * lay.s), int(40 * lay.s))
     rect.midleft = (lay.discard.right + int(24 * lay.s), lay.discard.centery)

@@ -16,7 +16,7 @@ from game.rules.ruleset import MatchKind
 from game.ui.table.dialogs import RevealScene
 from game.ui.table.hotseat import PassDeviceScene
 from game.ui.table.match_end import MatchEndScene
-from game.ui.table.offer import dialog_for
+from game.ui.table.offer import asks, dialog_for
 from game.ui.table.phones import on_phone
 from game.ui.table.results import HandEndScene
 
@@ -64,7 +64,7 @@ def advance(t: TableFace) -> None:
             t.app.push(PassDeviceScene(t.app, t, p))
         return
     choice = t.input.choices().main()
-    if choice is None or choice.hand:
+    if choice is None or not asks(choice):
         return  # nothing owed, or answered on the table (the hand and the draw pile)
     key = (s.version, choice.id)
     if t.asked == key:

@@ -18,7 +18,7 @@ from game.play.choices import Choice, Option
 from game.rules.decisions import Decision
 from game.ui.table.chooser import ChooserScene
 from game.ui.table.dialogs import ChallengeScene, ColourScene
-from game.ui.table.pickers import CardChoiceScene, PlayerPickScene, SharesScene
+from game.ui.table.pickers import CardChoiceScene, PlayerPickScene, SharesScene, StackScene
 
 if TYPE_CHECKING:
     from game.ui.scene import Scene
@@ -36,6 +36,8 @@ def dialog_for(t: TableHost, choice: Choice, options: Sequence[Option] | None = 
         if scene is not None:
             return scene
     widgets = {o.widget for o in opts}
+    if choice.id == Decision.STACK.value:  # H-1: who stacked, your cards, or take them
+        return StackScene(t.app, t, choice, opts, cancellable)
     if choice.id == Decision.CHALLENGE.value:  # C-8 (with H-1's stacking card, if any)
         return ChallengeScene(t.app, t, choice, opts, cancellable)
     if widgets == {"colour"}:
@@ -61,3 +63,10 @@ def keys_for(choice: Choice) -> str:
     if widgets == {"shares"}:
         return SharesScene.keys
     return ChooserScene.keys
+
+
+def asks(choice: Choice) -> bool:
+    """Does ``choice`` open a dialog when it is owed? Every choice not answered from the
+    hand, and a stack coming to you (H-1): it is answered from the hand too, but told in a
+    dialog of its own, with the faces of who stacked it, so that nobody misses it."""
+    return not choice.hand or choice.id == Decision.STACK.value

@@ -26,6 +26,7 @@ import pygame
 
 from game.i18n import N_, _, ngettext
 from game.play.choices import Choice, Option
+from game.rules import events as E
 from game.rules.cards import Card
 from game.ui import cardart, family, scenes, text, theme
 from game.ui import intents as I
@@ -252,7 +253,9 @@ class PlayerPickScene(ChoiceScene):
 
     def test_state(self) -> dict[str, object]:
         return {**super().test_state(), "targets": [self.target(o) for o in self.options],
-                "fewest": self.first_focus()}
+                "fewest": self.first_focus(),
+                "faces": [getattr(c, "face", None) is not None for c in self.controls
+                          if c.id.startswith("choice")]}
 
 
 class CardButton(Button):
@@ -398,3 +401,78 @@ class SharesScene(ChoiceScene):
 
     def test_state(self) -> dict[str, object]:
         return {**super().test_state(), "counts": dict(self.counts), "left": self.left()}
+
+
+class StackScene(CardChoiceScene):
+    """H-1: a stack coming to you, asked in a dialog of its own: who stacked it (their
+    faces in order, each with the total their card made, then yours), what is coming, your
+    cards that stack on it (each with its face) and taking it all. Rendered from the stack
+    choice's options like every other choice; the table shows the same (the glowing card,
+    *Take N*) under it."""
+
+    name = "stack"
+    keys = "stack"
+    width = 600
+    #: The faces' size (at 1280×720).
+    FACE = 58
+
+    def stackers(self) -> list[tuple[int, int]]:
+        """(player, total so far) of each card of the stack coming now, first to last."""
+        out: list[tuple[int, int]] = []
+        for e in reversed(self.table.session.recent_events()):
+            if isinstance(e, E.Stacked):
+                if out and e.total >= out[-1][1]:
+                    break  # an earlier stack
+                out.append((e.player, e.total))
+        return out[::-1]
+
+    def body_text(self) -> str:
+        from game.ui.table.panels import house_prompt
+
+        return house_prompt(self.table) or super().body_text()
+
+    def words(self, option: Option) -> str:
+        if "card" not in option.params:
+            return _("Take {count}").format(count=self.table.session.stack_total())
+        return super().words(option)
+
+    def extra_height(self) -> int:
+        return self.FACE + 34
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        s = self.s
+        faces = family.faces(self.app, self.table.session.player_ids)
+        me = self.table.viewer
+        chain: list[tuple[int, str]] = [(p, f"+{n}") for p, n in self.stackers()]
+        if me is not None:
+            chain.append((me, _("you")))
+        if not chain:
+            return
+        size = int(self.FACE * s)
+        step = size + int(54 * s)
+        x = self.panel_rect.centerx - step * (len(chain) - 1) // 2
+        y = self.content_top + size // 2 + int(2 * s)
+        for k, (p, words) in enumerate(chain):
+            if 0 <= p < len(faces):
+                draw_avatar(surface, faces[p], (x, y), size)
+            text.draw(surface, words, int(18 * s), (x, y + size // 2 + int(2 * s)),
+                      theme.ACCENT if k < len(chain) - 1 else theme.TEXT, "midtop")
+            if k < len(chain) - 1:  # the stack passes on
+                a, b = x + size // 2 + int(8 * s), x + step - size // 2 - int(8 * s)
+                pygame.draw.line(surface, theme.DANGER, (a, y), (b, y), max(2, int(4 * s)))
+                pygame.draw.polygon(surface, theme.DANGER, [(b + int(6 * s), y),
+                                                            (b - int(6 * s), y - int(8 * s)),
+                                                            (b - int(6 * s), y + int(8 * s))])
+            x += step
+
+    def handle(self, intent: I.Intent) -> None:
+        if isinstance(intent, I.DrawCard):  # D, as at the table: take them all
+            take = next((o for o in self.options if "card" not in o.params), None)
+            if take is not None:
+                self.pick(take)
+            return
+        super().handle(intent)
+
+    def test_state(self) -> dict[str, object]:
+        return {**super().test_state(), "stackers": [p for p, _n in self.stackers()],
+                "total": self.table.session.stack_total()}
