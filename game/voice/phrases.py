@@ -160,6 +160,9 @@ _DRAWN: dict[str, tuple[str, str]] = {
                             "UNO forgotten! {player} draws {count} cards."),
 }
 _DRAWN_PLAIN = N_plural("{player} draws {count} card.", "{player} draws {count} cards.")
+#: The card drawn, told when the event shows it: only to the player at the screen (the
+#: others' draws come redacted), who must know it to play it or keep it by ear.
+_DRAWN_SEEN = N_("{player} draws {card}.")
 
 
 @voices("CardsDrawn")
@@ -167,6 +170,9 @@ def _cards_drawn(e: ev.CardsDrawn) -> Phrase:
     if e.count == 0:
         return Phrase.of(N_("{player} cannot draw: the draw pile is empty."), _NARRATE,
                          player=Seat(e.player))
+    if e.count == 1 and len(e.cards) == 1 and e.reason not in _DRAWN:
+        return Phrase.of(_DRAWN_SEEN, _NARRATE, player=Seat(e.player),
+                         card=card_phrase(e.cards[0]))
     return Phrase.counted(_DRAWN.get(e.reason, _DRAWN_PLAIN), e.count, _NARRATE,
                           player=Seat(e.player), count=e.count)
 

@@ -245,3 +245,18 @@ def test_a_missing_recording_falls_back_to_the_typed_name(tmp_path: Path) -> Non
     cast = {0: PlayerVoice("Alice", tmp_path / "gone.wav")}
     utterance = render(voiced(ev.TurnStarted(0)), cast)
     assert utterance.segments == (Speech("Alice, your turn."),)
+
+
+def test_the_player_at_the_screen_hears_the_card_they_drew(french: None) -> None:
+    """Issue 34, the eyes-closed check: a draw shown to the player at the screen names the
+    card (they play it or keep it by ear); a draw they may not see says only how many."""
+    from game import i18n
+
+    seen = ev.CardsDrawn(0, (Card.parse("Y1"),), "turn", 1)
+    assert caption(phrase_for(seen, Narration.FULL)) == "Alice pioche un 1 jaune."
+    i18n.set_language("en")
+    assert caption(phrase_for(seen, Narration.FULL)) == "Alice draws a yellow 1."
+    hidden = ev.CardsDrawn(0, (), "turn", 1)
+    assert caption(phrase_for(hidden, Narration.FULL)) == "Alice draws 1 card."
+    penalty = ev.CardsDrawn(0, (Card.parse("Y1"),), "uno_penalty", 1)
+    assert caption(phrase_for(penalty, Narration.FULL)) == "UNO forgotten! Alice draws 1 card."
