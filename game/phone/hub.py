@@ -267,6 +267,17 @@ class PhoneHub:
         with self._lock:
             return sorted(s for s, r in self._records.items() if r.connection == "connected")
 
+    def settle_face(self, seat: int, face: str) -> None:
+        """The face the table gave ``seat`` after its phone asked for another (one another
+        seat wears): the seat's record says the table's, and its phone is sent its state
+        again, so the page shows the face the others see."""
+        with self._lock:
+            r = self._records.get(seat)
+            if r is None:
+                return
+            r.face = face
+            self._signatures.pop(seat, None)
+
     # ------------------------------------------------------------------ joins
     def pending_joins(self) -> list[PendingJoin]:
         with self._lock:

@@ -104,10 +104,18 @@ def seat_name(app: AppHost, seat: int) -> str:
 
 
 def seat_face(app: AppHost, seat: int) -> Avatar | None:
-    """The face ``seat`` wears: the one its phone chose, else the one the scenes show."""
+    """The face ``seat`` wears: the one the scenes show (the set-up's seat, the match's
+    player; a face chosen on its phone is theirs once the scene took it), else the one its
+    phone chose."""
+    face = scene_face(app, seat)
+    if face is not None:
+        return face
     st = phones_of(app).status(seat)
-    if st is not None and st.face in AVATAR_KINDS:
-        return Avatar.of(st.face)
+    return Avatar.of(st.face) if st is not None and st.face in AVATAR_KINDS else None
+
+
+def scene_face(app: AppHost, seat: int) -> Avatar | None:
+    """The face the topmost scene that seats players gives ``seat`` (``None``: none does)."""
     for scene in reversed(app.stack.scenes):
         session = getattr(scene, "session", None)
         if session is not None and seat < len(session.player_ids):

@@ -232,7 +232,17 @@ class Phones:
                 tell = getattr(scene, kind, None)
                 if tell is not None:
                     tell(item.seat, value)
+            if isinstance(item, m.FaceChanged):
+                self._settle_face(hub, item.seat, item.face)
         return True  # a status changed: the marks on screen
+
+    def _settle_face(self, hub: PhoneHub, seat: int, asked: str) -> None:
+        """A face the scenes refused (another seat wears it): the phone is told the seat's."""
+        from game.ui.phone_scenes import scene_face
+
+        face = scene_face(self.app, seat)
+        if face is not None and face.kind != asked:
+            hub.settle_face(seat, face.kind)
 
     # ------------------------------------------------------------------ the host's questions
     def still_asked(self, kind: str, ident: int, seat: int) -> bool:

@@ -412,6 +412,64 @@ def test_a_name_typed_on_a_phone_mid_match_is_the_seat_s_at_the_table_and_on_the
     assert t.session.names[1:] == ["Ana", "Bob"]
 
 
+def test_a_face_chosen_on_a_phone_mid_match_is_the_seat_s_at_the_table_and_on_the_phones(
+        closing: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Zoé (phone) takes a face no one wears: her plate, every phone and her profile (so a
+    resumed match and the saved matches' list) show it; Ana's phone then asks for that very
+    face and is refused (told her own), and nothing changes."""
+    import game.ui.table.draw as table_draw
+    from game.store.profile_store import ProfileStore
+    from game.store.profiles import AVATAR_KINDS
+    from game.ui import family
+
+    app = closing
+    t = table_at(app, one_phone_hand(), "PPA")
+    ids = t.session.player_ids
+    before = [a.kind for a in family.faces(app, ids)]
+    new = next(k for k in AVATAR_KINDS if k not in before)
+    drawn: list[str] = []
+    real_draw_avatar = table_draw.draw_avatar
+
+    def spy(surface: Any, avatar: Any, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(avatar.kind)
+        return real_draw_avatar(surface, avatar, *args, **kwargs)
+
+    monkeypatch.setattr(table_draw, "draw_avatar", spy)
+
+    def face_of(state: dict[str, Any], seat: int) -> str:
+        return str(next(p["face"] for p in state["players"] if p["seat"] == seat))
+
+    async def body(http: aiohttp.ClientSession) -> None:
+        zoe = await joined(http, app, 0)
+        ana = await joined(http, app, 1)
+        await settle(app)
+        await zoe.send({"type": "face", "face": new})
+        state = await ana.until("state", pump=frames(app),
+                                where=lambda f: face_of(f, 0) == new)
+        assert face_of(state, 1) == before[1]
+        await zoe.until("state", pump=frames(app), where=lambda f: any(
+            p["me"] and p["face"] == new for p in f["players"]))
+        # Ana asks for the face Zoé now wears: refused, her phone is told her own again
+        await ana.send({"type": "face", "face": new})
+        state = await ana.until("state", pump=frames(app), where=lambda f: any(
+            p["me"] and p["face"] == before[1] for p in f["players"]))
+        assert face_of(state, 0) == new
+        await zoe.close()
+        await ana.close()
+
+    with_phones(body)
+    assert [a.kind for a in family.faces(app, ids)] == [new, *before[1:]]
+    status = app.phones.status(1)
+    assert status is not None and status.face == before[1]
+    drawn.clear()
+    app.dirty = True
+    app.frame(DT)
+    assert new in drawn and before[0] not in drawn  # Zoé's plate wears the new face
+    stored = ProfileStore().get(ids[0])  # written: the next run reads it
+    assert stored is not None and stored.avatar.kind == new
+    assert t.session.names == ["Zoé", "Ana", "Bob"]
+
+
 def test_a_typed_code_and_a_second_device_wait_for_the_host(closing: App) -> None:
     app = closing
     table_at(app, one_phone_hand(), "PAA")

@@ -268,6 +268,27 @@ class TablePhones:
         self.table.relayout()
         self.table.app.dirty = True
 
+    def face(self, seat: int, kind: str) -> bool:
+        """The face chosen on ``seat``'s phone mid-match is the seat's, if no other seat
+        wears it: it becomes the player's face (their profile's, as a face chosen at the
+        set-up does at the deal), so the plate, the scores, the pass screen, the saved
+        matches' list and every phone show it, now and when the match is resumed.
+        ``False`` (nothing changed) for a seat not on a phone or a face worn here."""
+        from game.store.profiles import AVATAR_KINDS, Avatar
+        from game.ui import family
+
+        s = self.session
+        if seat not in self.seats() or kind not in AVATAR_KINDS:
+            return False
+        worn = family.faces(self.table.app, s.player_ids)
+        if worn[seat].kind == kind or any(a.kind == kind for i, a in enumerate(worn)
+                                          if i != seat):
+            return False
+        family.remember(self.table.app, [s.seats[seat]], [Avatar.of(kind)])
+        self.table.relayout()
+        self.table.app.dirty = True
+        return True
+
     def to_keyboard(self, seat: int) -> None:
         """``seat`` leaves its phone for the rest of the match and plays at the keyboard
         (its link stops working; the save records it)."""

@@ -160,6 +160,10 @@ class TableScene(Scene):
         """A name typed on a phone mid-match (the app's phones tell the scenes)."""
         self.phone_table.named(seat, name)
 
+    def phone_face(self, seat: int, kind: str) -> None:
+        """A face chosen on a phone mid-match (the app's phones tell the scenes)."""
+        self.phone_table.face(seat, kind)
+
     def set_viewer(self, player: int | None) -> None:
         """The device is now in ``player``'s hands (after the pass screen); ``None``: in
         nobody's (the hand at the screen is hidden while a phone player plays)."""
