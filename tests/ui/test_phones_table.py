@@ -244,6 +244,116 @@ def test_a_keyboard_person_among_phones_gets_the_pass_screen_and_the_phones_none
     assert t.viewer is None and t.model.hand == []  # Ana's turn: Zoé's hand is hidden
 
 
+def keyboard_plays_next_to_last(app: App) -> TableScene:
+    """Zoé (keyboard) holds R1 R2 and plays R1 without calling UNO; Ana (phone) is next,
+    so the screen turns to nobody's (Zoé's hand hidden) while C-12's window is still open."""
+    game = build(["R1 R2", "R3 Y2 G3", "R4 G5 G6"], "R5", turn=0,
+                 rules={"match": "single_hand"})
+    t = table_at(app, game, "KPP", codes=False)
+    assert isinstance(app.top, PassDeviceScene)
+    app.top.guard = 0
+    app.top.on_press("ready")
+    pump(app, 0.1)
+    main = t.input.choices().main()
+    assert main is not None
+    t.input.choose(main, main.option("play:R1"))
+    pump(app, 0.5)
+    assert t.viewer is None and app.top is t and t.session.to_act == 1
+    assert t.session.owes_uno() == (0,)
+    return t
+
+
+def uno_calls(t: TableScene) -> list[int]:
+    return [e.player for e in t.session.recent_events() if isinstance(e, E.UnoCalled)]
+
+
+def test_C12_the_keyboard_s_UNO_while_a_phone_plays_is_the_keyboard_person_s_call(
+        closing: App) -> None:
+    """U at the keyboard while the screen is nobody's (a phone player's turn) calls for the
+    keyboard person who owes it, before the phone's catch: not lost, not the phone's."""
+    from game.ui import intents as I
+
+    app = closing
+    t = keyboard_plays_next_to_last(app)
+    uno = next(c for c in t.controls if c.id == "uno")
+    assert uno.visible and uno.enabled and uno.rect.width > 0  # there for Zoé
+    t.handle(I.CallUno())
+    pump(app, 0.2)
+    assert uno_calls(t) == [0] and t.session.owes_uno() == ()
+    hub = app.phones.hub
+    assert hub is not None
+    t.phone_table.request(hub, ChoiceRequest(1, t.session.version, "catch", "catch:0", 1, -1))
+    pump(app, 0.3)
+    assert t.session.hand_size(0) == 1  # the catch came too late: she called
+    t.handle(I.CallUno())  # again, with nobody owing: refused, and nobody's call
+    pump(app, 0.2)
+    assert uno_calls(t) == [0]
+
+
+def test_C12_the_UNO_button_while_a_phone_plays_is_the_keyboard_person_s_call(
+        closing: App) -> None:
+    app = closing
+    t = keyboard_plays_next_to_last(app)
+    uno = next(c for c in t.controls if c.id == "uno")
+    t.handle(uno.intent)
+    pump(app, 0.2)
+    assert uno_calls(t) == [0]
+
+
+def test_C12_a_phone_player_s_owed_UNO_is_never_called_from_the_keyboard(
+        closing: App) -> None:
+    """Ana (phone) plays her next-to-last card; Bob (phone) is next, Zoé (keyboard) has
+    four cards: the keyboard's U calls nobody's UNO, the pass screen offers none, and Ana's
+    phone calls her own."""
+    from game.ui import intents as I
+
+    app = closing
+    game = build(["R1 G2 B3 Y4", "R3 R2", "R4 G5 G6"], "R5", turn=1,
+                 rules={"match": "single_hand"})
+    t = table_at(app, game, "KPP", codes=False)
+    hub = app.phones.hub
+    assert hub is not None
+    t.phone_table.request(hub, ChoiceRequest(1, t.session.version, "turn", "play:R3", 1, -1))
+    pump(app, 0.3)
+    assert t.session.owes_uno() == (1,) and t.session.to_act == 2 and t.viewer is None
+    t.handle(I.CallUno())
+    pump(app, 0.2)
+    assert uno_calls(t) == [] and t.session.owes_uno() == (1,)
+    t.phone_table.request(hub, ChoiceRequest(2, t.session.version, "turn", "play:R4", 1, -1))
+    pump(app, 0.3)
+    assert isinstance(app.top, PassDeviceScene) and app.top.player == 0
+    app.top.handle(I.CallUno())  # Zoé's pass screen: Ana's call is not the keyboard's
+    pump(app, 0.2)
+    assert uno_calls(t) == [] and not any(c.id.startswith("uno")
+                                           for c in app.top.controls)
+
+
+def test_C12_a_keyboard_person_s_UNO_on_the_pass_screen_among_phones(closing: App) -> None:
+    """Zoé and Ana share the keyboard, Bob is on a phone: Zoé plays her next-to-last card,
+    and while the pass screen waits for Ana her U calls hers, not Ana's."""
+    from game.ui import intents as I
+
+    app = closing
+    game = build(["R1 R2", "Y3 Y2", "B4 G5 G6"], "R5", turn=0,
+                 rules={"match": "single_hand"})
+    t = table_at(app, game, "KKP", codes=False)
+    assert isinstance(app.top, PassDeviceScene)
+    app.top.guard = 0
+    app.top.on_press("ready")
+    pump(app, 0.1)
+    main = t.input.choices().main()
+    assert main is not None
+    t.input.choose(main, main.option("play:R1"))
+    pump(app, 0.5)
+    passing = app.top
+    assert isinstance(passing, PassDeviceScene) and passing.player == 1
+    assert t.session.owes_uno() == (0,)
+    passing.handle(I.CallUno())
+    pump(app, 0.2)
+    assert uno_calls(t) == [0] and t.session.owes_uno() == ()
+    assert app.top is passing and t.viewer != 1  # Ana's hand still hidden
+
+
 # ---------------------------------------------------------------------------- drops
 def test_a_phone_closed_mid_turn_rejoins_with_its_link_and_nothing_is_lost_or_doubled(
         closing: App) -> None:

@@ -91,7 +91,8 @@ def build_controls(t: TableFace) -> list[Control]:
                                visible=player in targets, enabled=player in targets,
                                style="primary", hint="C"))
     out.append(UnoButton(id="uno", intent=I.CallUno(), rect=lay.uno, label=N_("UNO!"),
-                         enabled=t.can_call_uno(), visible=t.viewer is not None))
+                         enabled=t.can_call_uno(),
+                         visible=t.viewer is not None or t.can_call_uno()))
     out.append(Button.make("menu", N_("Menu"), I.Back(), rect=lay.menu, hint="Esc"))
     for dev in t.devices:
         out += dev.controls()

@@ -32,6 +32,7 @@ from game.ui import scenes
 from game.ui.table.host import MatchFacts
 from game.ui.table.model import Drag
 from game.ui.table.offer import dialog_for, keys_for
+from game.ui.table.phones import keyboard_caller
 from game.ui.table.queries import drop_zone
 
 if TYPE_CHECKING:
@@ -210,6 +211,11 @@ class TableInput:
             return False
         t, me = self.screen, self.screen.viewer
         if me is None:
+            caller = keyboard_caller(t) if isinstance(intent, I.CallUno) else None
+            uno = None if caller is None else self.choices(caller).choice(UNO)
+            if caller is not None and uno is not None:  # (a phone player acts meanwhile)
+                self.take(uno, uno.options[0], seat=caller)
+                return True
             if isinstance(intent, I.PlayCard | I.DrawCard | I.CallUno):
                 t.say(N_("Only players at the table can do that."))
                 return True
@@ -296,6 +302,8 @@ class TableInput:
         """The UNO! button lights only when the call means something (C-12): the person
         owes it, or holds two cards and can play one now — not with two cards and nothing
         to play (the engine would take the call, but it protects nothing)."""
+        if self.screen.viewer is None:  # a phone player acts: the keyboard's owed call
+            return keyboard_caller(self.screen) is not None
         mine = self.choices()
         if mine.choice(UNO) is None:
             return False

@@ -66,6 +66,21 @@ def keyboard_people(session: MatchFacts) -> list[int]:
     return [p for p in session.humans if not on_phone(session, p)]
 
 
+def keyboard_caller(t: TableFace) -> int | None:
+    """Whom the keyboard's UNO! (U, the button) calls for while the screen is nobody's (a
+    phone player acts, every hand at the screen hidden): the person at the keyboard who
+    still owes the call (C-12: its window stays open until the phone player begins their
+    turn); ``None`` when nobody at the keyboard owes it. A phone player calls their own."""
+    from game.play.choices import UNO
+    from game.ui.table.shout_listener import owing
+
+    if t.viewer is not None:
+        return None
+    people = keyboard_people(t.session)
+    return next((p for p in owing(t) if p in people
+                 and t.input.choices(p).choice(UNO) is not None), None)
+
+
 def runner_levels(session: Session) -> dict[int, str]:
     """The bot runner's seats: the AI's, and each phone seat's level, for a turn the
     computer plays for a phone that is gone."""
