@@ -234,6 +234,23 @@ class Sound:
     def voice_on(self) -> bool:
         return self._speaker is not None
 
+    def voice_behind(self) -> bool:
+        """The voice is starting, or still has something queued or being said: at full
+        play-by-play the table waits for it before showing the next move (a person who
+        cannot see the screen follows the game by ear). ``False`` without a voice."""
+        if self.voice_status == "starting":
+            return True
+        sp = self._speaker
+        if sp is None:
+            return False
+        try:
+            from game.voice.speaker import SpeakerStatus
+
+            return bool(sp.status is SpeakerStatus.STARTING or sp.busy())
+        except Exception as exc:
+            _log.info("voice state unknown: %s", exc)
+            return False
+
     # ------------------------------------------------------------------ what is missing
     def probe_devices(self, tell: bool = True) -> None:
         """Look for a microphone on a background thread (PortAudio's start can take a

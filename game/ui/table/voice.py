@@ -2,6 +2,12 @@
 Repeat and Volume keys, shouting UNO into the microphone, and the prompt said when the
 person at the screen must decide (the narrator's words for their choice, issue 32).
 
+At full play-by-play the table also keeps pace with the voice (issue 34, the eyes-closed
+check): each move it narrates is shown only once the voice has said the one before (and,
+at the start, once the voice is up), so that nothing a person follows by ear is dropped
+as stale. The AI thinks meanwhile; a voice that hangs holds the table
+:data:`VOICE_WAIT_S` at most.
+
 Kept out of the table scene, which only forwards ``update``, ``handle``, ``wakeup``, ``draw``
 and ``close`` here. The notice is a banner at the top of the table: it blocks nothing (no
 focus, no input), fades by itself, and is translated when drawn, so a language change
@@ -24,6 +30,7 @@ from game.ui.widgets import panel
 from game.voice.narrate import Narrator
 
 if TYPE_CHECKING:
+    from game.rules import events as E
     from game.ui.table.host import TableFace
 
 #: How long the notice stays up (seconds).
@@ -35,6 +42,12 @@ VOLUME_LEVEL = N_("Voice volume: {level} of 3.")
 VOLUME_MUTED = N_("The voice is muted: press V again to hear it.")
 #: R's caption: what happened last, in writing, heard or not (no sound output, a deaf player).
 LAST_MOVE = N_("Last move: {line}")
+#: At full play-by-play, the longest the table waits for the voice in a row before it shows
+#: the next move anyway (the speech worker's own start-up limit is 30 s).
+VOICE_WAIT_S = 35.0
+#: The presenter's hold while the voice speaks: over a frame, so that the next move waits
+#: for this frame's look at the voice.
+HOLD_S = 0.1
 
 
 class TableVoice:
@@ -48,16 +61,71 @@ class TableVoice:
         self.shout = ShoutListener(table)
         #: The last prompt said (its words, whether the voice is on or not).
         self.prompted = ""
+        self._paced = False  # the presenter's moves are paced to the voice
+        self._holding = False  # the presenter's hold is the voice's
+        self._waited = 0.0  # seconds held for the voice in a row
 
     def enter(self) -> None:
-        """Look for what is missing when the player wants the voice or the microphone."""
+        """Look for what is missing when the player wants the voice or the microphone;
+        pace the table's moves to the voice (see the module docstring)."""
         st = self.table.settings
         if st.narration != "off" or st.shout_uno:
             self.table.app.sound.probe_devices()
+        if not self._paced:
+            self._paced = True
+            presenter = self.table.presenter
+            told = presenter.on_event
+
+            def on_event(event: E.Event) -> None:
+                if told is not None:
+                    told(event)
+                self._hold()  # the next move waits for this one's words
+
+            presenter.on_event = on_event
+        self._hold()  # the first move waits for the voice to be up
+
+    def pacing(self) -> bool:
+        """Does the table wait for the voice (full play-by-play, moves animated: at speed 0
+        every move lands at once)?"""
+        st = self.table.settings
+        return st.narration == "full" and st.animation_speed > 0 and \
+            self._waited < VOICE_WAIT_S
+
+    def _hold(self) -> None:
+        if self.pacing():
+            presenter = self.table.presenter
+            presenter.hold = max(presenter.hold, HOLD_S)
+            self._holding = True
+
+    def _pace(self, dt: float) -> None:
+        """Keep the presenter's hold while the voice is behind; let go when it is not."""
+        st = self.table.settings
+        if st.narration != "full" or st.animation_speed <= 0:
+            if self._holding:
+                self._let_go()
+            return
+        behind = self.table.app.sound.voice_behind()
+        if not behind:
+            self._waited = 0.0
+        if not self._holding:
+            return
+        if behind and self._waited < VOICE_WAIT_S:
+            self._waited += dt
+            self._hold()
+        else:
+            self._let_go()
+
+    def _let_go(self) -> None:
+        """End the voice's hold; a longer one (a move's own animation) runs on."""
+        self._holding = False
+        presenter = self.table.presenter
+        if presenter.hold <= HOLD_S:
+            presenter.hold = 0.0
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> bool:
         changed = False
+        self._pace(dt)
         sound = self.table.app.sound
         if self.table.settings.shout_uno and sound.microphone is None:
             sound.probe_devices()
