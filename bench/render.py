@@ -36,6 +36,15 @@
   the hand (the fan making room, the cards' captions), ``drag`` a card carried over the
   table and back, ``count_up`` a hand's end counted card by card, ``celebration`` the
   match end's confetti.
+- ``flow_moments`` (in each edition's section, with the moments): issue 34's moments, each
+  reached through the table's normal flow from a rigged position (the tests' position
+  builder and the units' scripts), the person pressing as the autoplay would: ``hand_win``
+  (the last card, the hand's end and its count-up, watched), ``celebration`` (the match's
+  end that follows), ``overload`` (Triple Play), ``race`` (Roboto: a duel on the person's
+  play), ``stack``, ``jump_in`` and ``seven_o`` (house rules on, where the edition has the
+  cards; ``skipped`` says why not), each with wall and ``cpu_`` percentiles and its frames
+  over 8 ms; ``not_reached`` names a moment its scenario did not show. ``--moments``
+  measures only the moments (issue 13's and these), for each edition asked.
 - ``idle_cpu_percent``: CPU used by the whole process (all threads) over a few seconds of
   the real frame loop while a person is thinking and nothing moves.
 - ``first_frame_s``: from launching ``python -m game`` (or ``python -m game.ui.launch`` with no
@@ -403,6 +412,272 @@ def moment_times(name: str, seed: int, level: str) -> dict[str, object]:
     return out
 
 
+#: Issue 34's moments, each reached through the table's own flow from a rigged position
+#: (see :func:`flow_moments`); a scenario whose cards or rules an edition lacks is skipped.
+FLOW_THINK_S = 0.6  # the person's thought before each press in these scenarios
+#: Hands of the hand-win scenario: the person (seat 0) goes out with R1 on R5.
+WIN_HANDS = ["R1", "B5 B6 B7 G8", "Y5 Y6 B2", "G2 G3 B9"]
+#: The house-rule scenario (RULES.md H-1 … H-3, as tests/ui/test_e2e_house.py), at a
+#: hot-seat table (Ada and Bruno at the screen, so the Jump in! button shows): Cid's Draw
+#: Two comes to Ada, who can stack hers; Chloé's G4 is the twin of Ada's (jump-in); Ada's
+#: Y7 opens the Seven-O chooser. Attack's Draw Two is its Hit 2; Triple Play has nothing to
+#: stack (H-1 does not fit it): its Draw Two is left out and stacking with it.
+HOUSE_HANDS = ["G+2 G4 Y7 B1 B2 R9", "Y4 B5 B6 B8 B3", "G4 Y9 B7 Y3", "R+2 Y8 Y2 G6"]
+
+
+class FlowRun:
+    """One table driven frame by frame as :func:`frame_times` does, the person pressing
+    what the test hooks' autoplay would after ``FLOW_THINK_S`` (never during a count-up:
+    it is watched); each drawn frame's wall and CPU time filed under the moment the frame
+    showed (``phase_of``, read once the frame is drawn; ``None``: not a moment)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.wall: dict[str, list[float]] = {}
+        self.cpu: dict[str, list[float]] = {}
+        self.waited = 0.0
+
+    def run(self, seconds: float, phase_of: Callable[[], str | None],
+            done: Callable[[], bool], press: bool = True) -> bool:
+        app, dt = self.app, 1 / 60
+        played = 0.0
+        while played < seconds:
+            t0, c0 = time.perf_counter(), time.thread_time()
+            drawn = app.frame(dt)
+            spent, cpu = time.perf_counter() - t0, time.thread_time() - c0
+            phase = phase_of()
+            if drawn and phase is not None:
+                self.wall.setdefault(phase, []).append(spent)
+                self.cpu.setdefault(phase, []).append(cpu)
+            played += dt
+            if done():
+                return True
+            top = app.top
+            pick = getattr(top, "autoplay_intent", None)
+            intent = pick() if pick is not None and press else None
+            if intent is None or getattr(top, "counting", False):
+                self.waited = 0.0
+            else:
+                self.waited += dt
+                if self.waited >= FLOW_THINK_S:
+                    self.waited = 0.0
+                    app.dispatch(intent)
+            time.sleep(max(0.0, dt - (time.perf_counter() - t0)) * 0.25)
+        return False
+
+
+def _flow_table(app: App, name: str, hands: list[str], piles: str | list[str],
+                kinds: str = "HAAA", rules: dict[str, object] | None = None,
+                **kw: object) -> TableScene:
+    """A table of edition ``name`` at a rigged position (the tests' position builders; the
+    options, house rules included, written in the position), the seats of ``kinds``
+    (``H`` a person, ``A`` an AI player)."""
+    import re
+
+    from game.play.session import Session
+    from game.rules.position import load
+    from game.store.saves import SeatInfo
+    from game.ui.table.scene import TableScene
+    from tests.editions.helpers import position
+    from tests.rules.helpers import position_text
+
+    # the edition's unit as the editions' builder writes it; the rules in the text itself
+    unit = re.search(r"\bunit=(\S+)", position(name, hands, piles, **kw))
+    assert unit is not None
+    text_kw = {k: v for k, v in kw.items()
+               if k not in ("lit", "counts", "caps", "last_tray", "since", "presses")}
+    game = load(position_text(hands, piles, ed=name, rules=rules, unit=unit.group(1),
+                              **text_kw))  # type: ignore[arg-type]
+    names = ("Ada", "Bruno", "Chloé", "Dev")
+    seats = [SeatInfo(names[i], k == "H", "medium") for i, k in enumerate(kinds)]
+    table = TableScene(app, Session(game, seats))
+    app.reset(table)
+    return table
+
+
+def flow_moments(name: str) -> dict[str, object]:
+    """Issue 34's moments at edition ``name``'s table, each reached through the table's
+    normal flow from a rigged position (the tests' builder and the units' scripts, as the
+    tests drive them) and timed frame by frame (wall and ``cpu_`` percentiles, frames over
+    the 8 ms budget):
+
+    - ``hand_win``: the person's last card played, the hand's end and its count-up (a
+      match to 500 that this hand ends), ``celebration``: the match's end that follows;
+    - ``overload`` (Triple Play): a tray overloads under the person's card;
+    - ``race`` (Roboto): a duel called on the person's play, the race dialog answered;
+    - ``stack``, ``jump_in``, ``seven_o`` (house rules H-1 … H-3 on, where the edition's
+      deck and rules have them): a stack coming to the person, the jump-in offered on the
+      twin of the card just played, the Seven-O partner chooser;
+
+    ``skipped`` says why a scenario did not apply, ``reached`` which moments a scenario
+    meant to show did not show (they are missing at this table, or the flow went past)."""
+    import pygame
+
+    from game.rules.engine import Decision
+
+    out: dict[str, object] = {}
+    skipped: dict[str, str] = {}
+    missing: list[str] = []
+    runs: list[FlowRun] = []
+
+    def scenario(label: str, make: Callable[[App], TableScene],
+                 play: Callable[[App, TableScene, FlowRun], None]) -> None:
+        app = title_first()
+        try:
+            try:
+                table = make(app)
+            except Exception as exc:  # this edition's deck or rules lack the scenario
+                skipped[label] = f"{type(exc).__name__}: {exc}"
+                return
+            run = FlowRun(app)
+            play(app, table, run)
+            runs.append(run)
+        finally:
+            app.close()
+            pygame.quit()
+
+    # -- the hand won, its count-up, and the match's celebration ---------------------
+    def quiet(table: TableScene) -> TableScene:
+        if name == "roboto":  # no interruption: these scenarios are about other moments
+            table.session.game.unit.script = [None] * 40  # type: ignore[attr-defined]
+        return table
+
+    def win_table(app: App) -> TableScene:
+        piles: str | list[str] = ["R5", "G5", "Y5"] if name == "triple" else "R5"
+        return quiet(_flow_table(app, name, WIN_HANDS, piles, scores=[495, 0, 0, 0],
+                                 rules={"match": "standard"}))
+
+    def win(app: App, table: TableScene, run: FlowRun) -> None:
+        def phase() -> str | None:
+            top = app.top.name if app.top is not None else ""
+            if top == "match_end":
+                return "celebration"
+            # from the person's last card played to the count-up's end
+            return "hand_win" if top == "hand_end" or not table.session.game.hands[0] \
+                else None
+
+        run.run(30.0, phase, lambda: app.top is not None and app.top.name == "match_end")
+        confetti = float(getattr(app.top, "CONFETTI_S", 5.0))
+        run.run(confetti + 0.5, lambda: "celebration", lambda: False, press=False)
+        for moment in ("hand_win", "celebration"):
+            if moment not in run.wall:
+                missing.append(moment)
+
+    scenario("hand_win", win_table, win)
+
+    # -- Triple Play: a tray overloads under the person's card ------------------------
+    if name == "triple":
+        def overload_table(app: App) -> TableScene:
+            table = _flow_table(app, name, ["Y1 R1 R2", "G1 G2", "Y7 Y8"], ["B9", "G5", "Y5"],
+                                kinds="HAA", lit=(2,), counts=(0, 0, 8), caps=(9, 9, 9))
+            table.session.game.bank.script_overload = [3]  # type: ignore[attr-defined]
+            return table
+
+        def overload(app: App, table: TableScene, run: FlowRun) -> None:
+            from game.ui import intents as I
+            from game.ui.editions.triple.unit import TrayUnit
+
+            unit = next(d for d in table.devices if isinstance(d, TrayUnit))
+            run.run(20.0, lambda: None, table.my_turn, press=False)
+            hand = [str(c) for c in table.model.hand]
+            app.dispatch(I.PlayCard(hand.index("Y1")))  # into the tray about to overload
+            seen = [False]
+
+            def phase() -> str | None:
+                on = any(f > 0 for f in unit.flash) or unit.animating()
+                seen[0] = seen[0] or any(f > 0 for f in unit.flash)
+                return "overload" if on or not table.presenter.idle else None
+
+            run.run(8.0, phase, lambda: seen[0] and table.presenter.idle
+                    and not any(f > 0 for f in unit.flash))
+            if not seen[0]:
+                missing.append("overload")
+
+        scenario("overload", overload_table, overload)
+
+    # -- Roboto: a duel called on the person's play, the race answered ----------------
+    if name == "roboto":
+        def race_table(app: App) -> TableScene:
+            from game.rules.editions.roboto import Interrupt
+
+            table = _flow_table(app, name, ["B5 B6 B7", "G4 G5 G6", "Y1 Y2 Y3", "B1 B2 B3"],
+                                "B9", draw_top="R1 R2")
+            duel = Interrupt("duel", (0, 2), None, 3)  # Ada against Chloé (AI)
+            table.session.game.unit.script = [duel]  # type: ignore[attr-defined]
+            return table
+
+        def race(app: App, table: TableScene, run: FlowRun) -> None:
+            from game.ui import intents as I
+
+            run.run(20.0, lambda: None, table.my_turn, press=False)
+            hand = [str(c) for c in table.model.hand]
+            app.dispatch(I.PlayCard(hand.index("B5")))
+            seen = [False]
+
+            def phase() -> str | None:
+                top = app.top.name if app.top is not None else ""
+                if top in ("race", "reaction_race"):
+                    seen[0] = True
+                    return "race"
+                return "race" if not table.presenter.idle else None
+
+            run.run(25.0, phase, lambda: seen[0] and app.top is table
+                    and table.presenter.idle)
+            if not seen[0]:
+                missing.append("race")
+
+        scenario("race", race_table, race)
+
+    # -- house rules: a stack, a jump-in, the Seven-O chooser -------------------------
+    def house_table(app: App) -> TableScene:
+        hands, house, piles = HOUSE_HANDS, "stacking+seven_o+jump_in", "R5"
+        if name == "attack":
+            hands = [h.replace("+2", "H2") for h in hands]
+        if name == "triple":
+            hands = [" ".join(c for c in h.split() if "+" not in c) for h in hands]
+            house, piles = "seven_o+jump_in", ["R5", "B9", "Y5"]  # type: ignore[assignment]
+        return quiet(_flow_table(app, name, hands, piles, kinds="HHAA", turn=3,
+                                 rules={"house": house, "match": "single_hand"},
+                                 draw_top="R1 R2 R3 R6 Y5 Y6"))
+
+    def house(app: App, table: TableScene, run: FlowRun) -> None:
+        def phase() -> str | None:
+            top = app.top.name if app.top is not None else ""
+            if top == "pick_player":
+                return "seven_o"
+            if app.top is not table:
+                return "stack" if "stack" in top else None
+            if table.my_turn() and table.model.decision is Decision.STACK:
+                return "stack"
+            if table.jump_indices() or any(c.id == "jump" for c in table.controls):
+                return "jump_in"
+            return None
+
+        run.run(60.0, phase, lambda: table.session.over)
+        for moment in ("stack", "jump_in", "seven_o"):
+            if name == "triple" and moment == "stack":
+                skipped[moment] = "H-1 does not fit Triple Play: it has nothing to stack"
+            elif moment not in run.wall:
+                missing.append(moment)
+
+    scenario("house", house_table, house)
+
+    def both(times: list[float], cpu: list[float]) -> dict[str, object]:
+        on_cpu = {f"cpu_{k}": v for k, v in percentiles(cpu).items() if k != "frames"}
+        return {**percentiles(times), **on_cpu,
+                "over_8ms": sum(t > BUDGET_S for t in times),
+                "cpu_over_8ms": sum(c > BUDGET_S for c in cpu)}
+
+    for run in runs:
+        for phase in run.wall:
+            out[phase] = both(run.wall[phase], run.cpu[phase])
+    if skipped:
+        out["skipped"] = skipped
+    if missing:
+        out["not_reached"] = sorted(set(missing))
+    return out
+
+
 def idle_cpu(seconds: float) -> float:
     """CPU % of one core used by the real loop (``App.run``) while nothing moves."""
     import pygame
@@ -478,7 +753,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=seed_type, default=None,
                     help="the match's seed (default: 7; Roboto 1, for a race with the person)")
     ap.add_argument("--no-moments", dest="moments", action="store_false",
-                    help="leave out the scripted moments (fan, drag, count-up, celebration)")
+                    help="leave out the moments (issue 13's scripted ones and issue 34's)")
+    ap.add_argument("--moments", dest="only_moments", action="store_true",
+                    help="measure only the moments (no turns, idle CPU or start-up)")
     ap.add_argument("--level", default=None, choices=tuple(BOTS),
                     help="AI level (default: the set-up's default)")
     args = ap.parse_args(argv)
@@ -497,12 +774,13 @@ def _main(argv: Sequence[str] | None = None) -> int:
         for name in names:
             seconds = args.seconds or (25.0 if name == "official" else 45.0)
             seed = args.seed if args.seed is not None else SEEDS.get(name, 7)
-            frames[name] = frame_times(seconds, seed, level, name)
-            if args.moments:
+            frames[name] = {} if args.only_moments else frame_times(seconds, seed, level, name)
+            if args.moments or args.only_moments:
                 frames[name]["moments"] = moment_times(name, seed, level)
+                frames[name]["flow_moments"] = flow_moments(name)
             frames[name]["load_avg_1m"] = round(os.getloadavg()[0], 2)
-        idle = idle_cpu(args.idle_seconds)
-    start = first_frame(3, args.driver)
+        idle = None if args.only_moments else idle_cpu(args.idle_seconds)
+    start = None if args.only_moments else first_frame(3, args.driver)
     report: dict[str, object] = {"size": [1280, 720], "driver": args.driver, "ai_level": level}
     if args.edition == "all":
         report["edition"] = "all"
@@ -510,13 +788,10 @@ def _main(argv: Sequence[str] | None = None) -> int:
     else:
         report["edition"] = args.edition
         report.update({k: v for k, v in frames[args.edition].items() if k != "load_avg_1m"})
-    report.update({
-        "idle_cpu_percent": idle,
-        "first_frame_s": start["median"],
-        "first_frame_max_s": start["max"],
-        "load_avg_1m": round(os.getloadavg()[0], 2),
-        "cpus": os.cpu_count(),
-    })
+    if idle is not None and start is not None:
+        report.update({"idle_cpu_percent": idle, "first_frame_s": start["median"],
+                       "first_frame_max_s": start["max"]})
+    report.update({"load_avg_1m": round(os.getloadavg()[0], 2), "cpus": os.cpu_count()})
     print(json.dumps(report))
     return 0
 
