@@ -290,6 +290,21 @@ def test_C12_the_keyboard_s_UNO_while_a_phone_plays_is_the_keyboard_person_s_cal
     assert uno_calls(t) == [0]
 
 
+def test_C12_a_phone_catches_a_keyboard_person_who_forgot_uno(closing: App) -> None:
+    app = closing
+    t = keyboard_plays_next_to_last(app)
+    hub = app.phones.hub
+    assert hub is not None
+    catch = t.session.choices(1).choice("catch")
+    assert catch is not None and [o.params.get("player") for o in catch.options] == [0]
+    t.phone_table.request(hub, ChoiceRequest(1, t.session.version, "catch",
+                                             catch.options[0].id, 1, -1))
+    pump(app, 0.3)
+    caught = [e for e in t.session.recent_events() if isinstance(e, E.UnoCaught)]
+    assert [(e.catcher, e.target) for e in caught] == [(1, 0)]
+    assert t.session.hand_size(0) == 3 and uno_calls(t) == []
+
+
 def test_C12_the_UNO_button_while_a_phone_plays_is_the_keyboard_person_s_call(
         closing: App) -> None:
     app = closing
