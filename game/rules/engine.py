@@ -497,7 +497,7 @@ class Game(Table):
         if hooks:
             window: house.HouseRule | None = None
             for rule in hooks:
-                if rule.turn_begins(self, ev):
+                if rule.due and rule.turn_begins(self, ev):
                     window = rule  # H-3: the jump-in window is open for this turn
             self.window = window
         if self.starved >= STARVED_ROUNDS * len(self.seats):

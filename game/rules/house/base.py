@@ -59,6 +59,12 @@ class HouseRule:
         self.name = name  # as typed on a command line: ``jump_in``
         self.clause = clause  # RULES.md: ``H-3``
         self.unfit = unfit
+        #: Is :meth:`turn_begins` to be asked at the next turn? The engine asks a rule only
+        #: while it is due, so a rule with nothing pending costs a turn nothing (every turn
+        #: of every simulated game passes here). A rule that keeps it True, as this base
+        #: class does, is asked at every turn; one that manages it sets it True whenever it
+        #: comes to have something for the next turn, and its copies and loads keep it so.
+        self.due = True
 
     def fits(self, edition: str) -> bool:
         return all(e != edition for e, _ in self.unfit)
@@ -92,8 +98,9 @@ class HouseRule:
         return False
 
     def turn_begins(self, g: Game, ev: list[E.Event]) -> bool:
-        """A turn is about to begin (``Game.begin_turn``): True when the rule holds the
-        game's out-of-turn window for it (:meth:`out_of_turn` then says who may play)."""
+        """A turn is about to begin (``Game.begin_turn``), and the rule is :attr:`due`:
+        True when the rule holds the game's out-of-turn window for it (:meth:`out_of_turn`
+        then says who may play)."""
         return False
 
     def card_played(self, g: Game, p: int, c: Card, tray: int) -> None:

@@ -54,16 +54,18 @@ class Stacking(HouseRule):
 
     def __init__(self) -> None:
         super().__init__("stacking", "H-1", (("triple", "Triple Play has nothing to stack."),))
+        self.due = False  # nothing pending
         self.total = 0
         self.rank = -1
 
     def copy(self) -> Stacking:
         other = Stacking()
-        other.total, other.rank = self.total, self.rank
+        other.total, other.rank, other.due = self.total, self.rank, self.due
         return other
 
     def reset(self) -> None:
         self.total, self.rank = 0, -1
+        self.due = False
 
     def deliver(self, g: Game, p: int, c: Card, target: int, ev: list[E.Event]) -> bool:
         r = RANK_OF[c]
@@ -71,6 +73,7 @@ class Stacking(HouseRule):
             return False
         self.total += STACKS[r][0]
         self.rank = r
+        self.due = True  # dropped at the next turn if nobody answers it (Roboto)
         ev.append(E.Stacked(p, self.total))
         # C-8 / H-1: a Wild Draw Four is answered by stacking, challenging or taking.
         g.ask(target, CHALLENGE_D if r == Rank.WILD_DRAW_FOUR else STACK)
@@ -79,6 +82,7 @@ class Stacking(HouseRule):
     def turn_begins(self, g: Game, ev: list[E.Event]) -> bool:
         if self.total:  # unanswered (a covering card in Roboto ended it): dropped
             self.total, self.rank = 0, -1
+        self.due = False
         return False
 
     def answers(self, g: Game, p: int) -> list[Action]:
@@ -143,6 +147,7 @@ class Stacking(HouseRule):
                 raise ValueError("a stack is pending only until someone answers it, not in a turn")
         elif d is STACK:
             raise ValueError("a stack decision needs the stack's total")
+        self.due = self.total > 0
 
 
 class SevenO(HouseRule):
@@ -157,21 +162,24 @@ class SevenO(HouseRule):
 
     def __init__(self) -> None:
         super().__init__("seven_o", "H-2")
+        self.due = False  # nothing pending
         self.move: tuple[int, int] | None = None
         self.swap_to = -1
 
     def copy(self) -> SevenO:
         other = SevenO()
-        other.move, other.swap_to = self.move, self.swap_to
+        other.move, other.swap_to, other.due = self.move, self.swap_to, self.due
         return other
 
     def reset(self) -> None:
         self.move, self.swap_to = None, -1
+        self.due = False
 
     def deliver(self, g: Game, p: int, c: Card, target: int, ev: list[E.Event]) -> bool:
         r = RANK_OF[c]
         if r == Rank.ZERO:
             self.move = PASS_ALL
+            self.due = True
             return False
         if r != Rank.SEVEN:
             return False
@@ -194,6 +202,7 @@ class SevenO(HouseRule):
             raise IllegalAction("H-2", f"player {p} must name another seated player, not {t}")
         ev.append(E.PlayerPicked(p, t))
         self.move = (p, t)
+        self.due = True
         target, self.swap_to = self.swap_to, -1
         g.deliveries[Rank.SEVEN](g, p, g.top, target, ev)
 
@@ -202,6 +211,7 @@ class SevenO(HouseRule):
 
     def turn_begins(self, g: Game, ev: list[E.Event]) -> bool:
         """The swap or the pass; whoever now holds one card owes UNO (C-12)."""
+        self.due = False
         if self.move is None:
             return False
         a, b = self.move
@@ -253,6 +263,7 @@ class SevenO(HouseRule):
                 raise ValueError("swapto is a seated player, while a 7's swap is being named")
         elif d is Decision.SWAP:
             raise ValueError("a swap decision needs swapto")
+        self.due = self.move is not None
 
 
 class JumpIn(HouseRule):
@@ -264,30 +275,36 @@ class JumpIn(HouseRule):
 
     def __init__(self) -> None:
         super().__init__("jump_in", "H-3")
+        self.due = False  # nothing pending
         self.played: tuple[Card, int] | None = None
         self.jump: tuple[Card, int] | None = None
 
     def copy(self) -> JumpIn:
         other = JumpIn()
-        other.played, other.jump = self.played, self.jump
+        other.played, other.jump, other.due = self.played, self.jump, self.due
         return other
 
     def reset(self) -> None:
         self.played = self.jump = None
+        self.due = False
 
     def card_played(self, g: Game, p: int, c: Card, tray: int) -> None:
         self.played = (c, tray)
+        self.due = True
 
     def turn_begins(self, g: Game, ev: list[E.Event]) -> bool:
         """The jump-in window opens on the card just played: never a Wild, and only
         while it is still on top of its pile."""
         played = self.played
         self.played = self.jump = None
+        # Due again only while the window is open: the next turn closes it.
+        self.due = False
         if played is None:
             return False
         c, pile = played
         if c < 128 and g.piles[pile][-1] == c:
             self.jump = played
+            self.due = True
             return True
         return False
 
@@ -353,6 +370,7 @@ class JumpIn(HouseRule):
             if not on or c.is_wild or g.piles[t][-1] != c or g.decision is not Decision.TURN:
                 raise ValueError("jump-in needs jump_in on, a turn not begun, the card on its pile")
             g.window = self
+        self.due = self.played is not None or self.jump is not None
 
 
 # In their clause order (the canonical order of a ruleset's ``house`` text); UNO1's
