@@ -26,6 +26,7 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -93,7 +94,9 @@ def main() -> None:
     args = parser.parse_args()
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    hands = [one_hand(args.seed + k, args.level) for k in range(args.hands)]
+    with tempfile.TemporaryDirectory() as home:  # the family's own files stay untouched
+        os.environ["UNO_CONFIG_DIR"], os.environ["UNO_DATA_DIR"] = f"{home}/c", f"{home}/d"
+        hands = [one_hand(args.seed + k, args.level) for k in range(args.hands)]
     minutes = [h / 60 for h, _w in hands]
     total = sum(h for h, _w in hands)
     person = sum(w for _h, w in hands)
