@@ -59,7 +59,7 @@ help:
 	@echo "                (PYTEST_ARGS='-m \"not slow\"'), and NATIVE_TESTS on the native engine"
 	@echo "                (compiled meanwhile)"
 	@echo "make native     compile the engine with mypyc into build/native (if out of date)"
-	@echo "make lint       ruff on game/ tests/ bench/ packaging/, mypy --strict on rules and bots"
+	@echo "make lint       ruff on game/ tests/ bench/ packaging/, mypy --strict on the engine and bots"
 	@echo "make bench      run every bench/*.py (each prints JSON; the AI bars only report)"
 	@echo "make arena      play the AI bars' arena runs on (hours; resumable: ARENA_ARGS=...)"
 	@echo "make dist       build the self-contained one-file executable dist/uno"
@@ -196,14 +196,15 @@ test: $(STAMP_SYSTEM) $(STAMP_TEST) $(STAMP_TEST_SYSTEM)
 	fi; \
 	exit $$failed
 
-# The compiled engine (tools/build_native.py): rebuilt only when a source of game/rules or
-# game/bots changed since the last build. Needs gcc and the Python headers (system deps).
+# The compiled engine (tools/build_native.py): rebuilt only when a source of game/rules,
+# game/bots or an edition's engine modules (game/editions/*/rules.py, ...) changed since the
+# last build. Needs gcc and the Python headers (system deps).
 native: $(STAMP_SYSTEM) $(STAMP_TEST)
 	@$(PY) tools/build_native.py --check || $(PY) tools/build_native.py
 
 lint: $(STAMP_SYSTEM) $(STAMP_TEST)
 	$(VENV)/bin/ruff check game tests bench packaging
-	$(VENV)/bin/mypy --strict game/rules game/bots
+	$(VENV)/bin/mypy --strict game/rules game/bots $$($(PY) -c 'import game; print(*(s for s in game.engine_sources() if s.startswith("game/editions/")))')
 
 bench: $(STAMP_SYSTEM) $(STAMP_TEST)
 	@$(MAKE) locale

@@ -170,12 +170,12 @@ class Person:
 
 def device_tags(table: TableScene) -> set[str]:
     """What the edition's device is showing in this frame, read from its state."""
+    from game.editions.attack.table.draw import ArcCard, Puff
+    from game.editions.attack.table.launcher import DinoLauncher
+    from game.editions.roboto.table.figure import RobotoFigure
+    from game.editions.sonic.table import VictoryLap
+    from game.editions.triple.table.unit import TrayUnit
     from game.rules.engine import Decision
-    from game.ui.editions.attack.draw import ArcCard, Puff
-    from game.ui.editions.attack.launcher import DinoLauncher
-    from game.ui.editions.roboto.figure import RobotoFigure
-    from game.ui.editions.sonic import VictoryLap
-    from game.ui.editions.triple.unit import TrayUnit
 
     tags: set[str] = set()
     roboto_decisions = (Decision.DISCARD, Decision.NICKNAME, Decision.RACE)
@@ -574,8 +574,8 @@ def flow_moments(name: str) -> dict[str, object]:
             return table
 
         def overload(app: App, table: TableScene, run: FlowRun) -> None:
+            from game.editions.triple.table.unit import TrayUnit
             from game.ui import intents as I
-            from game.ui.editions.triple.unit import TrayUnit
 
             unit = next(d for d in table.devices if isinstance(d, TrayUnit))
             run.run(20.0, lambda: None, table.my_turn, press=False)
@@ -598,7 +598,7 @@ def flow_moments(name: str) -> dict[str, object]:
     # -- Roboto: a duel called on the person's play, the race answered ----------------
     if name == "roboto":
         def race_table(app: App) -> TableScene:
-            from game.rules.editions.roboto import Interrupt
+            from game.editions.roboto.rules import Interrupt
 
             table = _flow_table(app, name, ["B5 B6 B7", "G4 G5 G6", "Y1 Y2 Y3", "B1 B2 B3"],
                                 "B9", draw_top="R1 R2")

@@ -5,7 +5,8 @@ Importing ``game`` chooses the engine build, once, before any of ``game.rules`` 
 - ``pure``: the Python source, always available;
 - ``native``: the same source compiled by mypyc into ``build/native`` (``make native``,
   see tools/build_native.py), used only while its manifest matches every source file
-  of game/rules and game/bots, so an edited source is never shadowed by an old build.
+  of the engine (:func:`engine_sources`: game/rules, game/bots and each edition's engine
+  modules), so an edited source is never shadowed by an old build.
 
 ``UNO_ENGINE=auto`` (the default) takes the native build when it is there and fresh,
 ``native`` insists on it (an ``ImportError`` says why it cannot), ``pure`` never uses
@@ -27,6 +28,30 @@ from types import ModuleType
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _FROZEN = bool(getattr(sys, "frozen", False))
 ENGINE_CHOICES = ("auto", "native", "pure")
+
+
+#: The engine's packages: every .py and .pyi file in them is the engine's source.
+ENGINE_PACKAGES = ("game/rules", "game/bots")
+#: An edition's package (``game/editions/<name>/``) holds its front-end layers beside its
+#: engine part: every module directly in it but these is engine code (``rules.py``, and a
+#: module of its own beside it such as Triple Play's ``trays.py``), pure and compiled.
+EDITION_LAYERS = ("__init__.py", "voice.py", "table.py")
+
+
+def engine_sources(root: str = _ROOT) -> list[str]:
+    """Every source file of the engine, "/"-separated and relative to ``root``, sorted: the
+    engine's packages and each edition's engine modules."""
+    found: list[str] = []
+    for package in ENGINE_PACKAGES:
+        for folder, _dirs, files in os.walk(os.path.join(root, package)):
+            found += [os.path.join(folder, n) for n in files if n.endswith((".py", ".pyi"))]
+    editions = os.path.join(root, "game", "editions")
+    for edition in sorted(os.listdir(editions)) if os.path.isdir(editions) else []:
+        folder = os.path.join(editions, edition)
+        if os.path.isdir(folder):
+            found += [os.path.join(folder, n) for n in os.listdir(folder)
+                      if n.endswith(".py") and n not in EDITION_LAYERS]
+    return sorted(os.path.relpath(p, root).replace(os.sep, "/") for p in found)
 
 
 def native_dir() -> str:
@@ -68,14 +93,9 @@ def native_state(out: str | None = None) -> tuple[str, str]:
     if not isinstance(recorded, dict):
         return "stale", "the manifest lists no sources"
     current: dict[str, str] = {}
-    for package in ("game/rules", "game/bots"):
-        for folder, _dirs, files in os.walk(os.path.join(_ROOT, package)):
-            for name in files:
-                if name.endswith((".py", ".pyi")):
-                    path = os.path.join(folder, name)
-                    with open(path, "rb") as f:
-                        digest = hashlib.sha256(f.read()).hexdigest()
-                    current[os.path.relpath(path, _ROOT).replace(os.sep, "/")] = digest
+    for rel in engine_sources():
+        with open(os.path.join(_ROOT, rel), "rb") as f:
+            current[rel] = hashlib.sha256(f.read()).hexdigest()
     if current != recorded:
         changed = sorted(k for k in current.keys() | recorded.keys()
                          if current.get(k) != recorded.get(k))

@@ -18,7 +18,7 @@ import pytest
 
 import game
 import game.rules
-from game import native_state
+from game import engine_sources, native_state
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,13 +32,8 @@ def run_python(code: str, engine: str) -> subprocess.CompletedProcess[str]:
 def fake_build(out: Path, *, change: str | None = None) -> None:
     """A manifest of the current sources (one hash altered if ``change``) naming one
     existing file as a compiled module."""
-    sources = {}
-    for package in ("game/rules", "game/bots"):
-        for p in sorted((ROOT / package).rglob("*.py*")):
-            if p.suffix not in (".py", ".pyi"):
-                continue
-            rel = p.relative_to(ROOT).as_posix()
-            sources[rel] = hashlib.sha256(p.read_bytes()).hexdigest()
+    sources = {rel: hashlib.sha256((ROOT / rel).read_bytes()).hexdigest()
+               for rel in engine_sources(str(ROOT))}
     if change:
         sources[change] = "0" * 64
     out.mkdir(parents=True, exist_ok=True)
@@ -85,6 +80,23 @@ def test_an_edited_source_makes_the_build_stale(tmp_path: Path) -> None:
     fake_build(tmp_path, change="game/rules/engine.py")
     state, why = native_state(str(tmp_path))
     assert state == "stale" and "game/rules/engine.py" in why
+
+
+def test_an_edited_edition_rules_module_makes_the_build_stale(tmp_path: Path) -> None:
+    """The editions' engine modules are the engine's source too (game/editions/<name>/)."""
+    for rel in ("game/editions/roboto/rules.py", "game/editions/triple/trays.py"):
+        fake_build(tmp_path, change=rel)
+        state, why = native_state(str(tmp_path))
+        assert state == "stale" and rel in why
+
+
+def test_the_engine_sources_are_the_engines_not_the_editions_other_layers() -> None:
+    sources = engine_sources(str(ROOT))
+    assert "game/rules/engine.py" in sources and "game/bots/driver.py" in sources
+    assert {"game/editions/official/rules.py", "game/editions/triple/trays.py"} <= set(sources)
+    assert not [s for s in sources if s.startswith("game/editions/")
+                and s.rsplit("/", 1)[1] in ("__init__.py", "voice.py", "table.py")]
+    assert not [s for s in sources if "/table/" in s]
 
 
 def test_a_build_for_another_python_or_with_a_module_missing_is_stale(tmp_path: Path) -> None:

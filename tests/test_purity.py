@@ -1,5 +1,8 @@
-"""game/rules and game/bots are pure: standard library and each other only; no pygame,
-gettext, audio, numpy; no file I/O; no clock (DESIGN.md, "Time is an input").
+"""game/rules, game/bots and the editions' engine modules (``game/editions/<name>/rules.py``
+and any engine module beside it, :func:`game.engine_sources`) are pure: standard library and
+each other only; no pygame, gettext, audio, numpy; no file I/O; no clock (DESIGN.md, "Time is
+an input"). The editions' packages' ``__init__`` files are held to the same bar (they import
+nothing, so loading an edition's rules loads none of its other layers).
 
 Checked twice: statically, by parsing every module (imports and calls to ``open`` and
 friends), and dynamically, by importing the packages in a fresh interpreter and looking
@@ -10,15 +13,26 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from game import engine_sources
+
 ROOT = Path(__file__).resolve().parents[1]
 PURE = ("game/rules", "game/bots")
 ALLOWED_FIRST_PARTY = ("game.rules", "game.bots")
+#: An edition's package, or the editions' (``from`` it, a name is a module of it).
+EDITION_PACKAGE = re.compile(r"game\.editions(\.\w+)?")
+#: The editions' engine modules and their packages, which hold them.
+EDITION_FILES = sorted(
+    {ROOT / rel for rel in engine_sources(str(ROOT)) if rel.startswith("game/editions/")
+     and rel.endswith(".py")}
+    | set((ROOT / "game" / "editions").glob("*/__init__.py"))
+    | {ROOT / "game" / "editions" / "__init__.py"})
 
 #: Modules that must never be imported by the pure layers (third-party or impure stdlib).
 FORBIDDEN = {
@@ -68,8 +82,9 @@ CLOCK_ALLOWED_IN = ("game/bots/",)
 
 
 def modules() -> list[Path]:
-    found = sorted(p for d in PURE for p in (ROOT / d).rglob("*.py"))
+    found = sorted({p for d in PURE for p in (ROOT / d).rglob("*.py")} | set(EDITION_FILES))
     assert len(found) >= 10, found
+    assert ROOT / "game" / "editions" / "official" / "rules.py" in found, found
     return found
 
 
@@ -99,8 +114,17 @@ def imported(path: Path, root: Path = ROOT) -> list[tuple[int, str]]:
                     continue
             else:
                 name = node.module or ""
+                if EDITION_PACKAGE.fullmatch(name):  # from game.editions.x import rules
+                    out += [(node.lineno, f"{name}.{a.name}") for a in node.names]
+                    continue
             out.append((node.lineno, name))
     return out
+
+
+def first_party_allowed(name: str) -> bool:
+    """``game.rules``, ``game.bots`` or one of the editions' pure modules (not their
+    front-end layers)."""
+    return name == "game" or name.startswith(ALLOWED_FIRST_PARTY) or name in EDITION_MODULES
 
 
 def problems(path: Path, root: Path = ROOT) -> list[str]:
@@ -110,8 +134,9 @@ def problems(path: Path, root: Path = ROOT) -> list[str]:
         top = name.split(".")[0]
         where = f"{rel}:{line}"
         if top == "game":
-            if not name.startswith(ALLOWED_FIRST_PARTY) and name != "game":
-                found.append(f"{where} imports {name} (only game.rules / game.bots)")
+            if not first_party_allowed(name):
+                found.append(f"{where} imports {name} (only game.rules / game.bots / an "
+                             "edition's rules)")
         elif top in CLOCK and str(rel).startswith(CLOCK_ALLOWED_IN):
             continue
         elif top in FORBIDDEN or name in FORBIDDEN:
@@ -133,6 +158,7 @@ def problems(path: Path, root: Path = ROOT) -> list[str]:
     return found
 
 
+EDITION_MODULES = frozenset(module_name(p) for p in EDITION_FILES)
 PATHS = modules()
 
 
@@ -147,6 +173,7 @@ def test_the_static_check_catches_violations(tmp_path: Path) -> None:
         "import pygame\nimport time as t\nfrom pathlib import Path\nfrom game.ui import x\n"
         "from datetime import datetime\nimport numpy.linalg\nfrom .. import voice\n"
         "data = open('f').read()\nimport re\nre.compile('x')\n"
+        "import game.editions.roboto.table\nfrom game.editions.roboto import voice\n"
     )
     probe = tmp_path / "game" / "rules" / "_purity_probe_.py"
     probe.parent.mkdir(parents=True)
@@ -161,6 +188,8 @@ def test_the_static_check_catches_violations(tmp_path: Path) -> None:
         "numpy",
         "game.voice",
         "open()",
+        "game.editions.roboto.table",
+        "game.editions.roboto.voice",
     ):
         assert needle in joined, needle
     assert "compile" not in joined and " re" not in joined
@@ -197,7 +226,7 @@ def impure(loaded: list[str]) -> list[str]:
     for name in loaded:
         top = name.split(".")[0]
         if top == "game":
-            if name != "game" and not name.startswith(ALLOWED_FIRST_PARTY):
+            if not first_party_allowed(name):
                 bad.append(name)
         elif top in FORBIDDEN - {"importlib"} or top not in sys.stdlib_module_names:
             bad.append(name)
@@ -207,6 +236,7 @@ def impure(loaded: list[str]) -> list[str]:
 def test_importing_the_pure_layers_loads_no_forbidden_module() -> None:
     loaded = modules_loaded_by([module_name(p) for p in PATHS])
     assert "game.rules.engine" in loaded and "game.bots.driver" in loaded
+    assert "game.editions.triple.trays" in loaded
     assert impure(loaded) == [], f"importing game.rules / game.bots loaded {impure(loaded)}"
 
 

@@ -1,4 +1,5 @@
-"""Build the compiled ("native") engine: game/rules and the bots' hot path through mypyc.
+"""Build the compiled ("native") engine: game/rules, the editions' engine modules
+(``game/editions/<name>/rules.py`` and the like) and the bots' hot path through mypyc.
 
     python tools/build_native.py            (``make native``; about half a minute on 2 cores)
     python tools/build_native.py --check    exit 0 if build/native matches the sources, else 1
@@ -6,7 +7,7 @@
 The pure-Python source stays the one source of truth: this compiles it, unchanged, into
 C extension modules under ``build/native/`` (never next to the sources), and writes
 ``build/native/manifest.json``: which modules were compiled, into which files, and a
-SHA-256 of every source file of the compiled packages. ``game/__init__.py`` loads the
+SHA-256 of every source file of the engine (``game.engine_sources``). ``game/__init__.py`` loads the
 compiled modules only while that manifest matches the sources (``UNO_ENGINE`` chooses:
 ``auto``, the default, ``native`` or ``pure``; ``game.ENGINE`` says which is in use).
 
@@ -28,13 +29,14 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ["UNO_ENGINE"] = "pure"  # only reading its list: importing game must not insist
+from game import engine_sources  # noqa: E402  (the one list of the engine's sources)
+
 OUT = ROOT / "build" / "native"
 TEMP = ROOT / "build" / "native-tmp"
 GROUP = "game.rules.compiled"  # the shared library is ``game.rules.compiled__mypyc``
 
-#: Packages whose sources the manifest fingerprints (a change anywhere there makes the
-#: build stale, whether or not the changed module is compiled).
-PACKAGES = ("game/rules", "game/bots")
 #: Modules left interpreted: package ``__init__`` files (the switch reads them) and
 #: ``native.py``, whose no-op decorator exists only outside mypyc (its helpers for
 #: compiled classes, ``blank`` and ``pickle_by_fields``, run interpreted beside them).
@@ -64,14 +66,16 @@ BOT_MODULES = (
 
 
 def sources() -> list[Path]:
-    """Every .py and .pyi file of the fingerprinted packages, sorted."""
-    return sorted(
-        p for d in PACKAGES for p in (ROOT / d).rglob("*.py*") if p.suffix in (".py", ".pyi")
-    )
+    """Every source file of the engine (a change anywhere there makes the build stale,
+    whether or not the changed module is compiled): game/rules, game/bots and the editions'
+    engine modules, as ``game/__init__.py`` reads them."""
+    return [ROOT / rel for rel in engine_sources(str(ROOT))]
 
 
 def to_compile() -> list[Path]:
-    rules = [p for p in (ROOT / "game" / "rules").rglob("*.py") if p.name not in KEEP_PURE]
+    """game/rules and the editions' engine modules, and the bots' hot path."""
+    rules = [p for p in sources() if p.suffix == ".py" and not p.is_relative_to(ROOT / "game/bots")
+             and p.name not in KEEP_PURE]
     return sorted(rules) + [ROOT / m for m in BOT_MODULES]
 
 
@@ -150,8 +154,6 @@ def main() -> int:
     ap.add_argument("--opt-level", default="3", choices=list("0123"))
     args = ap.parse_args()
     if args.check:
-        sys.path.insert(0, str(ROOT))
-        os.environ["UNO_ENGINE"] = "pure"  # only ask; importing game must not insist
         from game import native_state
 
         state, why = native_state(OUT)

@@ -15,6 +15,7 @@ import game.bots.house as house
 import game.rules.events as E
 from game.bots.beliefs import Tracker
 from game.bots.reaction import ai_time
+from game.editions.attack.rules import AttackOptions
 from game.rules.actions import (
     Action,
     CallUno,
@@ -28,7 +29,6 @@ from game.rules.actions import (
     RaceFinished,
 )
 from game.rules.cards import RANK_OF, Card, Rank
-from game.rules.editions.attack import AttackOptions
 from game.rules.engine import Decision
 from game.rules.units import TraysView
 from game.rules.view import PlayerView

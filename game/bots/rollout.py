@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from game.editions.triple.rules import TripleGame
 from game.rules.actions import (
     ACCEPT,
     CHALLENGE,
@@ -35,7 +36,6 @@ from game.rules.actions import (
 )
 from game.rules.cards import COLOUR_OF, RANK_OF, WILD, Card, Rank
 from game.rules.decisions import CHALLENGE_D, COLOUR, DRAWN, OVER, TURN
-from game.rules.editions.triple import TripleGame
 from game.rules.engine import PLAYABLE, Decision, Game, Wd4
 from game.rules.match import side
 from game.rules.ruleset import MatchKind

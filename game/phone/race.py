@@ -37,7 +37,7 @@ from game.rules.units import RobotoView
 RACE: Final = "race"
 DONE: Final = "done"
 #: R-10 reaction mode: the flash comes after this many seconds (low-high), as at the
-#: table (game.ui.editions.roboto.races.FLASH_DELAY; a test keeps the two equal).
+#: table (game.editions.roboto.table.races.FLASH_DELAY; a test keeps the two equal).
 FLASH_DELAY: Final = (1.5, 4.0)
 
 DONE_LABEL = N_("I am done!")

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.editions.roboto.rules import RobotoOptions
 from game.i18n import N_, _
-from game.rules.editions.roboto import RobotoOptions
 from game.rules.ruleset import Ruleset
 from game.setup.names import is_player_id
 from game.store.saves import data_dir

@@ -392,7 +392,7 @@ _HANDLERS: dict[type, Callable[[Narrator, Any], str]] = {
     E.CardsDiscarded: Narrator._discarded,
     E.PlayerPicked: Narrator._picked,
     E.LauncherPressed: Narrator._pressed,
-    PressedFor: Narrator._pressed_for,  # A-6 at the table (game.ui.editions.attack)
+    PressedFor: Narrator._pressed_for,  # A-6 at the table (game.editions.attack.table)
     E.CustomEffect: Narrator._custom,
     E.HandsSwapped: Narrator._swapped,
     E.HandsPassed: Narrator._passed,

@@ -11,9 +11,9 @@ import pytest
 from game.bots import make_bot
 from game.bots.editions import leader, reaction_time
 from game.bots.reaction import LEVELS
+from game.editions.triple.rules import TripleGame
 from game.rules.actions import Discard, GiveAway, PickPlayer, PickTray, RaceFinished
 from game.rules.cards import RANK_OF
-from game.rules.editions.triple import TripleGame
 from game.rules.engine import Decision, Game
 from game.rules.view import view
 from tests.bots.helpers import positions
@@ -104,9 +104,9 @@ def test_R10_races_are_reported_by_reaction_times_per_level() -> None:
 def test_R7_each_level_answers_a_wd4_left_on_top_by_an_interruption(level: str) -> None:
     """The player Roboto names after an interruption over a Wild Draw Four challenges
     it or accepts it (C-8); the hard bot searches that choice in its own worlds."""
+    from game.editions.roboto.rules import Interrupt, RobotoGame
     from game.rules.actions import Accept, Challenge, ChooseColour, NicknameGiven, Play
     from game.rules.cards import Card, Colour
-    from game.rules.editions.roboto import Interrupt, RobotoGame
     from tests.editions.helpers import build
 
     for hand in ("W+4 G1 B6", "W+4 B5 B6"):  # guilty, innocent

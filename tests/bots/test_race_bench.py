@@ -1,7 +1,7 @@
 """bench/races.py's stopping rule, run in the suite on a few thousand simulated races: each
 AI level's share of races a person finishes last clears its bar (15 / 25 / 35 % for easy /
 medium / hard, issue 34) with the upper bound of its 95 % interval, as the table's races
-(``game.ui.editions.roboto.races``) draw their AI times from the same model."""
+(``game.editions.roboto.table.races``) draw their AI times from the same model."""
 
 from __future__ import annotations
 

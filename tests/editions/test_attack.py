@@ -11,6 +11,7 @@ from collections import Counter
 
 import pytest
 
+from game.editions.attack.rules import CUSTOM_EFFECTS
 from game.rules import events as E
 from game.rules import new_game
 from game.rules.actions import (
@@ -24,7 +25,6 @@ from game.rules.actions import (
     PressLauncher,
 )
 from game.rules.cards import COLOUR_OF, Colour, Rank
-from game.rules.editions.attack import CUSTOM_EFFECTS
 from game.rules.engine import Decision, Game
 from game.rules.position import dump, load
 from game.rules.ruleset import MatchKind

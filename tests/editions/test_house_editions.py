@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from game.editions.roboto.rules import Interrupt
 from game.rules import events as E
 from game.rules.actions import Accept, ChooseColour, Play, SwapWith
 from game.rules.cards import Colour
-from game.rules.editions.roboto import Interrupt
 from game.rules.engine import Decision, Game
 from game.rules.house.play import stack_total
 from game.rules.position import dump, load

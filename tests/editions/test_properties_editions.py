@@ -40,12 +40,12 @@ from game.bots.base import Bot
 from game.bots.driver import MatchRunner
 from game.bots.heuristic import HeuristicBot
 from game.bots.random_bot import RandomBot
+from game.editions.attack.rules import CUSTOM_EFFECTS
+from game.editions.roboto.rules import CHATTINESS, RobotoGame
+from game.editions.triple.rules import TripleGame, TripleOptions
 from game.rules import events as E
 from game.rules import new_game
 from game.rules.actions import Action, RaceFinished, TimeUp
-from game.rules.editions.attack import CUSTOM_EFFECTS
-from game.rules.editions.roboto import CHATTINESS, RobotoGame
-from game.rules.editions.triple import TripleGame, TripleOptions
 from game.rules.engine import Decision, Game
 from game.rules.position import dump, load
 from game.rules.ruleset import MatchKind, Ruleset

@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 
-import game.rules.editions as editions_pkg
+from game import engine_sources
 from game.rules.engine import Game
 
 BASE_FILES = ("engine.py", "table.py")
-RULES = Path(editions_pkg.__file__).parents[1]
-EDITION_FILES = sorted(p for p in Path(editions_pkg.__file__).parent.glob("*.py")
-                       if p.name != "__init__.py")
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "game" / "rules"
+#: The editions' engine modules (game/editions/<name>/rules.py and any beside it).
+EDITION_FILES = [ROOT / rel for rel in engine_sources(str(ROOT))
+                 if rel.startswith("game/editions/")]
 # The tests' plug-in edition keeps to the same seams (tests/editions/pocket).
 EDITION_FILES.append(Path(__file__).parent / "pocket" / "rules.py")
 
@@ -79,6 +81,6 @@ def test_the_check_catches_a_private_call_and_a_decision_set_by_hand() -> None:
     assert any("to_act" in o for o in found) and any("decision" in o for o in found)
 
 
-@pytest.mark.parametrize("path", EDITION_FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", EDITION_FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_an_edition_uses_only_the_public_seams_of_the_base(path: Path) -> None:
     assert offences(path.read_text("utf-8")) == []

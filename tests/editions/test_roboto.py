@@ -21,6 +21,7 @@ import pytest
 
 from game.bots.driver import MatchRunner
 from game.bots.random_bot import RandomBot
+from game.editions.roboto.rules import CHATTINESS, MIN_GAP, Interrupt, RobotoUnit
 from game.rules import events as E
 from game.rules import new_game
 from game.rules.actions import (
@@ -37,7 +38,6 @@ from game.rules.actions import (
     RaceFinished,
 )
 from game.rules.cards import Colour
-from game.rules.editions.roboto import CHATTINESS, MIN_GAP, Interrupt, RobotoUnit
 from game.rules.engine import Decision, Game
 from game.rules.position import dump, load
 from game.rules.ruleset import FirstCard, MatchKind

@@ -23,11 +23,11 @@ from typing import Any
 from game.bots.driver import MatchRunner
 from game.bots.heuristic import HeuristicBot
 from game.bots.random_bot import RandomBot
+from game.editions.attack.rules import Launcher
+from game.editions.roboto.rules import COMMAND_WEIGHTS, MIN_GAP, Interrupt, RobotoUnit
+from game.editions.triple.trays import TrayBank, light
 from game.rules import events as E
 from game.rules import new_game
-from game.rules.editions.attack import Launcher
-from game.rules.editions.roboto import COMMAND_WEIGHTS, MIN_GAP, Interrupt, RobotoUnit
-from game.rules.editions.triple_trays import TrayBank, light
 from game.rules.engine import Game
 from game.rules.ruleset import MatchKind
 

@@ -13,6 +13,8 @@ from collections import Counter
 
 import pytest
 
+from game.editions.triple.rules import shares_of
+from game.editions.triple.trays import TrayBank, light
 from game.rules import events as E
 from game.rules import new_game
 from game.rules.actions import (
@@ -28,8 +30,6 @@ from game.rules.actions import (
     TimeUp,
 )
 from game.rules.cards import Colour, Rank
-from game.rules.editions.triple import shares_of
-from game.rules.editions.triple_trays import TrayBank, light
 from game.rules.engine import Decision, Game
 from game.rules.position import dump, load
 from game.rules.ruleset import MatchKind

@@ -7,9 +7,9 @@ import dataclasses
 
 import pytest
 
+from game.editions.roboto.rules import Interrupt, RobotoGame
 from game.rules.actions import ChooseColour, Discard, Play
 from game.rules.cards import Colour
-from game.rules.editions.roboto import Interrupt, RobotoGame
 from game.rules.units import LauncherView, RobotoView, TimerView, TraysView
 from game.rules.view import view
 

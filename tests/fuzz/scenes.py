@@ -175,7 +175,7 @@ def _over_title(app: Any, root: str) -> None:
             p.edition("sonic").hands_won = 2 * n
         app.open(scenes.STATS)
     elif root == "roboto_record":
-        from game.ui.editions.roboto.setup import RobotoRecordScene
+        from game.editions.roboto.table.setup import RobotoRecordScene
 
         seats = [SeatInfo("Ann", True), SeatInfo("Bob", True), SeatInfo("Cid", False, "easy")]
         app.push(RobotoRecordScene(app, edition("roboto"), seats, seed=1, mic_timeout=0.5))

@@ -13,6 +13,7 @@ import aiohttp
 import pytest
 
 import game.play  # noqa: F401  (the editions' choices)
+from game.editions.roboto.rules import Interrupt
 from game.phone.headless import HeadlessTable
 from game.phone.hub import PhoneHub
 from game.phone.race import instruction
@@ -21,7 +22,6 @@ from game.play.session import Session
 from game.rules import events as E
 from game.rules.decisions import Decision
 from game.rules.editions import new_game
-from game.rules.editions.roboto import Interrupt
 from game.rules.ruleset import MatchKind, edition
 from game.store.saves import SeatInfo
 from tests.phone.client import Phone
@@ -195,7 +195,7 @@ def test_R10_a_person_too_slow_or_pressing_before_the_flash_loses_the_race(
 
 
 def test_R10_the_phones_flash_delay_is_the_table_s() -> None:
+    from game.editions.roboto.table.races import FLASH_DELAY as TABLE_FLASH_DELAY
     from game.phone.race import FLASH_DELAY
-    from game.ui.editions.roboto.races import FLASH_DELAY as TABLE_FLASH_DELAY
 
     assert FLASH_DELAY == TABLE_FLASH_DELAY

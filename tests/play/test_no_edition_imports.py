@@ -1,7 +1,8 @@
 """Issue 32: the table, the narration and the front-end package render the choice
 description; none of them works out an edition's decisions for itself.
 
-Checked from the syntax trees of ``game/ui/**``, ``game/voice/narrate.py`` and ``game/play/**``:
+Checked from the syntax trees of ``game/ui/**``, the editions' table layers
+(``game/editions/*/table``), ``game/voice/narrate.py`` and ``game/play/**``:
 no module there imports an action class that is not the official game's (C-5 … C-12:
 play, draw, keep, name a colour, challenge, accept, call UNO, catch), nor names a member
 of :class:`~game.rules.decisions.Decision` other than the official TURN, COLOUR,
@@ -35,6 +36,9 @@ EDITION_NAMES = EDITION_ACTIONS | EDITION_DECISIONS
 
 def scanned() -> Iterator[Path]:
     yield from sorted((GAME / "ui").rglob("*.py"))
+    # The editions' table layers render the description too (their voice.py declares it).
+    yield from sorted(GAME.glob("editions/*/table.py"))
+    yield from sorted(GAME.glob("editions/*/table/**/*.py"))
     yield GAME / "voice" / "narrate.py"
     yield from sorted((GAME / "play").rglob("*.py"))
 
@@ -98,5 +102,5 @@ def test_the_check_finds_each_way_of_naming_one() -> None:
 def test_every_module_of_the_front_end_is_scanned() -> None:
     names = {p.relative_to(ROOT).as_posix() for p in scanned()}
     assert "game/ui/table/input.py" in names and "game/voice/narrate.py" in names
-    assert "game/play/choices.py" in names and "game/ui/editions/triple/unit.py" in names
+    assert "game/play/choices.py" in names and "game/editions/triple/table/unit.py" in names
     assert len(names) > 60

@@ -12,8 +12,8 @@ import pygame
 import pytest
 
 from game import i18n
+from game.editions.roboto.table.look import EYE, METAL
 from game.ui.app import App
-from game.ui.editions.roboto.look import EYE, METAL
 from game.ui.scenes.demo import TryMeScene
 from game.ui.scenes.demo_script import END_S, RACE_FLASH, SCRIPT
 from game.ui.scenes.title import TitleScene

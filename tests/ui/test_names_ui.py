@@ -16,13 +16,13 @@ import soundfile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.editions.roboto.table.setup import RobotoRecordScene
 from game.rules.editions import new_game
 from game.rules.ruleset import edition
 from game.setup.names import MAX_NAME_LENGTH, is_player_id
 from game.store.saves import SavedMatch, SeatInfo, autosave_path, data_dir, write_save
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.roboto.setup import RobotoRecordScene
 from game.ui.scenes.setup import SetupScene, player_ids
 from game.ui.scenes.title import TitleScene
 from game.ui.table.scene import TableScene

@@ -13,8 +13,8 @@ import pytest
 
 from game import i18n
 from game.cli import parser, start_options
-from game.rules.editions.attack import AttackOptions as AttackRules
-from game.rules.editions.roboto import RobotoOptions as RobotoRules
+from game.editions.attack.rules import AttackOptions as AttackRules
+from game.editions.roboto.rules import RobotoOptions as RobotoRules
 from game.rules.ruleset import MatchKind
 from game.store.profiles import Avatar
 from game.store.settings import Settings, load_settings, save_settings

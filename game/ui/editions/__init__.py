@@ -47,17 +47,18 @@ def register(ui: EditionUI) -> EditionUI:
 
 
 def _load() -> None:
-    """Import ``game.ui.editions.<name>`` for every engine edition (each registers itself)."""
+    """Import ``game.editions.<name>.table`` for every engine edition (each registers itself)."""
     global _LOADED
     if _LOADED:
         return
     _LOADED = True
     importlib.import_module(f"{__name__}.sounds")  # the devices' sounds, on the one board
     for name in EDITIONS:
+        module = f"game.editions.{name}.table"
         try:
-            importlib.import_module(f"{__name__}.{name}")
+            importlib.import_module(module)
         except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{name}":
+            if exc.name not in (module, f"game.editions.{name}", "game.editions"):
                 raise
             _log.info("no front-end module for edition %r", name)
 

@@ -1,6 +1,6 @@
 """The "Try me" demo (R-12), opened from the title screen like the toy's try-me switch.
 
-Roboto (the table's own :class:`~game.ui.editions.roboto.puppet.RobotoPuppet`) introduces himself
+Roboto (the table's own :class:`~game.editions.roboto.table.puppet.RobotoPuppet`) introduces himself
 at a small table of three players (the first one is the person's own name from the last
 set-up), calls a turn, a surprise command whose red cards go on the pile one at a time
 (R-7), names who continues (R-8), runs a duel with a flashing lamp (R-10) whose loser draws
@@ -20,6 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.editions.attack.table.draw import head_image
+from game.editions.roboto.table.puppet import RobotoPuppet
+from game.editions.roboto.table.races import draw_lamp
 from game.i18n import N_, _
 from game.rules.cards import Card
 from game.setup.names import clean_name, is_player_id
@@ -27,9 +30,6 @@ from game.ui import cardart, text, theme
 from game.ui import intents as I
 from game.ui.backdrop import felt
 from game.ui.editions import edition_ui
-from game.ui.editions.attack.draw import head_image
-from game.ui.editions.roboto.puppet import RobotoPuppet
-from game.ui.editions.roboto.races import draw_lamp
 from game.ui.scene import Scene
 from game.ui.scenes.demo_script import (
     CUES,

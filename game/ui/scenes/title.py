@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.editions.roboto.table.puppet import RobotoPuppet
 from game.i18n import N_, _
 from game.rules.cards import Card
 from game.store.saves import SavedSlot, list_matches
 from game.ui import cardart, family, scenes, text, theme
 from game.ui import intents as I
-from game.ui.editions.roboto.puppet import RobotoPuppet
 from game.ui.scenes.base import PanelScene
 from game.ui.scenes.matches import describe_match, resume_match
 from game.ui.scenes.notice import save_notice

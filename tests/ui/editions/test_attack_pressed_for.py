@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from game import i18n
+from game.editions.attack.table.draw import WIND_S
+from game.editions.attack.table.launcher import DinoLauncher
 from game.rules import events as E
 from game.rules.cards import Card
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.attack.draw import WIND_S
-from game.ui.editions.attack.launcher import DinoLauncher
 from game.ui.table.dialogs import ColourScene
 from game.voice.clips import PlayerVoice
 from game.voice.narrate import Narrator

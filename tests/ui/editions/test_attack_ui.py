@@ -8,10 +8,10 @@ import math
 from pathlib import Path
 from typing import Any
 
+from game.editions.attack.table.launcher import DinoLauncher
 from game.rules.cards import COLOUR_OF, Card
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.attack.launcher import DinoLauncher
 from game.ui.table.dialogs import ColourScene
 from game.ui.table.queries import played_along
 from game.ui.table.scene import TableScene

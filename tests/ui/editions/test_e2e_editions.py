@@ -14,8 +14,8 @@ from typing import Any
 import pygame
 import pytest
 
+from game.editions.roboto.table.look import EYE, METAL
 from game.ui import theme
-from game.ui.editions.roboto.look import EYE, METAL
 from tests.ui.conftest import colour_share
 from tests.ui.test_e2e import (  # noqa: F401 - display and home are fixtures
     SETTINGS,

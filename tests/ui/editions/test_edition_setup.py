@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from game import i18n
+from game.editions.attack.rules import CUSTOM_EFFECTS
+from game.editions.attack.table.options import EFFECT_LABELS
 from game.rules.cards import Rank, card
-from game.rules.editions.attack import CUSTOM_EFFECTS
 from game.store.settings import Settings
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.attack.options import EFFECT_LABELS
 from game.ui.scenes.setup import SetupScene
 from game.ui.table.scene import TableScene
 from game.ui.widgets import Choice

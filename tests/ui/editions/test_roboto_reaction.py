@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pygame
 
-from game.rules.editions.roboto import Interrupt
+from game.editions.roboto.rules import Interrupt
+from game.editions.roboto.table.races import FLASH_DELAY, RaceScene, ReactionRaceScene
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.roboto.races import FLASH_DELAY, RaceScene, ReactionRaceScene
 from game.ui.table.scene import TableScene
 from tests.ui.conftest import pump, shot
 from tests.ui.editions.test_roboto_ui import C, key, roboto_table

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from game.editions.roboto.table.setup import HOUSE_RULE_EXAMPLES, RobotoRecordScene
 from game.rules.ruleset import edition
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.roboto.setup import HOUSE_RULE_EXAMPLES, RobotoRecordScene
 from game.ui.table.scene import TableScene
 from game.ui.voices import house_rule_voice, voice_cast
 from game.voice.clips import ClipKind, ClipStore

@@ -11,15 +11,15 @@ from typing import Any
 import numpy as np
 import pygame
 
+from game.editions.roboto.rules import Interrupt
+from game.editions.roboto.table.figure import RobotoFigure, racers_of, spoken
+from game.editions.roboto.table.nickname import NicknameScene
+from game.editions.roboto.table.puppet import SLEEPY_S
+from game.editions.roboto.table.races import RaceScene
 from game.rules.cards import Card, Colour
-from game.rules.editions.roboto import Interrupt
 from game.rules.units import RobotoView
 from game.ui import intents as I
 from game.ui.app import App
-from game.ui.editions.roboto.figure import RobotoFigure, racers_of, spoken
-from game.ui.editions.roboto.nickname import NicknameScene
-from game.ui.editions.roboto.puppet import SLEEPY_S
-from game.ui.editions.roboto.races import RaceScene
 from game.ui.sound import EFFECTS, RATE, synth
 from game.ui.table.scene import TableScene
 from tests.editions.helpers import build
@@ -243,8 +243,8 @@ def test_typing_the_names_by_choice_does_not_claim_there_is_no_microphone(
     the house-rule step then offers the examples without saying the microphone is
     missing."""
 
+    from game.editions.roboto.table.setup import RobotoRecordScene
     from game.rules.ruleset import edition
-    from game.ui.editions.roboto.setup import RobotoRecordScene
     from game.voice.clips import ClipStore
     from tests.ui.conftest import seats
 

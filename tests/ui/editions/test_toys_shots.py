@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pygame
 
+from game.editions.roboto.table.figure import RobotoFigure
+from game.editions.roboto.table.puppet import EXPRESSIONS
 from game.ui.app import App
-from game.ui.editions.roboto.figure import RobotoFigure
-from game.ui.editions.roboto.puppet import EXPRESSIONS
 from tests.ui.conftest import fresh_table, pump, shot
 
 
@@ -44,8 +44,8 @@ def test_roboto_s_expressions(app: App, outdir: Path) -> None:
 
 def test_A2_a_press_winds_up_then_erupts_and_a_run_of_presses_stays_short(
         app: App, outdir: Path) -> None:
+    from game.editions.attack.table.launcher import DinoLauncher
     from game.rules import events as E
-    from game.ui.editions.attack.launcher import DinoLauncher
     from tests.editions.helpers import build
     from tests.ui.conftest import table_for
 
@@ -91,8 +91,8 @@ def test_A2_a_press_winds_up_then_erupts_and_a_run_of_presses_stays_short(
 
 
 def test_T6_an_overload_is_a_light_and_sound_show(app: App, outdir: Path) -> None:
+    from game.editions.triple.table.unit import TrayUnit
     from game.rules.cards import Card
-    from game.ui.editions.triple.unit import TrayUnit
     from tests.ui.editions.test_triple_ui import triple_table
 
     table = triple_table(app, ["Y1 R1 R2", "G1 G2", "Y7 Y8"], lit=(2,), counts=(0, 0, 8),
@@ -119,7 +119,7 @@ def test_T6_an_overload_is_a_light_and_sound_show(app: App, outdir: Path) -> Non
 
 
 def test_T12_the_timer_s_last_seconds_tick(app: App, outdir: Path) -> None:
-    from game.ui.editions.triple.unit import TrayUnit
+    from game.editions.triple.table.unit import TrayUnit
     from tests.ui.editions.test_triple_ui import triple_table
 
     table = triple_table(app, ["R1 R2", "G1 G2", "Y1 Y2"], lit=(0,), rules={"timer": True})
@@ -138,9 +138,9 @@ def test_T12_the_timer_s_last_seconds_tick(app: App, outdir: Path) -> None:
 
 def test_S2_a_victory_lap_races_past_each_opponent_with_a_ring(app: App,
                                                                  outdir: Path) -> None:
+    from game.editions.sonic.table import VictoryLap
     from game.rules.cards import Card
     from game.ui import intents as I
-    from game.ui.editions.sonic import VictoryLap
     from tests.editions.helpers import build
     from tests.ui.conftest import table_for
 

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pygame
 
+from game.editions.triple.table.draw import LIGHT_RGB
+from game.editions.triple.table.unit import TrayUnit
 from game.rules.cards import Card
 from game.ui import intents as I
 from game.ui import theme
 from game.ui.app import App
-from game.ui.editions.triple.draw import LIGHT_RGB
-from game.ui.editions.triple.unit import TrayUnit
 from game.ui.table.scene import TableScene
 from game.ui.tween import lerp2
 from tests.ui.conftest import pump, shot

@@ -9,13 +9,13 @@ from typing import Any
 
 import pygame
 
+from game.editions.triple.table.scenes import HoldScene, TrayPickScene
+from game.editions.triple.table.unit import TrayUnit
 from game.rules.cards import Card
 from game.rules.engine import Decision
 from game.ui import intents as I
 from game.ui import theme
 from game.ui.app import App
-from game.ui.editions.triple.scenes import HoldScene, TrayPickScene
-from game.ui.editions.triple.unit import TrayUnit
 from game.ui.table.pickers import CardChoiceScene, SharesScene
 from game.ui.table.scene import TableScene
 from tests.editions.helpers import build

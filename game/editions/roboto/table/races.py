@@ -3,7 +3,7 @@ presses their own key when done; and the reaction race, with its flashing lamp a
 starts. Each race shows what to do (the house rule or the duel's task) and keeps Roboto in
 sight. The AI racers finish after a time drawn by their level from the one reaction-time
 model, :mod:`game.bots.reaction`. Opened by
-:meth:`game.ui.editions.roboto.figure.RobotoFigure.offer`.
+:meth:`game.editions.roboto.table.figure.RobotoFigure.offer`.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.bots.reaction import ai_time
+from game.editions.roboto.table.dialog import RobotoFigure, keep_clear
+from game.editions.roboto.table.look import METAL
 from game.i18n import N_, _
 from game.play.choices import Choice, Option
 from game.ui import intents as I
 from game.ui import scenes, text, theme
-from game.ui.editions.roboto.dialog import RobotoFigure, keep_clear
-from game.ui.editions.roboto.look import METAL
 from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Control
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from game.editions.triple.rules import TripleOptions as Rules
 from game.i18n import N_
-from game.rules.editions.triple import TripleOptions as Rules
 from game.rules.ruleset import Ruleset, edition
 from game.ui.scenes.setup_sections import SetupForm, SetupSection
 from game.ui.widgets import Choice, Control

@@ -6,10 +6,10 @@
 Importing the package registers the edition with :mod:`game.ui.editions`.
 """
 
+from game.editions.roboto.table.figure import RobotoFigure
+from game.editions.roboto.table.options import RobotoOptions
 from game.i18n import N_
 from game.ui.editions import EditionUI, register
-from game.ui.editions.roboto.figure import RobotoFigure
-from game.ui.editions.roboto.options import RobotoOptions
 
 UI = register(EditionUI(
     key="roboto",

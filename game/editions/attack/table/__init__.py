@@ -4,10 +4,10 @@
 Importing the package registers the edition with :mod:`game.ui.editions`.
 """
 
+from game.editions.attack.table.launcher import DinoLauncher
+from game.editions.attack.table.options import AttackOptions
 from game.i18n import N_
 from game.ui.editions import EditionUI, register
-from game.ui.editions.attack.launcher import DinoLauncher
-from game.ui.editions.attack.options import AttackOptions
 
 UI = register(EditionUI(
     key="attack",

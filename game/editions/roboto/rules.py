@@ -16,10 +16,10 @@ from typing import ClassVar, Final
 
 import game.rules.chance as chance
 import game.rules.events as E
+from game.editions.official.rules import official_deck
 from game.rules.actions import NICKNAME, Action, Discard, NicknameGiven, RaceFinished
 from game.rules.cards import COLOUR_OF, COLOURS, RANK_OF, Card, Colour, Rank
 from game.rules.decisions import TURN, Decision
-from game.rules.editions.official import official_deck
 from game.rules.engine import Game, Handler
 from game.rules.errors import IllegalAction, PositionError
 from game.rules.native import mypyc_attr

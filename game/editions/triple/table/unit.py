@@ -20,6 +20,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.editions.triple.table.draw import (
+    FLASH_S,
+    SHAKE_S,
+    STILL_S,
+    TICK_FROM,
+    TRAYS,
+    TrayDrawing,
+)
+from game.editions.triple.table.scenes import HoldScene, TrayPickScene, tray_of
 from game.i18n import N_
 from game.play.choices import Choice, Option, clock
 from game.rules import events as E
@@ -28,15 +37,6 @@ from game.rules.units import TraysView
 from game.ui import theme
 from game.ui.anim import FlyingCard, fly
 from game.ui.editions.common import device_sound
-from game.ui.editions.triple.draw import (
-    FLASH_S,
-    SHAKE_S,
-    STILL_S,
-    TICK_FROM,
-    TRAYS,
-    TrayDrawing,
-)
-from game.ui.editions.triple.scenes import HoldScene, TrayPickScene, tray_of
 from game.ui.scene import Scene
 from game.ui.table.devices import DeviceLayer
 

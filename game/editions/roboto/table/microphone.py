@@ -1,4 +1,4 @@
-"""The microphone behind Roboto's set-up recordings (:mod:`game.ui.editions.roboto.setup`).
+"""The microphone behind Roboto's set-up recordings (:mod:`game.editions.roboto.table.setup`).
 
 :class:`Microphone` holds the recorder: it opens on the recorder's own thread and closes on
 another one, so the frame loop never waits. It starts and stops a take (one that lasts while

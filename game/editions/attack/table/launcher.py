@@ -21,13 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_
-from game.rules import events as E
-from game.rules.cards import Card
-from game.rules.units import LauncherView
-from game.ui import family, text, theme
-from game.ui.avatars import draw_avatar
-from game.ui.editions.attack.draw import (
+from game.editions.attack.table.draw import (
     CHAIN_S,
     PRESS_S,
     PUFF_S,
@@ -37,6 +31,12 @@ from game.ui.editions.attack.draw import (
     LauncherDrawing,
     Puff,
 )
+from game.i18n import N_
+from game.rules import events as E
+from game.rules.cards import Card
+from game.rules.units import LauncherView
+from game.ui import family, text, theme
+from game.ui.avatars import draw_avatar
 from game.ui.editions.common import device_sound, fly_discarded
 from game.ui.table.devices import DeviceLayer
 from game.ui.tween import Tween, ease_in_out

@@ -3,7 +3,7 @@ piles at the table, in the try-me demo, on the title screen). He bobs and sways,
 about and swings his arms when idle; his face shows an expression that fits what he says;
 his mouth and antenna light move while he talks; a drum roll comes before a surprise, and
 after a minute without a move his eyes droop. What he says and when is the table's
-:class:`~game.ui.editions.roboto.figure.RobotoFigure`."""
+:class:`~game.editions.roboto.table.figure.RobotoFigure`."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.editions.roboto.table.look import EYE, METAL, METAL_DARK
 from game.ui import text, theme
-from game.ui.editions.roboto.look import EYE, METAL, METAL_DARK
 from game.ui.testhooks import sleepy_seconds
 
 if TYPE_CHECKING:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.editions.attack.rules import AttackOptions as Rules
 from game.i18n import N_, _
-from game.rules.editions.attack import AttackOptions as Rules
 from game.rules.ruleset import Ruleset
 from game.ui.scenes.setup_sections import SetupForm, SetupSection
 from game.ui.widgets import Choice, Control

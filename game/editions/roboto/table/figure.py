@@ -1,10 +1,10 @@
 """UNO Roboto on screen (RULES.md section R): title and rules for the help, and Roboto
 himself as a device layer.
 
-:class:`RobotoFigure` puts the robot (:mod:`game.ui.editions.roboto.puppet`) beside the
+:class:`RobotoFigure` puts the robot (:mod:`game.editions.roboto.table.puppet`) beside the
 piles: his eyes, mouth and antenna light move while he speaks, he sways, looks about and
 swings his arms when idle, and his face shows an expression that fits what he says
-(:data:`~game.ui.editions.roboto.puppet.EXPRESSIONS`). A speech bubble shows
+(:data:`~game.editions.roboto.table.puppet.EXPRESSIONS`). A speech bubble shows
 his own lines (:mod:`game.voice.phrases_editions`: a turn he gives, a command, a race's
 loser, a nickname, a near-win, a win; never the same line twice in a row, players by their
 recorded names or nicknames), said in his robotic voice; a surprise command comes after a
@@ -15,8 +15,8 @@ finish after a reaction time; the last one draws. In reaction mode (the set-up's
 ``Session.race_mode``) :class:`ReactionRaceScene` flashes a lamp after a random delay: the
 first to press after it wins, a press before it is a false start and loses. A nickname he
 asks a person for is typed in :class:`NicknameScene`, and he uses it from then on (those
-dialogs are in :mod:`game.ui.editions.roboto.races` and
-:mod:`game.ui.editions.roboto.nickname`). Only the view and the events are read.
+dialogs are in :mod:`game.editions.roboto.table.races` and
+:mod:`game.editions.roboto.table.nickname`). Only the view and the events are read.
 """
 
 from __future__ import annotations
@@ -27,13 +27,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.editions.roboto.table.puppet import DRUM_S, RobotoPuppet
 from game.i18n import N_
 from game.play.choices import Choice, Option
 from game.rules import events as E
 from game.rules.units import RobotoView, UnitView
 from game.ui import intents as I
 from game.ui.editions.common import device_sound, fly_discarded
-from game.ui.editions.roboto.puppet import DRUM_S, RobotoPuppet
 from game.ui.scene import Scene
 from game.ui.table.devices import DeviceLayer
 from game.ui.widgets import Button, Control
@@ -247,8 +247,8 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
         """What he asked for is done at his side: a race (its options are finishing
         orders) is run as a race; a nickname (his command asks one, and the choice is its
         one answer) is typed, and he uses it from then on."""
-        from game.ui.editions.roboto.nickname import NicknameScene
-        from game.ui.editions.roboto.races import RaceScene, ReactionRaceScene
+        from game.editions.roboto.table.nickname import NicknameScene
+        from game.editions.roboto.table.races import RaceScene, ReactionRaceScene
 
         t = self.table
         if t.viewer is None or not options:

@@ -4,10 +4,10 @@ its tray dialogs (:mod:`.scenes`) and the Discard Two / Give Away dialogs (:mod:
 Importing the package registers the edition with :mod:`game.ui.editions`.
 """
 
+from game.editions.triple.table.options import TripleOptions
+from game.editions.triple.table.unit import TrayUnit
 from game.i18n import N_
 from game.ui.editions import EditionUI, register
-from game.ui.editions.triple.options import TripleOptions
-from game.ui.editions.triple.unit import TrayUnit
 
 UI = register(EditionUI(
     key="triple",

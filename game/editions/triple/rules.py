@@ -1,6 +1,6 @@
 """UNO Triple Play (RULES.md section T): three discard trays on an electronic unit.
 
-The unit's :class:`~game.rules.editions.triple_trays.TrayBank` (in its own module) lights
+The unit's :class:`~game.editions.triple.trays.TrayBank` (in its own module) lights
 some trays at each turn (only those take a card), counts presses against a hidden
 capacity per tray and overloads a tray, whose presser then draws the number shown. This
 module holds the edition's rules (:class:`TripleGame`), its options and its ruleset.
@@ -17,6 +17,7 @@ from itertools import combinations
 from typing import ClassVar
 
 import game.rules.events as E
+from game.editions.triple.trays import CAPACITY, OVERLOAD, TrayBank
 from game.rules.actions import (
     DRAW,
     PASS,
@@ -32,7 +33,6 @@ from game.rules.actions import (
 )
 from game.rules.cards import COLOUR_OF, COLOURS, NUMBER_RANKS, RANK_OF, WILD, Card, Rank, card
 from game.rules.decisions import DRAWN, TURN, Decision
-from game.rules.editions.triple_trays import CAPACITY, OVERLOAD, TrayBank
 from game.rules.engine import Delivery, Game, Handler
 from game.rules.errors import IllegalAction, PositionError
 from game.rules.events import FirstPlayerChosen

@@ -13,7 +13,7 @@ the game made (:func:`~game.voice.clips.check_clip`) is not played: the name is 
 :func:`game.ui.voices.clip_notice` tells the table once.
 
 The microphone opens on the recorder's own thread and closes on another one: the frame loop
-never waits (see :mod:`game.ui.editions.roboto.microphone`, which also saves the takes and
+never waits (see :mod:`game.editions.roboto.table.microphone`, which also saves the takes and
 draws the level meter). Without a microphone (none found, or it does not answer within a
 few seconds) the screen says so in one line and asks only for the typed names.
 """
@@ -27,15 +27,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.editions.roboto.rules import RobotoOptions
+from game.editions.roboto.table.microphone import Microphone
 from game.i18n import N_, _
-from game.rules.editions.roboto import RobotoOptions
 from game.rules.ruleset import Ruleset
 from game.setup.names import clean_name, new_player_id
 from game.store.saves import SeatInfo
 from game.ui import intents as I
 from game.ui import text, theme
 from game.ui.backdrop import felt
-from game.ui.editions.roboto.microphone import Microphone
 from game.ui.scene import Scene
 from game.ui.voices import house_rule_voice
 from game.ui.widgets import Button, Choice, Control, TextField, panel

@@ -1,7 +1,7 @@
 """Triple Play's dialogs over the trays: which lit tray (:class:`TrayPickScene`, the options
 of a choice that name a tray) and the Wild Clear's hold until green (:class:`HoldScene`).
 Both keep the turn timer running and draw the unit of their
-:class:`~game.ui.editions.triple.TrayUnit` with the trays on offer lit up; the pick goes
+:class:`~game.editions.triple.table.TrayUnit` with the trays on offer lit up; the pick goes
 back to the table as the choice's option.
 """
 
@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.editions.triple.table.draw import LIGHT_RGB, TRAYS
 from game.i18n import N_, _
 from game.play.choices import Choice, Option
 from game.rules.cards import Card
 from game.ui import intents as I
 from game.ui import scenes, text, theme
-from game.ui.editions.triple.draw import LIGHT_RGB, TRAYS
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Control, focus_ring, panel
 

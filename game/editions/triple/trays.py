@@ -1,5 +1,5 @@
 """UNO Triple Play's electronic unit (RULES.md section T): the three trays' lights and
-hidden counters, the device half of :mod:`game.rules.editions.triple` (not an edition of
+hidden counters, the device half of :mod:`game.editions.triple.rules` (not an edition of
 its own; the edition's rules are there).
 
 The :class:`TrayBank` lights some trays at each turn (T-3; only those take a card),

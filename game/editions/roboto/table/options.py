@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from game.editions.roboto.rules import RobotoOptions as Rules
+from game.editions.roboto.table.setup import RobotoRecordScene
 from game.i18n import N_
-from game.rules.editions.roboto import RobotoOptions as Rules
 from game.rules.ruleset import Ruleset
 from game.store.saves import SeatInfo
-from game.ui.editions.roboto.setup import RobotoRecordScene
 from game.ui.scene import AppHost
 from game.ui.scenes.setup_sections import SetupForm, SetupSection
 from game.ui.widgets import Choice, Control

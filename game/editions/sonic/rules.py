@@ -8,8 +8,8 @@ code.
 from __future__ import annotations
 
 import game.rules.events as E
+from game.editions.official.rules import official_deck
 from game.rules.cards import RANK_OF, Card, Rank, card
-from game.rules.editions.official import official_deck
 from game.rules.engine import Delivery, Game
 from game.rules.registry import Edition, register
 from game.rules.ruleset import OFFICIAL_VALUES, FirstCard, MatchKind, Ruleset, values_by_rank

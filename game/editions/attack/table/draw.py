@@ -2,7 +2,7 @@
 idle, pulses faster as presses build up since the last fire, dips its nose when pressed and
 turns its head toward the player it aims at; the cards it fires (:class:`ArcCard`) and the
 puff of a dud (:class:`Puff`). :class:`LauncherDrawing` is the drawing half of
-:class:`~game.ui.editions.attack.DinoLauncher`, which keeps the state read here.
+:class:`~game.editions.attack.table.DinoLauncher`, which keeps the state read here.
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ def posed_head(size: int, jaw: int, flip: bool, angle: int) -> pygame.Surface:
 
 class LauncherDrawing:
     """Where the launcher's parts are and how they are drawn, from the state
-    :class:`~game.ui.editions.attack.DinoLauncher` keeps."""
+    :class:`~game.editions.attack.table.DinoLauncher` keeps."""
 
     table: TableHost
     body: pygame.Rect

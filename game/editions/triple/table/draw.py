@@ -1,6 +1,6 @@
 """Triple Play's unit drawn on the table: the three trays with their top cards, the white
 "open" lights, the green / yellow / red capacity lights, the overload show and the timer
-ring. :class:`TrayDrawing` is the drawing half of :class:`~game.ui.editions.triple.TrayUnit`,
+ring. :class:`TrayDrawing` is the drawing half of :class:`~game.editions.triple.table.TrayUnit`,
 which keeps the state read here (and the dialogs of :mod:`.triple_scenes` draw with it).
 """
 
@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.editions.triple.rules import TripleOptions
 from game.i18n import _
 from game.rules.cards import Card
-from game.rules.editions.triple import TripleOptions
 from game.ui import cardart, text, theme
 from game.ui.table.draw import rotated_face
 from game.ui.widgets import panel
@@ -69,7 +69,7 @@ def _case(size: tuple[int, int], wells: tuple[tuple[int, int, int, int], ...],
 
 
 class TrayDrawing:
-    """Draws the unit from the state :class:`~game.ui.editions.triple.TrayUnit` keeps."""
+    """Draws the unit from the state :class:`~game.editions.triple.table.TrayUnit` keeps."""
 
     table: TableHost
     unit: pygame.Rect

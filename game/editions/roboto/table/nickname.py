@@ -1,6 +1,6 @@
 """Roboto's nickname command at the table (RULES.md R-6b): the dialog in which a person
 types the nickname he asks them to give another player. Opened by
-:meth:`game.ui.editions.roboto.figure.RobotoFigure.offer`.
+:meth:`game.editions.roboto.table.figure.RobotoFigure.offer`.
 """
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from typing import Any
 
 import pygame
 
+from game.editions.roboto.table.dialog import RobotoFigure, keep_clear
 from game.i18n import N_
 from game.play.choices import Choice, Option
 from game.setup.names import clean_name
 from game.ui import intents as I
 from game.ui import scenes
-from game.ui.editions.roboto.dialog import RobotoFigure, keep_clear
 from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Control, TextField
 
