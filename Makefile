@@ -39,7 +39,7 @@ STAMP_TEST_SYSTEM := $(VENV)/.stamp-test-system
 PO := $(wildcard locale/*/LC_MESSAGES/*.po)
 MO := $(PO:.po=.mo)
 
-PYTEST_ARGS ?=
+PYTEST_ARGS ?= --durations=25
 NATIVE_TESTS ?= tests/rules tests/editions tests/golden tests/play
 ARGS ?=
 SIM_ARGS ?= --edition official --players 4 --games 200 --seed 1

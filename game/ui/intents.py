@@ -256,6 +256,12 @@ KEY_HELP: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("1-9", N_("Pick a choice in a list of choices")),
         ("U", N_("Pass-the-device screen: UNO! for the one who just played")),
     )),
+    (N_("Name fields"), (
+        (N_("Home / End"), N_("Go to the start / end of the name")),
+        (N_("Shift+arrows / Ctrl+A"), N_("Select letters / select the whole name")),
+        (N_("Ctrl+Backspace / Ctrl+Delete"), N_("Delete a whole word")),
+        (N_("Ctrl+C / Ctrl+X / Ctrl+V"), N_("Copy, cut, paste (Shift+Insert pastes too)")),
+    )),
 )
 
 IntentAt = Callable[[tuple[int, int]], Intent | None]

@@ -82,3 +82,20 @@ def test_wrapping_breaks_long_paths_inside_the_width() -> None:
     lines = text.wrap(f"The save {path} was damaged.", 16, 200)
     assert all(text.size(line, 16)[0] <= 200 for line in lines)
     assert "".join(lines).replace(" ", "") == f"The save {path} was damaged.".replace(" ", "")
+
+
+def test_the_help_lists_the_name_field_s_editing_keys() -> None:
+    """Issue 34 item 6: the name field's editing keys work, and F1 says so."""
+    keys = " ".join(k for heading, group in I.KEY_HELP if heading == "Name fields"
+                    for k, _ in group)
+    ctrl = pygame.KMOD_CTRL
+    for shown, key, mods, edit in (
+            ("Home", pygame.K_HOME, 0, "home"), ("End", pygame.K_END, 0, "end"),
+            ("Shift+arrows", pygame.K_LEFT, pygame.KMOD_SHIFT, "select_left"),
+            ("Ctrl+A", pygame.K_a, ctrl, "select_all"),
+            ("Ctrl+Backspace", pygame.K_BACKSPACE, ctrl, "word_backspace"),
+            ("Ctrl+Delete", pygame.K_DELETE, ctrl, "word_delete"),
+            ("Ctrl+C", pygame.K_c, ctrl, "copy"), ("Ctrl+X", pygame.K_x, ctrl, "cut"),
+            ("Ctrl+V", pygame.K_v, ctrl, "paste")):
+        assert shown in keys
+        assert I.text_edit(key, mods) == edit
