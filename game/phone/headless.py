@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from game.bots import Bot, make_bot
 from game.bots.driver import seat_rng
 from game.phone.hub import ChoiceRequest, PhoneHub
-from game.phone.race import DONE, RACE, PhoneRace
+from game.phone.race import RACE, PhoneRace, report, take_press
 from game.play.choices import clock, expire
 from game.play.session import Session
 from game.rules import events as E
@@ -119,31 +119,22 @@ class HeadlessTable:
     def _race(self) -> int:
         """Tick the race; once every racer has finished, report its order."""
         race = self._race_tick()
-        if race is None:
-            return 0
-        picked = race.option(self.session.choices(race.reporter))
-        if picked is None:
+        chosen = None if race is None else report(race, self.session)
+        if chosen is None:
             return 0
         self.race = None
-        chosen = self.session.choose(race.reporter, race.version, *picked)
         self._note(chosen.events)
         return 1
 
     def _race_press(self, item: ChoiceRequest) -> bool:
         """A phone's race button, timed now (``True``: taken here, acknowledged). While
         a race is on, its report cannot be sent from a phone: it is refused."""
-        if item.choice != RACE:
-            return False
-        race = self._race_tick()
-        if race is None and item.option != DONE:
-            return False  # no race on phones: the report is the session's to take
-        if race is None or not race.answers(item.seat, item.version, item.choice,
-                                            item.option):
-            self.hub.acknowledge(item, "R-10", item.version != self.session.version)
-            return True
-        pressed = race.press(item.seat)
-        self.hub.acknowledge(item, None if pressed else "R-10")
-        return True
+        race = self._race_tick() if item.choice == RACE else self.race
+        taken, clause, stale = take_press(race, self.session, item.seat, item.version,
+                                          item.choice, item.option)
+        if taken:
+            self.hub.acknowledge(item, clause, stale)
+        return taken
 
     def _clocks(self) -> tuple[dict[str, float], int]:
         """The clock on a person's decision (T-12), kept here as the table keeps it: the

@@ -16,6 +16,12 @@ In reaction mode (``Session.race_mode``) the button is pressed on the flash: the
 ``deadline`` appears only once the lamp has flashed, and a press before it is a false
 start, which loses (false starts finish last, the first one to jump the gun very last).
 
+At the table in the window a person who races at the keyboard (``people``: a racer of
+that race not on a connected phone) presses in the table's race dialog, which shows this
+same race (:meth:`PhoneRace.press` too). Both main loops, the window's and the headless
+one, take a phone's press with :func:`take_press` and report the finished race with
+:func:`report`.
+
 Pure data and arithmetic: no pygame, no threads; the main loop owns it and ticks it.
 """
 
@@ -29,7 +35,7 @@ from typing import Final
 from game.bots.reaction import ai_time
 from game.i18n import N_
 from game.play.choices import Choice, Choices, Option
-from game.play.session import Session
+from game.play.session import Chosen, Session
 from game.rules.decisions import Decision
 from game.rules.units import RobotoView
 
@@ -76,9 +82,13 @@ class PhoneRace:
     params: dict[str, str]
     ai: dict[int, float]
     flash_at: float | None = None
+    #: The people racing at the keyboard (the table's race dialog takes their presses).
+    people: frozenset[int] = frozenset()
     clock: float = 0.0
     done: list[int] = field(default_factory=list)
     false_starts: list[int] = field(default_factory=list)
+    #: Each finished racer's time (after the flash, in reaction mode), in seconds.
+    times: dict[int, float] = field(default_factory=dict)
 
     @staticmethod
     def start(session: Session, phones: Collection[int]) -> PhoneRace | None:
@@ -104,9 +114,10 @@ class PhoneRace:
         else:
             rng = random.Random(session.seed * 31 + session.version)
             ai = {p: ai_time(levels.get(p, ""), "race", rng) for p in bots}
+        people = frozenset(p for p in racers if session.is_human(p) and p not in on_phones)
         label, params = instruction(session, unit.interruption)
         return PhoneRace(session.version, reporter, racers, on_phones, unit.interruption,
-                         label, params, ai, flash_at)
+                         label, params, ai, flash_at, people)
 
     # ------------------------------------------------------------------ the clock
     @property
@@ -126,16 +137,21 @@ class PhoneRace:
         for p, t in sorted(self.ai.items(), key=lambda kv: kv[1]):
             if self.clock >= t and p not in self.done:
                 self.done.append(p)
+                self.times[p] = t - (self.flash_at or 0.0)
                 changed = True
         return changed
 
     def press(self, seat: int) -> bool:
-        """``seat``'s phone pressed its button now; ``False`` when it is not racing (or
-        already finished)."""
-        if seat not in self.phones or seat in self.done or seat in self.false_starts \
-                or self.finished:
+        """``seat`` pressed its button now (on its phone, or at the table for one of
+        :attr:`people`); ``False`` when it is not racing that way (or already finished)."""
+        if (seat not in self.phones and seat not in self.people) or seat in self.done \
+                or seat in self.false_starts or self.finished:
             return False
-        (self.done if self.flashed else self.false_starts).append(seat)
+        if self.flashed:
+            self.done.append(seat)
+            self.times[seat] = self.clock - (self.flash_at or 0.0)
+        else:
+            self.false_starts.append(seat)
         return True
 
     def order(self) -> tuple[int, ...]:
@@ -198,6 +214,31 @@ class PhoneRace:
         last = next((o for o in choice.options if order_of(o)[-1:] == order[-1:]), None)
         picked = exact or last
         return None if picked is None else (choice.id, picked.id)
+
+
+def take_press(race: PhoneRace | None, session: Session, seat: int, version: int,
+               choice: str, option: str) -> tuple[bool, str | None, bool]:
+    """A phone's request seen by the main loop while races may be on: ``(taken, clause,
+    stale)``. Not ``taken``: it is not a race button (the session answers it). ``taken``
+    with ``clause`` ``None``: the press is timed now; with ``"R-10"``: refused (a press for
+    another state, ``stale``, or a report of the finishing order sent from a phone while
+    the race is raced on the phones), and nothing changed."""
+    if choice != RACE:
+        return False, None, False
+    if race is None and option != DONE:
+        return False, None, False  # no race on phones: the report is the session's to take
+    if race is None or not race.answers(seat, version, choice, option):
+        return True, "R-10", version != session.version
+    return True, None if race.press(seat) else "R-10", False
+
+
+def report(race: PhoneRace, session: Session) -> Chosen | None:
+    """Once every racer has finished, the reporter's report of the finishing order,
+    applied (``None``: the race is still on)."""
+    picked = race.option(session.choices(race.reporter))
+    if picked is None:
+        return None
+    return session.choose(race.reporter, race.version, *picked)
 
 
 def with_race(choices: Choices, race: Choice | None) -> Choices:

@@ -369,6 +369,135 @@ def test_C12_a_keyboard_person_s_UNO_on_the_pass_screen_among_phones(closing: Ap
     assert app.top is passing and t.viewer != 1  # Ana's hand still hidden
 
 
+# ---------------------------------------------------------------------------- R-10
+def roboto_duel(app: App, kinds: str, named: tuple[int, int], mode: str = "family"
+                ) -> TableScene:
+    """A Roboto table: Zoé (seat 0) is to play her blue 5, and Roboto then calls a duel of
+    ``named``; Bob (seat 2) is named to continue."""
+    from game.editions.roboto.rules import Interrupt
+
+    game = build(["B5 B6 B7", "G4 G5 G6", "Y1 Y2 Y3"], "B9", ed="roboto",
+                 rules={"match": "single_hand"})
+    game.unit.script = [Interrupt("duel", named, None, 2)]
+    t = table_at(app, game, kinds, codes=False)
+    t.session.race_mode = mode
+    return t
+
+
+async def race_shown(app: App) -> None:
+    """Frames until the table shows a race raced on the phones (its clock starts then)."""
+    from game.editions.roboto.table.races import SharedRaceScene
+
+    for _ in range(2000):
+        app.frame(DT)
+        if isinstance(app.top, SharedRaceScene):
+            return
+        await asyncio.sleep(0.002)
+    raise AssertionError(f"no race shown; top is {app.top and app.top.name}")
+
+
+def still(app: App) -> Callable[[], None]:
+    """A frame on which no time passes (a tap is taken when the table's clock says, not
+    when the machine gets to it)."""
+    return lambda: app.frame(0.0)
+
+
+@pytest.mark.parametrize("named", [(0, 1), (1, 0)], ids=["she_reports", "the_ai_reports"])
+def test_R10_a_duel_in_the_window_is_raced_on_the_phone_on_the_table_s_clock(
+        closing: App, named: tuple[int, int]) -> None:
+    """The phone shows the duel's task and one button (never the report's orders); the
+    table shows the same race in Roboto's dialog, whoever reports it; she presses before
+    the AI's time on the table's clock and wins: Ana draws two, and the dialog closes."""
+    from game.editions.roboto.table.races import SharedRaceScene
+    from game.phone.race import instruction
+
+    app = closing
+    t = roboto_duel(app, "PAA", named)
+    races: list[dict[str, Any]] = []
+
+    async def body(http: aiohttp.ClientSession) -> None:
+        phone = await joined(http, app, 0)
+        await phone.until("state", pump=frames(app), where=lambda f: f["mine"])
+        await phone.choose("turn", "play:B5")
+        await race_shown(app)
+        state = await phone.until("state", pump=still(app), where=lambda f:
+                                  f["choices"][:1] and f["choices"][0]["id"] == "race")
+        race = t.phone_table.race
+        assert race is not None and race.phones == {0} and race.reporter == named[0]
+        top = app.top
+        assert isinstance(top, SharedRaceScene) and top.race is race
+        assert top.test_state()["instruction"] == instruction(t.session, "duel")[0]
+        choice = state["choices"][0]
+        assert [o["id"] for o in choice["options"]] == ["done"]
+        assert 0 < choice["deadline"] <= race.ai[1]
+        ahead = race.clock
+        await phone.choose("race", "done")
+        ack = await phone.until("ack", pump=still(app))
+        assert ack["ok"], ack
+        assert race.clock == ahead and race.order() == (0,)  # timed when the table took it
+        await phone.until("state", pump=frames(app), timeout=20, where=lambda f: not any(
+            c["id"] == "race" for c in f["choices"]))
+        races.extend(c for f in phone.frames if f["type"] == "state"
+                     for c in f["choices"] if c["id"] == "race")
+        await phone.close()
+
+    with_phones(body)
+    pump(app, 0.5)
+    assert races and all(o["id"] == "done" for c in races for o in c["options"])
+    ended = [e for e in t.session.recent_events() if isinstance(e, E.RaceEnded)]
+    assert [(e.order, e.loser) for e in ended] == [((0, 1), 1)]
+    assert not any(isinstance(sc, SharedRaceScene) for sc in app.stack.scenes)
+    assert t.phone_table.race is None
+
+
+def test_R10_a_keyboard_racer_and_a_phone_racer_race_in_the_same_reaction_race(
+        closing: App) -> None:
+    """Zoé (keyboard) reports and races at the table's dialog, Ana on her phone: Zoé
+    presses before the flash (a false start: very last), Ana after it; the table reports
+    (Ana, Zoé), and Zoé draws two."""
+    from game.editions.roboto.table.races import SharedRaceScene
+
+    app = closing
+    t = roboto_duel(app, "KPA", (0, 1), mode="reaction")
+    hub = app.phones.hub
+    assert hub is not None
+
+    async def body(http: aiohttp.ClientSession) -> None:
+        phone = await joined(http, app, 1)
+        await settle(app)
+        passing = app.top
+        assert isinstance(passing, PassDeviceScene) and passing.player == 0
+        passing.guard = 0
+        passing.on_press("ready")
+        await settle(app, 0.1)
+        main = t.input.choices().main()
+        assert main is not None
+        t.input.choose(main, main.option("play:B5"))
+        await race_shown(app)
+        await phone.until("state", pump=still(app), where=lambda f:
+                          f["choices"][:1] and f["choices"][0]["id"] == "race")
+        top, race = app.top, t.phone_table.race
+        assert isinstance(top, SharedRaceScene) and race is not None and top.race is race
+        assert race.phones == {1} and race.people == {0} and race.flash_at is not None
+        assert race.clock < race.flash_at
+        state = top.test_state()
+        assert state["phones"] == [1] and state["people"] == [0] and not state["flashed"]
+        top.on_press("choice0")  # Zoé jumps the gun
+        assert race.false_starts == [0]
+        while not race.flashed:
+            app.frame(DT)
+        await phone.choose("race", "done")
+        assert (await phone.until("ack", pump=still(app)))["ok"]
+        await phone.until("state", pump=frames(app), timeout=20, where=lambda f: not any(
+            c["id"] == "race" for c in f["choices"]))
+        await phone.close()
+
+    with_phones(body)
+    ended = [e for e in t.session.recent_events() if isinstance(e, E.RaceEnded)]
+    assert [(e.order, e.loser) for e in ended] == [((1, 0), 0)]
+    assert not any(isinstance(sc, SharedRaceScene) for sc in app.stack.scenes)
+
+
 # ---------------------------------------------------------------------------- drops
 def test_a_phone_closed_mid_turn_rejoins_with_its_link_and_nothing_is_lost_or_doubled(
         closing: App) -> None:

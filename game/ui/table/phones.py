@@ -16,6 +16,11 @@ dialog is on top (:meth:`TablePhones.update`, called by the app's phones):
   the host's delay (Settings) :class:`PhoneAwayScene` offers to keep waiting, to let the
   computer play this turn for them (one turn, through the match's bot runner) or to take
   the seat at the keyboard;
+- a Roboto race that names a person on a phone (R-10) is raced on the phones, on the
+  table's clock (:class:`game.phone.race.PhoneRace`, as in the headless loop): the table
+  shows it in the edition's race dialog (whoever reports it; a person racing at the
+  keyboard presses there), ticks it only while that dialog shows it, and reports the
+  finishing order when every racer has finished;
 - each phone gets its seat's state, with the clock's deadline and the table's public
   captions only.
 """
@@ -37,6 +42,7 @@ from game.ui.widgets import Button, Control, panel
 
 if TYPE_CHECKING:
     from game.phone.hub import ChoiceRequest, PhoneHub
+    from game.phone.race import PhoneRace
     from game.play.session import Session
     from game.rules import events as E
     from game.ui.botworker import Job
@@ -111,6 +117,8 @@ class TablePhones:
         self._job_version = -1
         self._started = False
         self.applied = 0
+        #: The Roboto race under way on the phones (R-10), if any.
+        self.race: PhoneRace | None = None
 
     @property
     def session(self) -> Session:
@@ -139,6 +147,14 @@ class TablePhones:
             self._apply(hub, item)
 
     def _apply(self, hub: PhoneHub, item: ChoiceRequest) -> None:
+        from game.phone.race import RACE, take_press
+
+        race = self.racing() if item.choice == RACE else self.race
+        taken, clause, stale = take_press(race, self.session, item.seat, item.version,
+                                          item.choice, item.option)
+        if taken:  # a race button, timed now on the table's clock
+            hub.acknowledge(item, clause, stale)
+            return
         chosen = hub.handle_choice(self.session, item)
         if chosen is not None and not chosen.repeated:
             self.applied += 1
@@ -160,10 +176,70 @@ class TablePhones:
             changed = True
         deadlines: dict[str, float] = {}
         if not held and not self.session.over:
+            changed = self._race(dt) or changed
             deadlines, expired = self._tick(dt)
             changed = self._away(dt) or self._computer_turn() or expired or changed
-        hub.publish_session(self.session, deadlines, self.faces(), self.captions())
+        hub.publish_session(self.session, deadlines, self.faces(), self.captions(),
+                            race=self.racing(start=False))
         return changed
+
+    # ------------------------------------------------------------------ R-10 on phones
+    def racing(self, start: bool = True) -> PhoneRace | None:
+        """The race under way on the phones: the one the session asks now if it names a
+        person on a connected phone (started with ``start``: from then on no phone is
+        offered the report of the finishing order); ``None`` when there is none (a person
+        on a gone phone races at the keyboard)."""
+        from game.phone.race import PhoneRace
+        from game.rules.decisions import Decision
+
+        s = self.session
+        race = self.race
+        if race is not None and (s.over or race.version != s.version):
+            race = self.race = None
+        if race is None and start and not s.over and s.decision is Decision.RACE:
+            connected = [p for p in self.seats() if self.connection(p) == "connected"]
+            race = self.race = PhoneRace.start(s, connected)
+        return race
+
+    def shown(self, race: PhoneRace) -> bool:
+        """Is ``race`` on the big screen (a dialog on the stack shows it)?"""
+        return any(getattr(sc, "race", None) is race for sc in self.table.app.stack.scenes)
+
+    def press(self, seat: int) -> bool:
+        """A person racing at the keyboard pressed (the table's race dialog)."""
+        race = self.race
+        return race is not None and seat in race.people and race.press(seat)
+
+    def _race(self, dt: float) -> bool:
+        """The race on the phones: shown in the edition's race dialog (opened here once
+        the table has shown what led to it and is on top: a keyboard reporter's opens
+        after their pass screen), ticked while shown (a phone's press before that is
+        timed at its start), reported once every racer has finished (the dialog closes)."""
+        from game.phone.race import report
+
+        race = self.racing()
+        if race is None:
+            return False
+        app = self.table.app
+        if not self.shown(race):
+            if app.top is not self.table or not self.table.presenter.idle:
+                return False
+            scene = next((make(race) for dev in self.table.devices
+                          if (make := getattr(dev, "race_scene", None)) is not None), None)
+            if scene is None:
+                return False
+            app.push(scene)
+            return True
+        changed = race.tick(dt)
+        chosen = report(race, self.session)
+        if chosen is None:
+            return changed
+        self.race = None
+        self.applied += 1
+        for scene in [sc for sc in app.stack.scenes if getattr(sc, "race", None) is race]:
+            app.stack.remove(scene)
+        self._present(list(chosen.events))
+        return True
 
     def _start(self) -> bool:
         """A resumed match's phones get new links (old ones stop working); a match whose
@@ -299,7 +375,10 @@ class TablePhones:
         if worn[seat].kind == kind or any(a.kind == kind for i, a in enumerate(worn)
                                           if i != seat):
             return False
-        family.remember(self.table.app, [s.seats[seat]], [Avatar.of(kind)])
+        # every seat's face is written as it is now (a seat with no profile yet keeps the
+        # face it was given, which the new one could otherwise change)
+        family.remember(self.table.app, s.seats,
+                        [Avatar.of(kind) if i == seat else a for i, a in enumerate(worn)])
         self.table.relayout()
         self.table.app.dirty = True
         return True
@@ -374,6 +453,8 @@ class TablePhones:
             waits.append(max(0.0, self.table.app.settings.phone_wait - self.waited))
         if self._held and not self.held():
             waits.append(0.0)
+        if self.race is not None:
+            waits.append(1 / 30)  # the race's clock (its dialog asks every frame too)
         return min(waits) if waits else None
 
     # ------------------------------------------------------------------ drawing

@@ -255,6 +255,10 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
             return None
         unit = t.session.view(t.viewer).unit
         racers, kind = racers_of(unit), race_kind_of(unit)
+        phones = getattr(t, "phone_table", None)
+        race = phones.racing() if phones is not None else None
+        if race is not None and racers and all(o.widget == "order" for o in options):
+            return self.race_scene(race)  # a racer on a phone: the phones' race, shown
         if racers and all(o.widget == "order" for o in options):
             if getattr(t.session, "race_mode", "family") == "reaction":
                 return ReactionRaceScene(t.app, self, racers, choice, options, kind)
@@ -262,6 +266,13 @@ class RobotoFigure(RobotoPuppet, DeviceLayer):
         if kind == "nickname" and len(racers) >= 2 and len(options) == 1:
             return NicknameScene(t.app, self, racers[1], choice, options[0])
         return None
+
+    def race_scene(self, race: Any) -> Scene:
+        """The table's dialog for a race raced on the phones (R-10, issue 33; ``race`` a
+        :class:`game.phone.race.PhoneRace`): the table's phones open it, whoever reports."""
+        from game.editions.roboto.table.races import SharedRaceScene
+
+        return SharedRaceScene(self.table.app, self, race)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, layer: str) -> None:

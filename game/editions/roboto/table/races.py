@@ -25,6 +25,7 @@ from game.ui.scenes.base import PanelScene
 from game.ui.widgets import Button, Control
 
 if TYPE_CHECKING:
+    from game.phone.race import PhoneRace
     from game.ui.table.host import TableHost
 
 
@@ -342,3 +343,134 @@ class ReactionRaceScene(RaceScene):
         return {**super().test_state(), "flashed": self.flashed,
                 "flash_at": self.flash_at, "done": list(self.done),
                 "false_starts": list(self.false_starts), "order": list(self.order())}
+
+
+class SharedRaceScene(RaceScene):
+    """R-10 when a racer plays from a phone: the race is the table's phones'
+    (:class:`game.phone.race.PhoneRace`, the one the headless loop runs too), on the
+    table's clock. This dialog shows it on the big screen, whoever reports it: what to
+    do, Roboto, the lamp in reaction mode, where each racer is. A person racing at the
+    keyboard presses here (their key or button); a phone's racer presses on the phone.
+    The table reports the finishing order once everyone has finished, and the dialog
+    closes by itself."""
+
+    name = "race"
+
+    def __init__(self, app: Any, roboto: RobotoFigure, race: PhoneRace) -> None:
+        PanelScene.__init__(self, app)
+        self.roboto = roboto
+        self.table = roboto.table
+        self.race = race
+        self.racers = race.racers[:9]
+        self.kind = race.kind
+        self.options = []
+        self.done = list(race.done)
+        self.clock = race.clock
+        self.replays = 0
+        self.ai_time = dict(race.ai)
+        self.instruction = race_instruction(self.table, race.kind)
+        reaction = race.flash_at is not None
+        self.title = N_("Reaction race!") if reaction else (
+            N_("House rule!") if race.kind == "house_rule" else N_("Duel!"))
+        if reaction:
+            self.body = ReactionRaceScene.body
+        self._phase = race.phase(-1)
+        self.tell(first=True)
+
+    @property
+    def reaction(self) -> bool:
+        return self.race.flash_at is not None
+
+    def extra_height(self) -> int:
+        return 110 + self.TASK_H if self.reaction else self.TASK_H
+
+    def build(self) -> list[Control]:
+        names = self.table.session.names
+        race = self.race
+        out: list[Control] = []
+        for i, p in enumerate(self.racers):
+            params: dict[str, Any] = {"player": names[p]}
+            waiting = False
+            if p in race.false_starts:
+                msgid = N_("{player}: false start!")
+            elif p in race.done:
+                params["place"] = race.done.index(p) + 1
+                if self.reaction:
+                    msgid = N_("{player}: number {place} ({seconds} s)")
+                    params["seconds"] = f"{race.times.get(p, 0.0):.2f}"
+                else:
+                    msgid = N_("{player}: done, number {place}")
+            elif p in race.phones:
+                msgid = N_("{player} races on the phone…")
+            elif p in race.people:
+                waiting = True
+                msgid = N_("{player}: press on the flash!") if self.reaction \
+                    else N_("{player}: I am done!")
+            else:
+                msgid = N_("{player} (AI) is waiting…") if self.reaction \
+                    else N_("{player} (AI) is racing…")
+            out.append(Button.make(f"choice{i}", msgid, params=params,
+                                   hint=str(i + 1) if waiting else "", enabled=waiting,
+                                   style="primary" if waiting else "normal"))
+        out.append(Button.make("replay", N_("Hear it again"), style="quiet"))
+        return out
+
+    def update(self, dt: float) -> bool:
+        race = self.race
+        self.roboto.update(dt)
+        self.keep_talking()
+        if getattr(self.table, "phone_table", None) is None or \
+                self.table.phone_table.race is not race:  # reported (or gone): close
+            if self in self.app.stack.scenes:
+                self.app.stack.remove(self)
+            return True
+        phase = race.phase(-1)
+        if phase != self._phase:
+            if race.flashed and not self._phase[1]:
+                self.table.sfx("uno")
+            if len(race.done) > len(self.done):
+                self.table.sfx("card")
+            self._phase = phase
+            self.done = list(race.done)
+            self.relayout()
+        self.clock = race.clock
+        return True
+
+    def finish(self, p: int) -> None:
+        """A person at the keyboard pressed: the table's phones time it."""
+        if self.table.phone_table.press(p):
+            self.table.sfx("card" if self.race.flashed else "error")
+
+    def on_press(self, control: str) -> None:
+        if control.startswith("choice"):
+            i = int(control[len("choice"):])
+            if 0 <= i < len(self.racers) and self.racers[i] in self.race.people:
+                self.finish(self.racers[i])
+            return
+        super().on_press(control)
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        if not self.reaction:
+            super().draw_extra(surface)
+            return
+        s = self.s
+        self.draw_task(surface, self.content_top)
+        c = (self.panel_rect.centerx, self.content_top + int((52 + self.TASK_H) * s))
+        flash_at = self.race.flash_at or 0.0
+        lit = self.app.settings.reduced_motion or int((self.clock - flash_at) * 8) % 2 == 0
+        draw_lamp(surface, c, int(44 * s), s, self.race.flashed, lit,
+                  lambda _label: int(26 * s))
+
+    def autoplay_intent(self) -> I.Intent | None:
+        if not self.race.flashed:
+            return None
+        for i, p in enumerate(self.racers):
+            if p in self.race.people and p not in self.race.done:
+                return I.Press(f"choice{i}")
+        return None
+
+    def test_state(self) -> dict[str, Any]:
+        race = self.race
+        return {**super().test_state(), "phones": sorted(race.phones),
+                "people": sorted(race.people), "false_starts": list(race.false_starts),
+                "flashed": race.flashed, "order": list(race.order())}
