@@ -60,16 +60,18 @@ class Art:
         self._lock = threading.Lock()
 
     def plan(self, cards: Iterable[Card], faces: bool = True) -> None:
-        """Queue ``cards`` (and the back, and every face) for :meth:`prepare`."""
+        """Queue ``cards`` (and the back, and every face) for :meth:`prepare`. The faces
+        come first: they are few and every page shows them all (a page that joins while
+        the hundreds of cards are still being drawn shows its players' faces at once)."""
         from game.store.profiles import AVATAR_KINDS
 
-        todo = [("card", BACK)] if BACK not in self._cards else []
+        todo = [("face", k) for k in AVATAR_KINDS if k not in self._faces] if faces else []
+        if BACK not in self._cards:
+            todo.append(("card", BACK))
         for c in cards:
             text = str(c)
             if text not in self._cards and ("card", text) not in todo:
                 todo.append(("card", text))
-        if faces:
-            todo += [("face", k) for k in AVATAR_KINDS if k not in self._faces]
         with self._lock:
             self._todo += [t for t in todo if t not in self._todo]
 

@@ -81,3 +81,17 @@ def test_art_is_drawn_a_little_at_a_time_within_a_budget() -> None:
         pass
     assert art.pending() == 0
     assert all(art.png("card", t) for t in ("R1", "R2", "R3", "W", "back"))
+
+
+def test_the_faces_are_drawn_before_the_cards() -> None:
+    """Every page shows its players' faces: a phone joining while the hundreds of cards
+    are still being drawn gets them from the first pictures drawn."""
+    from game.phone.art import Art
+    from game.store.profiles import AVATAR_KINDS
+
+    art = Art(card_width=60, face_size=24)
+    art.plan([Card.parse(t) for t in ("R1", "R2", "W")])
+    for _ in AVATAR_KINDS:
+        art.prepare(budget_s=0.0)  # (one picture per call at a spent budget)
+    assert all(art.png("face", k) for k in AVATAR_KINDS)
+    assert art.png("card", "R1") is None
