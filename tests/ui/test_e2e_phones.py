@@ -228,6 +228,50 @@ def test_two_phones_and_one_keyboard_seat_the_pass_screen_comes_only_for_the_key
         app.close()
 
 
+# ---------------------------------------------------------------------------- R-10
+def test_R10_roboto_s_duel_in_the_window_is_raced_on_the_phone(
+        display: str, home: Path, outdir: Path,  # noqa: F811
+        pages: Callable[..., Any]) -> None:
+    """Zoé (phone) has played her blue 5 and Roboto calls a duel of her and Ana (AI): the
+    big screen shows the race in Roboto's dialog, the phone the duel's task and one big
+    button, which she taps; the table's clock decides and the table reports the order (the
+    phone never offers it). Who wins depends on her tap's speed, so only the race's
+    course is checked."""
+    from game.editions.roboto.rules import Interrupt
+    from game.play.session import Session
+    from game.store.saves import SeatInfo
+
+    game = build(["B5 B6 B7", "G4 G5 G6", "Y1 Y2 Y3"], "B9", ed="roboto",
+                 rules={"match": "single_hand"})
+    game.unit.script = [Interrupt("duel", (0, 1), None, 2)]
+    s = Session(game, [SeatInfo("Zoé", True), SeatInfo("Ana", False, "easy"),
+                       SeatInfo("Bob", False, "easy")])
+    s.act(s.choices(0).action("turn", "play:B5"))  # type: ignore[arg-type]
+    env = positioned(home, s.game, [["Zoé", True, "", True], ["Ana", False, "easy"],
+                                    ["Bob", False, "easy"]])
+    app = RunningApp(display, home, outdir, SETTINGS, env=env, first="phone_join")
+    try:
+        state = app.wait(lambda s: s["top"] == "phone_join" and cards_shown(s)
+                         and "qr" in cards_shown(s)[0])
+        page = pages("zoe")
+        page.open(cards_shown(state)[0]["url"])
+        page.wait(lambda: page.has_button("I am done!"), what="the race's button")
+        state = app.wait(lambda s: s["top"] == "race")
+        assert state["race"]["phones"] == [0] and state["race"]["racers"] == [0, 1]
+        page.shot("roboto_duel")
+        app.shot("roboto_duel_on_the_big_screen")
+        page.button("I am done!").click()
+        state = app.wait(lambda s: s["top"] == "table" and "race" not in s.get("scenes", [])
+                         and table(s).get("idle"), timeout=30)
+        log = " ".join(table(state)["log"])
+        assert "draws" in log or "pioche" in log, log
+        races = [c for f in page.received() if f.get("type") == "state"
+                 for c in f.get("choices", []) if c.get("id") == "race"]
+        assert races and all(o["id"] == "done" for c in races for o in c["options"])
+    finally:
+        app.close()
+
+
 # ---------------------------------------------------------------------------- drops
 def test_a_phone_closed_mid_turn_and_its_link_reopened_goes_on_with_nothing_lost_or_doubled(
         display: str, home: Path, outdir: Path,  # noqa: F811
