@@ -59,7 +59,7 @@ def instruction(session: Session, kind: str) -> tuple[str, dict[str, str]]:
     """What the racers must do, as a label and its parameters: the house rule's typed
     text, or the duel's task, picked as the table's race dialog picks it (the same for a
     given moment of a game)."""
-    from game.voice.phrases_editions import DUEL_TASKS
+    from game.editions.roboto.voice import DUEL_TASKS
 
     if kind == "house_rule":
         typed = str(getattr(session, "house_rule_text", "") or "")

@@ -10,7 +10,7 @@ the table, the narration and the tests read the same object.
 
 What each decision and each action looks like as a choice is registered, not listed here:
 :func:`register_decision` and :func:`register_action` (the official game's are below; an
-edition's come from its own modules, see :mod:`game.voice.choices_editions`). A decision
+edition's come from its own ``voice`` module, the registry is :mod:`game.play.specs`). A decision
 or an action that nobody registered still gets a plain choice, named by its text form, so
 no decision can leave a player stuck.
 
@@ -21,11 +21,29 @@ the game (:meth:`game.play.session.Session.choose` applies it, once).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from game.i18n import N_
+from game.play.specs import (
+    ACTIONS,
+    CLOCKS,
+    DECISIONS,
+    GROUPS,
+    PARAM_TYPES,
+    WIDGETS,
+    ActionSpec,
+    ClockSpec,
+    DecisionSpec,
+    GroupSpec,
+    Param,
+    register_action,
+    register_clock,
+    register_decision,
+    register_group,
+    unregister,
+)
 from game.rules import actions as A
 from game.rules.actions import Action, action_text
 from game.rules.cards import Card, Colour
@@ -35,23 +53,6 @@ from game.rules.view import PlayerView
 
 #: The version of the JSON form (:meth:`Choices.to_json`); the phone page checks it.
 SCHEMA: Final = 1
-
-#: A label parameter: a seat (``player``, ``target``), a card's text (``card``), a colour's
-#: letter (``colour``), a tray (``tray``, counted from 0, shown from 1), a number
-#: (``count``), seats in order (``order``), or (seat, cards) pairs (``shares``).
-#: :data:`PARAM_TYPES` says which is which (:mod:`game.play.labels` renders them).
-Param = int | str | tuple[int, ...] | tuple[tuple[int, int], ...]
-
-#: How a front end renders a label parameter, by its name.
-PARAM_TYPES: Final[Mapping[str, str]] = {
-    "player": "seat", "target": "seat", "card": "card", "colour": "colour",
-    "tray": "tray", "count": "number", "order": "seats", "shares": "shares",
-}
-
-#: Widget kinds of an option: how a front end offers it. One widget per kind serves every
-#: edition (a player picker with faces, a colour picker, a tray picker …).
-WIDGETS: Final = frozenset({"card", "colour", "player", "tray", "button", "order", "shares"})
-
 
 @dataclass(frozen=True)
 class Option:
@@ -134,7 +135,7 @@ class Choices:
         """The choice of the decision this seat owes now (``None``: it owes none; what it
         may do out of turn, calling UNO, catching, jumping in, is in the others)."""
         first = self.choices[0] if self.choices else None
-        return first if first is not None and first.id not in _GROUPS else None
+        return first if first is not None and first.id not in GROUPS else None
 
     def __bool__(self) -> bool:
         return bool(self.choices)
@@ -154,112 +155,9 @@ def _json_params(params: Mapping[str, Param]) -> dict[str, Any]:
     return out
 
 
-# ---------------------------------------------------------------------------- registry
-@dataclass(frozen=True)
-class DecisionSpec:
-    """How a decision a seat owes reads as a choice."""
-
-    kind: str
-    label: str
-    clause: str
-    params: Callable[[PlayerView], Mapping[str, Param]] | None = None
-    #: Option labels that read otherwise in this decision, by option id (taking a stack
-    #: is not accepting a Wild Draw Four).
-    relabel: Mapping[str, str] = field(default_factory=dict)
-    #: Answered from the hand and the draw pile (see :attr:`Choice.hand`).
-    hand: bool = False
-    #: The label, when it depends on the moment (whom the launcher turns to): from the
-    #: seat's view, in place of ``label``.
-    label_of: Callable[[PlayerView], str] | None = None
-
-
-@dataclass(frozen=True)
-class ActionSpec:
-    """How one kind of action reads as an option.
-
-    ``ident`` gives the option's id (stable for the same action), ``params`` its label's
-    parameters; ``group`` puts every such action in a choice of its own (calling UNO,
-    catching), while ``None`` puts it in the choice of the decision the seat owes — or in
-    the jump-in choice when it is not the seat's turn. ``shown``, where the seat's view
-    changes how the option reads (a card played on one of several trays names its tray),
-    gives its label and parameters from the action and the view, in place of ``label`` and
-    ``params``.
-    """
-
-    widget: str
-    label: str
-    ident: Callable[[Any], str]
-    params: Callable[[Any], Mapping[str, Param]] = lambda a: {}
-    group: str | None = None
-    shown: Callable[[Any, PlayerView], tuple[str, Mapping[str, Param]]] | None = None
-
-
-@dataclass(frozen=True)
-class ClockSpec:
-    """A clock on a decision (T-12's turn timer): the seconds it gives, from the seat's
-    view (``None``: no clock this game), and the clock's own action for the seat when it
-    runs out. Time is an input: the front end keeps the clock, the engine gets the action."""
-
-    seconds: Callable[[PlayerView], float | None]
-    expire: Callable[[int], Action]
-
-
-@dataclass(frozen=True)
-class GroupSpec:
-    """A choice of its own, open out of turn too (calling UNO, catching, jumping in)."""
-
-    kind: str
-    label: str
-    clause: str
-    shared: bool = True
-    order: int = 0
-
-
-_DECISIONS: dict[str, DecisionSpec] = {}
-_ACTIONS: dict[type, ActionSpec] = {}
-_GROUPS: dict[str, GroupSpec] = {}
-_CLOCKS: dict[str, ClockSpec] = {}
-
-
-def register_decision(decision: Decision | str, spec: DecisionSpec) -> None:
-    """Say how ``decision`` (a :class:`Decision`, or the value of one) reads as a choice."""
-    _DECISIONS[decision if isinstance(decision, str) else decision.value] = spec
-
-
-def register_action(cls: type, spec: ActionSpec) -> None:
-    """Say how actions of class ``cls`` read as options."""
-    if spec.widget not in WIDGETS:
-        raise ValueError(f"unknown widget {spec.widget!r}; one of {sorted(WIDGETS)}")
-    _ACTIONS[cls] = spec
-
-
-def register_group(name: str, spec: GroupSpec) -> None:
-    """A choice of its own that actions may name as their ``group``."""
-    _GROUPS[name] = spec
-
-
-def register_clock(decision: Decision | str, spec: ClockSpec) -> None:
-    """Put a clock on ``decision`` (see :class:`ClockSpec`)."""
-    _CLOCKS[decision if isinstance(decision, str) else decision.value] = spec
-
-
-def unregister(*keys: object) -> None:
-    """Forget registrations (a test's own decision, action or group)."""
-    for key in keys:
-        if isinstance(key, type):
-            _ACTIONS.pop(key, None)
-        elif isinstance(key, Decision):
-            _DECISIONS.pop(key.value, None)
-            _CLOCKS.pop(key.value, None)
-        elif isinstance(key, str):
-            _DECISIONS.pop(key, None)
-            _GROUPS.pop(key, None)
-            _CLOCKS.pop(key, None)
-
-
 def decision_spec(decision: Decision | str) -> DecisionSpec:
     key = decision if isinstance(decision, str) else decision.value
-    spec = _DECISIONS.get(key)
+    spec = DECISIONS.get(key)
     if spec is not None:
         return spec
     clause = NEEDS.get(decision, ("C-5", ""))[0] if isinstance(decision, Decision) else "C-5"
@@ -267,7 +165,7 @@ def decision_spec(decision: Decision | str) -> DecisionSpec:
 
 
 def action_spec(cls: type) -> ActionSpec:
-    spec = _ACTIONS.get(cls)
+    spec = ACTIONS.get(cls)
     if spec is not None:
         return spec
     # Nobody registered it: a plain button named by the action's text form.
@@ -317,14 +215,14 @@ def describe(view: PlayerView, version: int,
     def order(name: str) -> tuple[int, str]:
         if mine and name == view.decision.value:
             return (-1, "")
-        g = _GROUPS.get(name)
+        g = GROUPS.get(name)
         return (g.order if g else 0, name)
 
     for name in sorted(groups, key=order):
         options = groups[name]
         hand = False
-        if name in _GROUPS:
-            g = _GROUPS[name]
+        if name in GROUPS:
+            g = GROUPS[name]
             kind, label, clause, shared, params = g.kind, g.label, g.clause, g.shared, {}
         else:
             d = decision_spec(view.decision)
@@ -368,7 +266,7 @@ def clock(view: PlayerView) -> tuple[str, float] | None:
     (the front end counts them down and, when they run out, applies :func:`expire`)."""
     if view.to_act != view.me or view.decision is Decision.OVER or not view.legal:
         return None
-    spec = _CLOCKS.get(view.decision.value)
+    spec = CLOCKS.get(view.decision.value)
     seconds = spec.seconds(view) if spec is not None else None
     return None if seconds is None else (view.decision.value, seconds)
 
@@ -382,7 +280,7 @@ def expire(current: Choices, version: int, choice_id: str) -> Action:
     if version != current.version:
         raise IllegalAction(clause, f"player {current.seat}'s clock ran out at state "
                                     f"{version}, and the game is at {current.version} now")
-    spec = _CLOCKS.get(choice_id)
+    spec = CLOCKS.get(choice_id)
     if choice is None or spec is None:
         raise IllegalAction(clause, f"no clock runs on {choice_id} for player {current.seat}")
     return spec.expire(current.seat)
@@ -457,6 +355,10 @@ def _register_official() -> None:
 
 
 _register_official()
+# The house rules' and the editions' own declarations, so that a description is complete
+# wherever it is made (game/voice/editions.py imports each edition's voice module).
+import game.voice.choices_house  # noqa: E402
+import game.voice.editions  # noqa: E402, F401
 
 
 def card_of(text: str) -> Card:

@@ -7,8 +7,9 @@ you need:
                 never blocks the frame loop; silent when there is no engine or no output
 - ``phrases``   engine events → translated phrases, per narration setting
                 (``voicings``: the table the phrase modules register in;
-                ``phrases_editions``: the editions' events; ``phrases_house``: the house
-                rules'; ``card_names``: spoken card names)
+                ``editions``: loads each edition's voice module, game/editions/<name>/
+                voice.py, with its events; ``phrases_house``: the house rules';
+                ``card_names``: spoken card names)
 - ``utterance`` a phrase rendered into TTS text, recorded clips and pauses, plus a caption
 - ``synth``     the killable speech worker process (``tts``: the engines and the splicing)
 - ``playback``  the mixer channel speech plays on
@@ -18,5 +19,6 @@ you need:
 - ``audio_env`` PortAudio loading, device lookup and re-scan
 - ``notices``   the one notice telling the player what is missing
 - ``dsp``       resampling, levels, silence trimming
-- ``narrate``   engine events → the table's log lines (text, no speech)
+- ``narrate``   engine events → the table's log lines (text, no speech); ``log_lines``:
+                the registry the editions' lines join
 """

@@ -12,66 +12,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+import game.voice.editions  # noqa: F401  (each edition's voice module: its lines)
 from game.i18n import N_, _, ngettext
 from game.play.choices import Choice, Option
 from game.play.labels import COLOUR_NAMES, Labels
 from game.rules import events as E
-from game.rules.cards import Card
 from game.setup.house_rules import HouseRulesTonight, tonight_line
-from game.voice.card_names import card_phrase
 from game.voice.clips import PlayerVoice
-from game.voice.phrases import discard_colour_command
-from game.voice.phrases_editions import PressedFor
-from game.voice.utterance import render
+from game.voice.log_lines import DISCARD_REASONS, DRAW_REASONS, LINES, card_name, cards_text
 
 #: Names given to AI players in headless matches (names are not translated).
 AI_NAMES = ("Ada", "Bruno", "Chloé", "Dev", "Elif", "Finn", "Gaia", "Hugo", "Inès", "Jonas")
 
-_DRAW_REASONS = {
-    "turn": N_("{player} draws {cards}."),
-    "draw_two": N_("{player} draws two: {cards}."),
-    "wild_draw_four": N_("{player} takes the Wild Draw Four: {cards}."),
-    "challenge_guilty": N_("{player} was bluffing and draws four: {cards}."),
-    "challenge_innocent": N_("{player} loses the challenge and draws six: {cards}."),
-    "uno_penalty": N_("{player} draws a penalty: {cards}."),
-    "first_card": N_("{player} draws two from the first card: {cards}."),
-    "victory_lap": N_("{player} draws one for the Victory Lap: {cards}."),
-    "race": N_("{player} finishes last and draws two: {cards}."),
-    "overload": N_("{player} draws the overload penalty: {cards}."),
-    "give_away": N_("{player} receives penalty cards: {cards}."),
-    "time_up": N_("{player} ran out of time and draws: {cards}."),
-}
-
-_DISCARD_REASONS = {
-    "discard_all": N_("{player} discards the rest of the colour: {cards}."),
-    "pair": N_("{player} pairs the Discard Two with {cards}."),
-    "command": N_("{player} puts down {cards}."),
-}
-
-CUSTOM_EFFECT_NAMES = {
-    "everyone_presses": N_("everyone else presses the launcher once"),
-    "swap_hands": N_("swap hands with a player of your choice"),
-    "chosen_presses_twice": N_("a player of your choice presses twice"),
-    "skip_everyone": N_("skip everyone and play again"),
-    "plain": N_("a plain wild"),
-}
-
-LIGHT_NAMES = {"green": N_("green"), "yellow": N_("yellow"), "red": N_("red")}
-
 # TRANSLATORS: said when a person must decide: the question, then the choices, separated
 # by semicolons ("Name a colour. Name red; Name yellow; Name green; Name blue.").
 PROMPT = N_("{prompt} {choices}.")
-
-
-def card_name(c: Card) -> str:
-    """"a red 5", « un 5 rouge » — in the current language."""
-    return render(card_phrase(c), {}).caption
-
-
-def cards_text(cards: Sequence[Card]) -> str:
-    if not cards:
-        return _("no card")
-    return ", ".join(card_name(c) for c in cards)
 
 
 def counted(name: str, count: int) -> str:
@@ -86,10 +41,10 @@ class Narrator:
     def __init__(self, names: Sequence[str], trays: bool = False) -> None:
         self.names = list(names)
         self.cast = {i: PlayerVoice(name) for i, name in enumerate(self.names)}
-        self.trays = trays  # Triple Play: say which tray a card goes on
+        self.trays = trays  # several discard piles: say which one a card goes on
         self.jumped: tuple[int, object] | None = None  # H-3: said with the jump-in
-        #: A-6: the victim -> who named them (the one who presses the launcher for them).
-        self.attacker: dict[int, int] = {}
+        #: The player last picked by another (PlayerPicked): target -> who picked them.
+        self.picked_by: dict[int, int] = {}
 
     def name(self, player: int) -> str:
         return self.names[player]
@@ -119,7 +74,7 @@ class Narrator:
     def lines(self, events: Iterable[E.Event]) -> list[str]:
         out: list[str] = []
         for e in events:
-            handler = _HANDLERS.get(type(e))
+            handler = _HANDLERS.get(type(e)) or LINES.get(type(e))
             if handler is not None:
                 text = handler(self, e)
                 if text:
@@ -183,7 +138,7 @@ class Narrator:
             return ngettext(
                 "{player} draws {count} card.", "{player} draws {count} cards.", e.count
             ).format(player=self.name(e.player), count=e.count)
-        template = _DRAW_REASONS.get(e.reason, _DRAW_REASONS["turn"])
+        template = DRAW_REASONS.get(e.reason, DRAW_REASONS["turn"])
         return _(template).format(player=self.name(e.player), cards=cards_text(e.cards))
 
     def _turn_skipped(self, e: E.TurnSkipped) -> str:
@@ -249,51 +204,15 @@ class Narrator:
             names=names
         )
 
-    # ---------------------------------------------------------------- editions
+    # ---------------------------------------------------------------- shared by editions
     def _discarded(self, e: E.CardsDiscarded) -> str:
-        template = _DISCARD_REASONS.get(e.reason, _DISCARD_REASONS["command"])
+        template = DISCARD_REASONS.get(e.reason, DISCARD_REASONS["command"])
         return _(template).format(player=self.name(e.player), cards=cards_text(e.cards))
 
     def _picked(self, e: E.PlayerPicked) -> str:
-        self.attacker = {e.target: e.player}
+        self.picked_by = {e.target: e.player}
         return _("{player} picks {target}.").format(
             player=self.name(e.player), target=self.name(e.target)
-        )
-
-    def _pressed(self, e: E.LauncherPressed) -> str:
-        if e.reason == "attack_attack" and e.player in self.attacker:  # A-6: pressed for them
-            return self._pressed_for(PressedFor(self.attacker[e.player], e))
-        who = self.name(e.player)
-        if e.count == 0:
-            return _("{player} presses the launcher… nothing.").format(player=who)
-        if not e.fired:
-            return ngettext(
-                "{player} presses the launcher: it fires {count} card!",
-                "{player} presses the launcher: it fires {count} cards!",
-                e.count,
-            ).format(player=who, count=e.count)
-        return _("{player} presses the launcher: it fires {cards}!").format(
-            player=who, cards=cards_text(e.fired)
-        )
-
-    def _pressed_for(self, e: PressedFor) -> str:
-        """A-6: the one who played the Wild Attack-Attack presses for the victim."""
-        p, who, target = e.press, self.name(e.presser), self.name(e.press.player)
-        if p.count == 0:
-            return _("{player} presses the launcher for {target}… nothing.").format(
-                player=who, target=target)
-        if not p.fired:
-            return ngettext(
-                "{player} presses the launcher for {target}: it fires {count} card!",
-                "{player} presses the launcher for {target}: it fires {count} cards!",
-                p.count,
-            ).format(player=who, target=target, count=p.count)
-        return _("{player} presses the launcher for {target}: it fires {cards}!").format(
-            player=who, target=target, cards=cards_text(p.fired))
-
-    def _custom(self, e: E.CustomEffect) -> str:
-        return _("{player}'s Wild Customizable: {effect}.").format(
-            player=self.name(e.player), effect=_(CUSTOM_EFFECT_NAMES[e.effect])
         )
 
     def _swapped(self, e: E.HandsSwapped) -> str:
@@ -314,62 +233,14 @@ class Narrator:
             player=self.name(e.player), card=card_name(e.card)
         )
 
-    def _lit(self, e: E.TraysLit) -> str:
-        trays = ", ".join(str(t + 1) for t in e.lit)
-        return _("Open trays for {player}: {trays}.").format(
-            player=self.name(e.player), trays=trays
-        )
-
-    def _tray(self, e: E.TrayPressed) -> str:
-        if e.cleared:
-            return _("Tray {tray} is cleared: its light is green again.").format(tray=e.tray + 1)
-        if e.overload:
-            return _("Tray {tray} overloads! The unit shows {number}.").format(
-                tray=e.tray + 1, number=e.overload
-            )
-        return _("Tray {tray} is pressed; its light is {light}.").format(
-            tray=e.tray + 1, light=_(LIGHT_NAMES[e.light])
-        )
-
-    def _shared(self, e: E.PenaltyShared) -> str:
-        shares = ", ".join(f"{self.name(q)} {n}" for q, n in e.shares)
-        return _("{player} shares out the penalty: {shares}.").format(
-            player=self.name(e.player), shares=shares
-        )
-
-    def _time_up(self, e: E.TimeRanOut) -> str:
-        return _("Time is up for {player}!").format(player=self.name(e.player))
-
     def _first_player(self, e: E.FirstPlayerChosen) -> str:
         return _("{player} plays first.").format(player=self.name(e.player))
-
-    def _roboto(self, e: E.RobotoInterrupts) -> str:
-        names = [self.name(p) for p in e.players]
-        if e.kind == "discard_colour" and e.colour is not None:
-            # The spoken command, with its colour agreed in every language.
-            command = render(discard_colour_command(e.players[0], e.colour), self.cast).caption
-            return _("Roboto: “{command}”").format(command=command)
-        if e.kind == "nickname":
-            return _("Roboto: “{player}, give {other} a nickname!”").format(
-                player=names[0], other=names[1]
-            )
-        if e.kind == "duel":
-            return _("Roboto: “Duel! {player} against {other}!”").format(
-                player=names[0], other=names[1]
-            )
-        return _("Roboto: “House rule!” Everybody races.")
 
     def _house_rules_tonight(self, e: HouseRulesTonight) -> str:
         return tonight_line(e)
 
-    def _race(self, e: E.RaceEnded) -> str:
-        order = ", ".join(self.name(p) for p in e.order)
-        return _("Race order: {order}.").format(order=order)
-
-    def _roboto_names(self, e: E.RobotoNames) -> str:
-        return _("Roboto: “{player}, your turn!”").format(player=self.name(e.player))
-
-
+#: The official game's and the shared events' lines; an edition's are in
+#: :data:`game.voice.log_lines.LINES`, registered by its voice module.
 _HANDLERS: dict[type, Callable[[Narrator, Any], str]] = {
     E.MatchStarted: Narrator._match_started,
     E.DealerChosen: Narrator._dealer_chosen,
@@ -391,20 +262,10 @@ _HANDLERS: dict[type, Callable[[Narrator, Any], str]] = {
     E.MatchEnded: Narrator._match_ended,
     E.CardsDiscarded: Narrator._discarded,
     E.PlayerPicked: Narrator._picked,
-    E.LauncherPressed: Narrator._pressed,
-    PressedFor: Narrator._pressed_for,  # A-6 at the table (game.editions.attack.table)
-    E.CustomEffect: Narrator._custom,
     E.HandsSwapped: Narrator._swapped,
     E.HandsPassed: Narrator._passed,
     E.Stacked: Narrator._stacked,
     E.JumpedIn: Narrator._jumped_in,
-    E.TraysLit: Narrator._lit,
-    E.TrayPressed: Narrator._tray,
-    E.PenaltyShared: Narrator._shared,
-    E.TimeRanOut: Narrator._time_up,
     E.FirstPlayerChosen: Narrator._first_player,
-    E.RobotoInterrupts: Narrator._roboto,
-    E.RaceEnded: Narrator._race,
-    E.RobotoNames: Narrator._roboto_names,
     HouseRulesTonight: Narrator._house_rules_tonight,  # the table's opening line
 }

@@ -3,9 +3,11 @@
 The engine emits events with parameters, never sentences (DESIGN.md). This module is the one
 table (:data:`game.voice.voicings.VOICINGS`) from an event class name to a small builder
 returning a :class:`~game.voice.utterance.Phrase`; voicing a new event is one more
-``@voices("EventName")`` entry. The official game's events are voiced here, the editions' in
-:mod:`game.voice.phrases_editions` and the house rules' in :mod:`game.voice.phrases_house`;
-this module imports both, so the table it reads is whole.
+``@voices("EventName")`` entry. The official game's events are voiced here, with those several
+editions share (cards discarded, a player picked, hands swapped, who starts); each edition's
+own in its voice module (``game/editions/<name>/voice.py``, loaded by
+:mod:`game.voice.editions`) and the house rules' in :mod:`game.voice.phrases_house`; this
+module imports both, so the table it reads is whole.
 
 Narration settings: ``off`` (silent), ``announcements`` (Roboto and the key moments: UNO, a
 challenge, who wins: phrases of priority ANNOUNCEMENT or URGENT) and ``full`` (play-by-play as
@@ -17,21 +19,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 
+import game.voice.editions  # noqa: F401  (each edition's voice module: its events)
 from game.i18n import N_, N_plural
 from game.rules import events as ev
-from game.voice import (
-    phrases_editions,  # noqa: F401  (registers the editions' events)
-    phrases_house,  # noqa: F401  (registers the house rules' events)
-)
+from game.voice import phrases_house  # noqa: F401  (registers the house rules' events)
 from game.voice.card_names import card_phrase, colour_chosen_phrase
-from game.voice.phrases_editions import discard_colour_command
 from game.voice.utterance import ListOf, Phrase, Priority, Seat
 from game.voice.voicings import VOICINGS, voices
 
 __all__ = [
     "VOICINGS",
     "Narration",
-    "discard_colour_command",
     "phrase_for",
     "phrases_for",
     "voices",
@@ -202,3 +200,35 @@ def _catch_missed(e: ev.CatchMissed) -> Phrase:
 @voices("Reshuffled")
 def _reshuffled(e: ev.Reshuffled) -> Phrase:
     return Phrase.of(N_("The discard pile is shuffled into a new draw pile."), _NARRATE)
+
+
+# --------------------------------------------------------------------------- shared by editions
+
+
+@voices("CardsDiscarded")
+def _cards_discarded(e: ev.CardsDiscarded) -> Phrase:
+    if not e.cards:
+        return Phrase.of(N_("{player} has no card to discard."), _NARRATE, player=Seat(e.player))
+    if e.reason == "pair":  # T-8: the Discard Two's second card
+        return Phrase.of(N_("{player} adds {card}."), _NARRATE, player=Seat(e.player),
+                         card=card_phrase(e.cards[0]))
+    return Phrase.counted(N_plural("{player} discards {count} card.",
+                                   "{player} discards {count} cards."),
+                          len(e.cards), _NARRATE, player=Seat(e.player), count=len(e.cards))
+
+
+@voices("PlayerPicked")
+def _player_picked(e: ev.PlayerPicked) -> Phrase:
+    return Phrase.of(N_("{player} picks {target}."), _NARRATE,
+                     player=Seat(e.player), target=Seat(e.target))
+
+
+@voices("HandsSwapped")
+def _hands_swapped(e: ev.HandsSwapped) -> Phrase:
+    return Phrase.of(N_("{first} and {second} swap hands."), _NARRATE,
+                     first=Seat(e.first), second=Seat(e.second))
+
+
+@voices("FirstPlayerChosen")
+def _first_player_chosen(e: ev.FirstPlayerChosen) -> Phrase:
+    return Phrase.of(N_("{player} starts!"), player=Seat(e.player))

@@ -1,10 +1,11 @@
 """The table of voicings: engine event class name → the builder of its phrase.
 
 Each module of phrases registers its events here with ``@voices("EventName")``
-(:mod:`game.voice.phrases` the official game's, :mod:`game.voice.phrases_editions` the
-editions', :mod:`game.voice.phrases_house` the house rules'); the registry imports none of
-them. :mod:`game.voice.phrases` imports all three and reads the table, so whoever asks it for
-a phrase gets the whole table.
+(:mod:`game.voice.phrases` the official game's, each edition's voice module
+``game/editions/<name>/voice.py`` its own, :mod:`game.voice.phrases_house` the house rules');
+the registry imports none of them. :mod:`game.voice.phrases` imports them all (the editions'
+through :mod:`game.voice.editions`) and reads the table, so whoever asks it for a phrase gets
+the whole table.
 """
 
 from __future__ import annotations

@@ -10,11 +10,12 @@ import numpy as np
 import pytest
 import soundfile
 
+from game.editions.roboto.voice import discard_colour_command
 from game.rules import events as ev
 from game.rules.cards import Card, Colour, Rank, card
 from game.voice.card_names import card_phrase
 from game.voice.clips import PlayerVoice
-from game.voice.phrases import VOICINGS, Narration, discard_colour_command, phrase_for
+from game.voice.phrases import VOICINGS, Narration, phrase_for
 from game.voice.utterance import Clip, Pause, Phrase, Priority, Speech, render
 
 NBSP = "\u00a0"
@@ -170,8 +171,8 @@ def test_every_card_of_every_edition_has_a_name(lang: str, french: None) -> None
 def test_roboto_s_lines(french: None) -> None:
     """His commands open with one of his lines naming the first player, then the command
     itself; his turns are one of his turn lines (issue 14: varied, names spliced in)."""
+    from game.editions.roboto.voice import ROBOTO, ROBOTO_LINES
     from game.i18n import _
-    from game.voice.phrases_editions import ROBOTO, ROBOTO_LINES
 
     ROBOTO.reset(1, {})
 

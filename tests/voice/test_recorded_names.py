@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from game import i18n
+from game.editions.roboto.voice import discard_colour_command
 from game.rules.cards import Colour
 from game.voice.clips import ClipKind, ClipStore, PlayerVoice
-from game.voice.phrases import discard_colour_command
 from game.voice.playback import MixerOutput
 from game.voice.recorder import Recorder
 from game.voice.speaker import Speaker

@@ -12,12 +12,12 @@ import pytest
 from game import i18n
 from game.bots import make_bot
 from game.bots.driver import MatchRunner
+from game.editions.roboto.voice import ROBOTO, ROBOTO_LINES, RobotoLines
 from game.rules import events as ev
 from game.rules.editions import new_game
 from game.rules.ruleset import edition
 from game.voice.clips import PlayerVoice
 from game.voice.phrases import Narration, phrase_for
-from game.voice.phrases_editions import ROBOTO, ROBOTO_LINES, RobotoLines
 from game.voice.roboto_voice import ROBOTO as ROBOTO_VOICE
 from game.voice.synth import SpeechRenderer
 from game.voice.utterance import Phrase, Speech, render

@@ -13,6 +13,7 @@ import pytest
 from game import i18n
 from game.editions.attack.table.draw import WIND_S
 from game.editions.attack.table.launcher import DinoLauncher
+from game.editions.attack.voice import PressedFor
 from game.rules import events as E
 from game.rules.cards import Card
 from game.ui import intents as I
@@ -21,7 +22,6 @@ from game.ui.table.dialogs import ColourScene
 from game.voice.clips import PlayerVoice
 from game.voice.narrate import Narrator
 from game.voice.phrases import Narration, phrase_for
-from game.voice.phrases_editions import PressedFor
 from game.voice.utterance import render
 from tests.editions.helpers import build
 from tests.ui.conftest import asks, pump, shot, table_for

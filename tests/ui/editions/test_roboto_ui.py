@@ -294,7 +294,7 @@ def test_R6c_a_duel_names_its_task_in_french(app: App, outdir: Path) -> None:
     pump(app, until=lambda: isinstance(app.top, RaceScene), timeout=15)
     race = app.top
     assert isinstance(race, RaceScene) and race.kind == "duel"
-    from game.voice.phrases_editions import DUEL_TASKS
+    from game.editions.roboto.voice import DUEL_TASKS
 
     assert race.instruction in {i18n._(t) for t in DUEL_TASKS}
     assert race.instruction not in DUEL_TASKS  # translated

@@ -31,6 +31,7 @@ from game.editions.attack.table.draw import (
     LauncherDrawing,
     Puff,
 )
+from game.editions.attack.voice import PressedFor
 from game.i18n import N_
 from game.rules import events as E
 from game.rules.cards import Card
@@ -40,7 +41,6 @@ from game.ui.avatars import draw_avatar
 from game.ui.editions.common import device_sound, fly_discarded
 from game.ui.table.devices import DeviceLayer
 from game.ui.tween import Tween, ease_in_out
-from game.voice.phrases_editions import PressedFor
 
 if TYPE_CHECKING:
     from game.ui.table.host import ChoiceDialog, TableHost

@@ -5,7 +5,7 @@ himself as a device layer.
 piles: his eyes, mouth and antenna light move while he speaks, he sways, looks about and
 swings his arms when idle, and his face shows an expression that fits what he says
 (:data:`~game.editions.roboto.table.puppet.EXPRESSIONS`). A speech bubble shows
-his own lines (:mod:`game.voice.phrases_editions`: a turn he gives, a command, a race's
+his own lines (:mod:`game.editions.roboto.voice`: a turn he gives, a command, a race's
 loser, a nickname, a near-win, a win; never the same line twice in a row, players by their
 recorded names or nicknames), said in his robotic voice; a surprise command comes after a
 drum roll. After 60 s without a move his eyes get sleepy. A duel or house-rule race asked
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 _log = logging.getLogger(__name__)
 
 SPOKEN = (E.RobotoInterrupts, E.RaceEnded, E.RobotoNames, E.FirstPlayerChosen)
-#: The moments he has his own lines for (game.voice.phrases_editions.ROBOTO_LINES).
+#: The moments he has his own lines for (game.editions.roboto.voice.ROBOTO_LINES).
 MOMENTS: dict[type, str] = {E.RobotoNames: "turn", E.RobotoInterrupts: "command",
                             E.RaceEnded: "race", E.UnoCalled: "near_win",
                             E.HandEnded: "win"}
@@ -59,7 +59,7 @@ EXPRESSION_OF = {"turn": "happy", "command": "mischievous", "race": "mischievous
 def roboto_lines(seed: int, nicknames: dict[int, str]) -> Any:
     """Roboto's line picker, reset for a new table (``None`` without the voice package)."""
     try:
-        from game.voice.phrases_editions import ROBOTO
+        from game.editions.roboto.voice import ROBOTO
 
         ROBOTO.reset(seed, nicknames)
         return ROBOTO

@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 def race_instruction(table: TableHost, kind: str) -> str:
     """What the racers must do, in the current language: the house rule's typed text (or
     its recording's title), or the duel's task, which Roboto picks from
-    :data:`game.voice.phrases_editions.DUEL_TASKS` (the same for a given moment of a game)."""
-    from game.voice.phrases_editions import DUEL_TASKS
+    :data:`game.editions.roboto.voice.DUEL_TASKS` (the same for a given moment of a game)."""
+    from game.editions.roboto.voice import DUEL_TASKS
 
     session = table.session
     if kind == "house_rule":
