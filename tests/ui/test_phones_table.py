@@ -152,6 +152,35 @@ def test_the_set_up_opens_a_phone_seat_shows_its_code_and_the_joined_phone_names
     assert app.phones.hub is None
 
 
+def test_a_face_chosen_on_a_phone_at_the_set_up_is_the_seat_s_unless_another_wears_it(
+        closing: App) -> None:
+    from game.store.profiles import AVATAR_KINDS
+
+    app = closing
+    app.reset(app.make(scenes.TITLE))
+    setup: Any = app.open(scenes.SETUP)
+    setup.players = 2
+    setup.seats[1].update(human=True, phone=True)
+    setup.relayout()
+    pump(app, 0.1)
+    worn = [setup.seats[i]["avatar"].kind for i in range(2)]
+    new = next(k for k in AVATAR_KINDS if k not in worn)
+
+    async def body(http: aiohttp.ClientSession) -> None:
+        phone = await joined(http, app, 1)
+        await phone.send({"type": "face", "face": new})
+        await settle(app)
+        assert setup.seats[1]["avatar"].kind == new
+        await phone.send({"type": "face", "face": worn[0]})  # Zoé's, at the screen
+        await settle(app)
+        assert setup.seats[1]["avatar"].kind == new and setup.seats[0]["avatar"].kind == worn[0]
+        status = app.phones.status(1)
+        assert status is not None and status.face == new  # the table's, not the refused one
+        await phone.close()
+
+    with_phones(body)
+
+
 def test_no_server_listens_without_a_phone_seat(closing: App) -> None:
     app = closing
     app.reset(app.make(scenes.TITLE))
