@@ -18,11 +18,26 @@ from game.play.choices import Choice, Option
 from game.rules.decisions import Decision
 from game.ui.table.chooser import ChooserScene
 from game.ui.table.dialogs import ChallengeScene, ColourScene
-from game.ui.table.pickers import CardChoiceScene, PlayerPickScene, SharesScene, StackScene
+from game.ui.table.pickers import (
+    CardChoiceScene,
+    ChoiceScene,
+    PlayerPickScene,
+    SharesScene,
+    StackScene,
+)
 
 if TYPE_CHECKING:
     from game.ui.scene import Scene
     from game.ui.table.host import TableHost
+
+
+#: Dialogs of their own, by the kind of the choice (its ``kind``, as its decision's
+#: declaration names it), for a choice that reads better than its options' widgets say:
+#: H-1's stack shows who stacked what. Any other kind gets its widgets' dialog.
+OWN_DIALOGS: dict[str, type[ChoiceScene]] = {"stack": StackScene}
+#: Kinds answered from the hand that are told in their dialog all the same, so that nobody
+#: misses them (a stack coming to you).
+TOLD_FROM_HAND: frozenset[str] = frozenset({"stack"})
 
 
 def dialog_for(t: TableHost, choice: Choice, options: Sequence[Option] | None = None,
@@ -36,8 +51,9 @@ def dialog_for(t: TableHost, choice: Choice, options: Sequence[Option] | None = 
         if scene is not None:
             return scene
     widgets = {o.widget for o in opts}
-    if choice.id == Decision.STACK.value:  # H-1: who stacked, your cards, or take them
-        return StackScene(t.app, t, choice, opts, cancellable)
+    own = OWN_DIALOGS.get(choice.kind)
+    if own is not None:
+        return own(t.app, t, choice, opts, cancellable)
     if choice.id == Decision.CHALLENGE.value:  # C-8 (with H-1's stacking card, if any)
         return ChallengeScene(t.app, t, choice, opts, cancellable)
     if widgets == {"colour"}:
@@ -56,6 +72,9 @@ def keys_for(choice: Choice) -> str:
     :func:`dialog_for` picks it among the table's own (a device layer's own dialog, asked
     for its keys only when it opens, gets the early key only if its keys are these)."""
     widgets = {o.widget for o in choice.options}
+    own = OWN_DIALOGS.get(choice.kind)
+    if own is not None:
+        return own.keys
     if choice.id == Decision.CHALLENGE.value:
         return ChallengeScene.keys
     if widgets == {"colour"}:
@@ -69,4 +88,4 @@ def asks(choice: Choice) -> bool:
     """Does ``choice`` open a dialog when it is owed? Every choice not answered from the
     hand, and a stack coming to you (H-1): it is answered from the hand too, but told in a
     dialog of its own, with the faces of who stacked it, so that nobody misses it."""
-    return not choice.hand or choice.id == Decision.STACK.value
+    return not choice.hand or choice.kind in TOLD_FROM_HAND

@@ -190,13 +190,12 @@ class TablePhones:
         offered the report of the finishing order); ``None`` when there is none (a person
         on a gone phone races at the keyboard)."""
         from game.phone.race import PhoneRace
-        from game.rules.decisions import Decision
 
         s = self.session
         race = self.race
         if race is not None and (s.over or race.version != s.version):
             race = self.race = None
-        if race is None and start and not s.over and s.decision is Decision.RACE:
+        if race is None and start and not s.over:  # PhoneRace.start: None but in a race
             connected = [p for p in self.seats() if self.connection(p) == "connected"]
             race = self.race = PhoneRace.start(s, connected)
         return race
