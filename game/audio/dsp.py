@@ -14,8 +14,9 @@ import numpy as np
 
 from game.audio.registry import RATE
 
-__all__ = ["adsr", "bandpass", "buffer", "exp_env", "fade", "highpass", "hz", "lowpass", "mix",
-           "noise", "normalize", "pan", "partials", "pink", "place", "samples", "times"]
+__all__ = ["adsr", "bandpass", "buffer", "exp_env", "fade", "grid", "highpass", "hz", "lowpass",
+           "mix", "noise", "normalize", "pan", "partials", "pink", "place", "samples", "times",
+           "uniform"]
 
 Wave = np.ndarray
 
@@ -26,6 +27,21 @@ def samples(seconds: float) -> int:
 
 def times(seconds: float) -> Wave:
     return np.arange(samples(seconds)) / RATE
+
+
+def grid(seconds: float) -> Wave:
+    """``int(seconds * RATE)`` sample times from 0 (the editions' device sounds' clock; it
+    truncates where :func:`times` rounds, so their lengths stay what they always were)."""
+    return np.linspace(0, seconds, int(RATE * seconds), endpoint=False)
+
+
+def uniform(seconds: float, seed: int, smooth: int = 1) -> Wave:
+    """Seeded noise flat in -1..1 over :func:`grid`'s samples, optionally smoothed by a moving
+    average of ``smooth`` samples (the editions' device sounds' noise)."""
+    raw = np.random.default_rng(seed).uniform(-1, 1, int(RATE * seconds))
+    if smooth > 1:
+        raw = np.convolve(raw, np.ones(smooth) / smooth, mode="same")
+    return raw
 
 
 def buffer(seconds: float, stereo: bool = False) -> Wave:

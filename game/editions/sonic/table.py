@@ -1,6 +1,7 @@
 """UNO Sonic the Hedgehog on screen (RULES.md section S): its rules, and a device layer
 for the Wild Victory Lap — a blue blur that races round the table past each opponent as
-they draw. It is the reference example of an edition adding to the table without touching it.
+they draw, with its two device sounds (a ring, a whoosh) on the one sound board. It is the
+reference example of an edition adding to the table without touching it.
 """
 
 from __future__ import annotations
@@ -8,8 +9,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pygame
 
+from game import audio
+from game.audio import dsp
+from game.audio.registry import RATE, Bus
 from game.i18n import N_
 from game.rules import events as E
 from game.rules.cards import RANK_OF, Rank
@@ -180,6 +185,36 @@ class VictoryLap(DeviceLayer):
     def test_state(self) -> dict[str, Any]:
         return {"victory_laps": self.laps, "lap_running": self.running, "rings": self.rings,
                 "blur": [round(self.pos[0]), round(self.pos[1])]}
+
+
+def ring() -> np.ndarray:
+    """A Victory Lap card: a high, sparkling two-note ring."""
+    a, b = dsp.grid(0.07), dsp.grid(0.35)
+    first = sum(np.sin(2 * np.pi * f * a) for f in (1568.0, 3136.0)) / 2 * np.exp(-10 * a)
+    second = sum(np.sin(2 * np.pi * f * b) for f in (2093.0, 4186.0)) / 2 * np.exp(-7 * b)
+    return np.concatenate([first, second]) * 0.6
+
+
+def whoosh() -> np.ndarray:
+    """The blue blur going past: filtered noise sweeping up and away."""
+    t = dsp.grid(0.6)
+    width = (4 + 40 * (1 - t / 0.6)).astype(int)
+    raw = dsp.uniform(0.6, 51)
+    out = np.empty_like(raw)
+    step = RATE // 50  # the filter opens in 50 slices a second
+    for i in range(0, len(raw), step):
+        k = max(1, int(width[i]))
+        out[i:i + step] = np.convolve(raw[max(0, i - k):i + step], np.ones(k) / k,
+                                      mode="same")[-len(raw[i:i + step]):]
+    return np.clip(out * 2.5 * np.sin(np.pi * t / 0.6), -1, 1) * 0.6
+
+
+#: The Victory Lap's device sounds (generated in code, listed in ``assets/SOUNDS.md``), on
+#: the board's device bus so the effects volume, the master volume and muting apply.
+SOUNDS = {"lap_ring": ring, "lap_whoosh": whoosh}
+
+for _name, _build in SOUNDS.items():
+    audio.register(_name, _build, Bus.DEVICE, doc=(_build.__doc__ or "").strip())
 
 
 UI = register(EditionUI(

@@ -47,12 +47,12 @@ def register(ui: EditionUI) -> EditionUI:
 
 
 def _load() -> None:
-    """Import ``game.editions.<name>.table`` for every engine edition (each registers itself)."""
+    """Import ``game.editions.<name>.table`` for every engine edition (each registers itself,
+    and its device sounds on the one sound board)."""
     global _LOADED
     if _LOADED:
         return
     _LOADED = True
-    importlib.import_module(f"{__name__}.sounds")  # the devices' sounds, on the one board
     for name in EDITIONS:
         module = f"game.editions.{name}.table"
         try:

@@ -33,13 +33,46 @@ def test_every_effect_is_listed_with_its_licence() -> None:
         assert "generated in code" in row
 
 
+#: Each edition's device sounds (issue 14), by the edition whose table package makes them.
+DEVICE_SOUNDS = {
+    "roboto": ("roboto_drumroll", "roboto_jingle"),
+    "attack": ("launcher_rumble", "launcher_fire", "launcher_puff"),
+    "triple": ("tray_alarm", "timer_tick"),
+    "sonic": ("lap_ring", "lap_whoosh"),
+}
+
+
+def editions_device_sounds() -> tuple[str, ...]:
+    """The device sounds the editions' table layers put on the board (not the core's
+    stand-ins), once the front end has loaded every edition."""
+    from game import audio
+    from game.audio.registry import Bus
+    from game.ui.editions import edition_ui
+
+    edition_ui("official")  # loads every edition's table layer
+    return tuple(n for n in audio.names(Bus.DEVICE)
+                 if (spec := audio.lookup(n)) is not None and not spec.default)
+
+
+def test_each_editions_device_sounds_are_made_in_its_own_package() -> None:
+    from game import audio
+
+    on_board = editions_device_sounds()
+    for edition, names in DEVICE_SOUNDS.items():
+        for name in names:
+            assert name in on_board, name
+            spec = audio.lookup(name)
+            assert spec is not None
+            assert spec.synth.__module__.startswith(f"game.editions.{edition}.table"), \
+                (name, spec.synth.__module__)
+
+
 def test_every_device_sound_is_on_the_board_and_listed() -> None:
     from game import audio
     from game.audio.registry import Bus
-    from game.ui.editions.sounds import SOUNDS
 
     listing = (ROOT / "assets" / "SOUNDS.md").read_text(encoding="utf-8")
-    for name in SOUNDS:
+    for name in editions_device_sounds():
         spec = audio.lookup(name)  # played through the one board, with its volume settings
         assert spec is not None and spec.bus is Bus.DEVICE
         wave = synth(name)

@@ -1,9 +1,10 @@
 """UNO Attack's front end: the dinosaur launcher on the table (:mod:`.launcher`, drawn by
-:mod:`.draw`) and its victim dialog.
+:mod:`.draw`), its victim dialog and its sounds (:mod:`.sounds`).
 
 Importing the package registers the edition with :mod:`game.ui.editions`.
 """
 
+from game.editions.attack.table import sounds as _sounds  # noqa: F401  (its device sounds)
 from game.editions.attack.table.launcher import DinoLauncher
 from game.editions.attack.table.options import AttackOptions
 from game.i18n import N_

@@ -1,11 +1,12 @@
 """UNO Roboto's front end: the robot on the table (:mod:`.figure`), his races
 (:mod:`.races`) and nickname dialog (:mod:`.nickname`), what both dialogs share
-(:mod:`.dialog`), and the recording set-up (:mod:`.setup`, its microphone
-:mod:`.microphone`).
+(:mod:`.dialog`), the recording set-up (:mod:`.setup`, its microphone
+:mod:`.microphone`) and his sounds (:mod:`.sounds`).
 
 Importing the package registers the edition with :mod:`game.ui.editions`.
 """
 
+from game.editions.roboto.table import sounds as _sounds  # noqa: F401  (its device sounds)
 from game.editions.roboto.table.figure import RobotoFigure
 from game.editions.roboto.table.options import RobotoOptions
 from game.i18n import N_

@@ -1,9 +1,11 @@
 """UNO Triple Play's front end: the three-tray unit (:mod:`.unit`, drawn by :mod:`.draw`),
-its tray dialogs (:mod:`.scenes`) and the Discard Two / Give Away dialogs (:mod:`.dialogs`).
+its tray dialogs (:mod:`.scenes`), the Discard Two / Give Away dialogs (:mod:`.dialogs`) and
+the unit's sounds (:mod:`.sounds`).
 
 Importing the package registers the edition with :mod:`game.ui.editions`.
 """
 
+from game.editions.triple.table import sounds as _sounds  # noqa: F401  (its device sounds)
 from game.editions.triple.table.options import TripleOptions
 from game.editions.triple.table.unit import TrayUnit
 from game.i18n import N_
