@@ -148,7 +148,9 @@ def headless(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
             kinds=", ".join(BOTS)))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     print(_("Seed {seed} (replay this match with --seed {seed}).").format(seed=seed))
-    narrator = Narrator(AI_NAMES[: args.players], trays=rs.edition == "triple")
+    game = new_game(rs, args.players, seed)
+    # Several discard piles (the edition's game declares them): each line names its pile.
+    narrator = Narrator(AI_NAMES[: args.players], trays=game.PILES > 1)
 
     def show(events: Sequence[object]) -> None:
         for line in narrator.lines(events):  # type: ignore[arg-type]
@@ -156,7 +158,6 @@ def headless(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
             if args.delay:
                 time.sleep(args.delay)
 
-    game = new_game(rs, args.players, seed)
     MatchRunner(game, [make_bot(k) for k in kinds], seed).run(show)
     return 0
 

@@ -36,6 +36,7 @@ from game.bots.reaction import ai_time
 from game.i18n import N_
 from game.play.choices import Choice, Choices, Option
 from game.play.session import Chosen, Session
+from game.play.specs import race_task
 from game.rules.decisions import Decision
 from game.rules.units import RobotoView
 
@@ -58,14 +59,12 @@ HOUSE_RULE_RECORDED = N_("Do the house rule you recorded!")
 def instruction(session: Session, kind: str) -> tuple[str, dict[str, str]]:
     """What the racers must do, as a label and its parameters: the house rule's typed
     text, or the duel's task, picked as the table's race dialog picks it (the same for a
-    given moment of a game)."""
-    from game.editions.roboto.voice import DUEL_TASKS
-
+    given moment of a game; the edition registers it with the choice description,
+    :func:`game.play.specs.register_task`)."""
     if kind == "house_rule":
         typed = str(getattr(session, "house_rule_text", "") or "")
         return (HOUSE_RULE, {"rule": typed}) if typed else (HOUSE_RULE_RECORDED, {})
-    rng = random.Random(session.seed * 41 + session.version)
-    return DUEL_TASKS[rng.randrange(len(DUEL_TASKS))], {}
+    return race_task(kind, session.seed, session.version)
 
 
 @dataclass

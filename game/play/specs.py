@@ -99,6 +99,12 @@ ACTIONS: dict[type, ActionSpec] = {}
 GROUPS: dict[str, GroupSpec] = {}
 CLOCKS: dict[str, ClockSpec] = {}
 
+#: What the racers of a race must do (R-10), by the race's kind (a unit's ``interruption``):
+#: a label (message id) and its parameters, picked from the game's seed and the moment (the
+#: session's version), so the table and a phone show the same task at the same moment.
+TaskPicker = Callable[[int, int], tuple[str, Mapping[str, str]]]
+TASKS: dict[str, TaskPicker] = {}
+
 
 def register_decision(decision: Decision | str, spec: DecisionSpec) -> None:
     """Say how ``decision`` (a :class:`Decision`, or the value of one) reads as a choice."""
@@ -122,6 +128,21 @@ def register_clock(decision: Decision | str, spec: ClockSpec) -> None:
     CLOCKS[decision if isinstance(decision, str) else decision.value] = spec
 
 
+def register_task(kind: str, pick: TaskPicker) -> None:
+    """Say what the racers of a ``kind`` race must do (see :data:`TASKS`)."""
+    TASKS[kind] = pick
+
+
+def race_task(kind: str, seed: int, version: int) -> tuple[str, dict[str, str]]:
+    """The task of a ``kind`` race at this moment of the game: its label (a message id) and
+    parameters. ``KeyError`` when no edition registered a task for ``kind``."""
+    pick = TASKS.get(kind)
+    if pick is None:
+        raise KeyError(f"no task registered for a {kind!r} race")
+    label, params = pick(seed, version)
+    return label, dict(params)
+
+
 def unregister(*keys: object) -> None:
     """Forget registrations (a test's own decision, action or group)."""
     for key in keys:
@@ -134,3 +155,4 @@ def unregister(*keys: object) -> None:
             DECISIONS.pop(key, None)
             GROUPS.pop(key, None)
             CLOCKS.pop(key, None)
+            TASKS.pop(key, None)

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.editions.roboto.rules import RobotoOptions
 from game.i18n import N_, _
 from game.rules.ruleset import Ruleset
 from game.setup.names import is_player_id
@@ -88,9 +87,8 @@ def house_rule_voice(session: Any) -> PlayerVoice | None:
 
 
 def _recorded(rs: Ruleset) -> bool:
-    """R-2: was a house rule recorded for Roboto (no other edition has one)?"""
-    opts = rs.options
-    return isinstance(opts, RobotoOptions) and opts.house_rule
+    """R-2: was a house rule recorded for Roboto (the edition whose options have one)?"""
+    return "house_rule" in rs.options.names() and bool(rs.option("house_rule"))
 
 
 #: Told once per refused file (path, size, time): a resumed match does not tell it again.

@@ -14,7 +14,14 @@ from dataclasses import replace
 from typing import Any
 
 from game.i18n import N_, _
-from game.play.specs import ActionSpec, DecisionSpec, Param, register_action, register_decision
+from game.play.specs import (
+    ActionSpec,
+    DecisionSpec,
+    Param,
+    register_action,
+    register_decision,
+    register_task,
+)
 from game.rules import actions as A
 from game.rules import events as E
 from game.rules import events as ev
@@ -93,6 +100,13 @@ DUEL_TASKS: tuple[str, ...] = (
     N_("Name a fruit!"),
     N_("Give a thumbs up with both hands!"),
 )
+
+
+def duel_task(seed: int, version: int) -> tuple[str, Mapping[str, str]]:
+    """The duel's task at this moment of a game (the same for the same seed and version):
+    what the table's race dialog shows and a racer's phone shows."""
+    rng = random.Random(seed * 41 + version)
+    return DUEL_TASKS[rng.randrange(len(DUEL_TASKS))], {}
 
 
 # --------------------------------------------------------------------------- Roboto's lines
@@ -357,6 +371,7 @@ def _register_choices() -> None:
     register_action(A.RaceFinished, ActionSpec(
         "order", N_("Finishing order: {order}"),
         lambda a: "race:" + ",".join(map(str, a.order)), lambda a: {"order": tuple(a.order)}))
+    register_task("duel", duel_task)
 
 
 _register_choices()

@@ -19,6 +19,7 @@ from game.editions.roboto.table.dialog import RobotoFigure, keep_clear
 from game.editions.roboto.table.look import METAL
 from game.i18n import N_, _
 from game.play.choices import Choice, Option
+from game.play.specs import race_task
 from game.ui import intents as I
 from game.ui import scenes, text, theme
 from game.ui.scenes.base import PanelScene
@@ -31,16 +32,15 @@ if TYPE_CHECKING:
 
 def race_instruction(table: TableHost, kind: str) -> str:
     """What the racers must do, in the current language: the house rule's typed text (or
-    its recording's title), or the duel's task, which Roboto picks from
-    :data:`game.editions.roboto.voice.DUEL_TASKS` (the same for a given moment of a game)."""
-    from game.editions.roboto.voice import DUEL_TASKS
-
+    its recording's title), or the race's task, which Roboto picks from
+    :data:`game.editions.roboto.voice.DUEL_TASKS` (the same for a given moment of a game,
+    and the same a racer's phone shows: :func:`game.play.specs.race_task`)."""
     session = table.session
     if kind == "house_rule":
         typed = str(getattr(session, "house_rule_text", "") or "")
         return typed or _("Do the house rule you recorded!")
-    rng = random.Random(session.seed * 41 + session.version)
-    return _(DUEL_TASKS[rng.randrange(len(DUEL_TASKS))])
+    label, params = race_task(kind, session.seed, session.version)
+    return _(label).format(**params)
 
 
 def order_of(option: Option) -> tuple[int, ...]:
