@@ -219,7 +219,8 @@ def take_press(race: PhoneRace | None, session: Session, seat: int, version: int
                choice: str, option: str) -> tuple[bool, str | None, bool]:
     """A phone's request seen by the main loop while races may be on: ``(taken, clause,
     stale)``. Not ``taken``: it is not a race button (the session answers it). ``taken``
-    with ``clause`` ``None``: the press is timed now; with ``"R-10"``: refused (a press for
+    with ``clause`` ``None``: the press is timed now (a press again from a racer who has
+    finished is acknowledged and changes nothing); with ``"R-10"``: refused (a press for
     another state, ``stale``, or a report of the finishing order sent from a phone while
     the race is raced on the phones), and nothing changed."""
     if choice != RACE:
@@ -228,6 +229,10 @@ def take_press(race: PhoneRace | None, session: Session, seat: int, version: int
         return False, None, False  # no race on phones: the report is the session's to take
     if race is None or not race.answers(seat, version, choice, option):
         return True, "R-10", version != session.version
+    if seat in race.done or seat in race.false_starts:
+        # the same press again (the page resends it after a lost acknowledgement): it
+        # was timed once, and is acknowledged as done, not refused
+        return True, None, False
     return True, None if race.press(seat) else "R-10", False
 
 
