@@ -153,6 +153,23 @@ class PhoneRace:
             self.false_starts.append(seat)
         return True
 
+    def follow(self, on_phones: Collection[int], connected: Collection[int]) -> bool:
+        """Each racer of ``on_phones`` (the seats on a phone) who has not finished races
+        where they can: on their phone while it is ``connected``, at the keyboard (one of
+        :attr:`people`) while it is gone, so a phone that drops mid-race never leaves the
+        race waiting on it. ``True`` when a racer moved."""
+        moved = False
+        for p in self.racers:
+            if p not in on_phones or p in self.done or p in self.false_starts:
+                continue
+            if p in connected and p in self.people:
+                self.people, self.phones = self.people - {p}, self.phones | {p}
+                moved = True
+            elif p not in connected and p in self.phones:
+                self.phones, self.people = self.phones - {p}, self.people | {p}
+                moved = True
+        return moved
+
     def order(self) -> tuple[int, ...]:
         """The finishing order so far (false starts last, the first of them very last)."""
         return (*self.done, *self.false_starts[::-1])
@@ -170,7 +187,7 @@ class PhoneRace:
         """What ``seat``'s phone shows of the race, in no language (when it changes, the
         phone is sent its state again)."""
         return (self.version, self.flashed, tuple(self.done), tuple(self.false_starts),
-                seat in self.done or seat in self.false_starts)
+                seat in self.done or seat in self.false_starts, tuple(sorted(self.phones)))
 
     def choice(self, seat: int) -> Choice | None:
         """``seat``'s race on its phone (``None``: it does not race from a phone)."""

@@ -22,17 +22,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pygame
 import pytest
 
 import game.play  # noqa: F401  (the editions' choices)
+from game import i18n
 from game.phone.headless import HeadlessTable
 from game.phone.hub import PhoneHub
-from game.phone.race import RACE
+from game.phone.race import RACE, PhoneRace
 from game.play.session import Session
 from game.rules.decisions import Decision
 from game.rules.editions import new_game
@@ -40,8 +43,15 @@ from game.rules.engine import Game
 from game.rules.ruleset import EDITIONS, MatchKind, edition
 from game.setup.house_rules import house_rules
 from game.store.saves import SeatInfo
+from game.store.settings import Settings
+from game.ui.app import App
+from game.ui.phone_scenes import PhoneJoinScene
+from game.ui.phones import HOST_ENV
+from game.ui.table.phones import PhoneAwayScene
+from game.ui.table.scene import TableScene
 from tests.phone.client import Phone
 from tests.phone.test_hub import secret_of
+from tests.ui.conftest import pump
 
 NAMES = ("Zoé", "Ana", "Bob", "Cid")
 #: Decisions no seat can be left owing while a match is on.
@@ -166,3 +176,155 @@ def test_a_phone_cut_off_while_it_owes_a_decision_rejoins_to_the_same_choice_and
             await body(http)
 
     asyncio.run(go())
+
+
+# ---------------------------------------------------------------------------- the table
+DT = 1 / 60
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    """The front end on SDL's dummy driver, in temporary folders, animations off, the
+    voice silent, the phones' server on 127.0.0.1 (as the front end's tests have it)."""
+    monkeypatch.setenv("UNO_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("UNO_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv(HOST_ENV, "127.0.0.1")
+    i18n.set_language("en")
+    a = App(Settings(narration="off", animation_speed=0.0), size=(1280, 720),
+            settings_path=tmp_path / "config" / "settings.toml")
+    yield a
+    a.phones.stop()
+    a.close()
+    pygame.display.quit()
+
+
+async def frames_until(app: App, done: Callable[[], bool], dt: float = DT,
+                       limit: int = 600) -> None:
+    """Frames of ``dt`` until ``done()`` (the bot worker and the server's thread run in
+    real time meanwhile)."""
+    for _ in range(limit):
+        app.frame(dt)
+        await asyncio.sleep(0.002)
+        if done():
+            return
+    raise AssertionError(f"not reached; top is {app.top and app.top.name}")
+
+
+def table_owing(app: App, kind: str) -> TableScene:
+    """The table of the position where Zoé (seat 0, on a phone) owes ``kind``, the
+    others AIs; the host's delay before the offer is 5 seconds."""
+    app.settings.phone_wait = 5
+    seats = [SeatInfo(NAMES[i], i == 0, "easy", phone=i == 0) for i in range(4)]
+    t = TableScene(app, Session(position(kind), seats))
+    app.reset(t)
+    pump(app, 0.1)
+    if isinstance(app.top, PhoneJoinScene):
+        app.top.on_press("back")  # the phone joins over the table
+        pump(app, 0.1)
+    return t
+
+
+async def joined_then_gone(http: aiohttp.ClientSession, app: App) -> None:
+    """Zoé's phone joins, gets its state, and goes."""
+    hub = app.phones.hub
+    assert hub is not None
+    phone = Phone(http, hub)
+    await phone.hello(secret_of(hub, 0))
+    await phone.until("state", pump=lambda: app.frame(DT), where=lambda f: f["mine"])
+    await phone.close()
+    await frames_until(app, lambda: app.phones.connection(0) == "away")
+
+
+@pytest.mark.parametrize("answer", ["computer", "keyboard"])
+@pytest.mark.parametrize("kind", [k for k in KINDS if k != "race"])
+def test_with_its_phone_gone_a_pending_decision_is_resolved_by_the_table_s_offer(
+        app: App, server_errors: list[logging.LogRecord], kind: str, answer: str) -> None:
+    """Zoé (seat 0, on a phone) owes ``kind``; her phone joined, then went. After the
+    host's delay the table offers what to do: keep waiting changes nothing and the offer
+    comes back after another delay; then the computer plays for her (the decision is
+    answered, she stays on her phone) or she takes her seat at the keyboard (the same
+    decision, now hers at the screen)."""
+    t = table_owing(app, kind)
+    session = t.session
+    version = session.version
+
+    def offered() -> bool:
+        return isinstance(app.top, PhoneAwayScene)
+
+    async def body(http: aiohttp.ClientSession) -> None:
+        await joined_then_gone(http, app)
+        await frames_until(app, offered, dt=0.5)
+        offer = app.top
+        assert isinstance(offer, PhoneAwayScene) and offer.seat == 0
+        offer.on_press("wait")
+        assert not offered()
+        assert session.version == version and session.decision.value == kind
+        await frames_until(app, offered, dt=0.5)  # again, after another delay
+        assert session.version == version and session.to_act == 0
+        offer = app.top
+        assert isinstance(offer, PhoneAwayScene)
+        offer.on_press(answer)
+        if answer == "computer":
+            await frames_until(app, lambda: session.version > version)
+            assert session.seats[0].phone
+        else:
+            await frames_until(app, lambda: not offered())
+            for _ in range(10):
+                app.frame(DT)
+            assert not session.seats[0].phone
+            assert session.version == version and session.to_act == 0
+            assert session.decision.value == kind
+            assert t.phone_table.waiting is None
+            assert app.phones.hub is None  # no phone seat left: the server stopped
+
+    async def go() -> None:
+        async with aiohttp.ClientSession() as http:
+            await body(http)
+
+    asyncio.run(go())
+
+
+def test_R10_a_race_owed_while_the_phone_is_gone_is_raced_at_the_keyboard(
+        app: App, server_errors: list[logging.LogRecord]) -> None:
+    """A race cannot wait the host's delay: with Zoé's phone gone, the table's own race
+    dialog opens (a person whose phone is gone races at the keyboard), no offer comes over
+    it, and pressing there settles the race."""
+    t = table_owing(app, "race")
+    session = t.session
+    version = session.version
+
+    async def body(http: aiohttp.ClientSession) -> None:
+        await joined_then_gone(http, app)
+        await frames_until(app, lambda: getattr(app.top, "name", "") == "race")
+        for _ in range(30):
+            app.frame(0.5)  # past the host's delay: no offer over a race
+        assert not any(isinstance(sc, PhoneAwayScene) for sc in app.stack.scenes)
+        assert session.version == version  # the race waits for Zoé
+        dialog: Any = app.top
+        people = [i for i, p in enumerate(dialog.racers) if session.is_human(p)]
+        assert people
+        for i in people:
+            assert next(c for c in dialog.controls if c.id == f"choice{i}").enabled
+            dialog.on_press(f"choice{i}")
+        await frames_until(app, lambda: session.version > version)
+        assert session.seats[0].phone
+
+    async def go() -> None:
+        async with aiohttp.ClientSession() as http:
+            await body(http)
+
+    asyncio.run(go())
+
+
+def test_R10_a_racer_whose_phone_goes_races_at_the_keyboard_until_it_comes_back() -> None:
+    race = PhoneRace(version=1, reporter=1, racers=(0, 1, 2), phones=frozenset({0, 2}),
+                     kind="duel", label="", params={}, ai={1: 5.0})
+    assert race.follow([0, 2], connected=[2])
+    assert (race.phones, race.people) == ({2}, {0})
+    assert not race.follow([0, 2], connected=[2])  # nothing new
+    assert race.choice(0) is None and race.choice(2) is not None
+    assert race.follow([0, 2], connected=[0, 2])  # her phone is back: she races on it
+    assert (race.phones, race.people) == ({0, 2}, frozenset())
+    assert race.press(0)
+    assert not race.follow([0, 2], connected=[2])  # finished: nothing moves
+    assert race.order() == (0,) and race.phones == {0, 2}

@@ -188,16 +188,19 @@ class TablePhones:
         """The race under way on the phones: the one the session asks now if it names a
         person on a connected phone (started with ``start``: from then on no phone is
         offered the report of the finishing order); ``None`` when there is none (a person
-        on a gone phone races at the keyboard)."""
+        on a gone phone races at the keyboard, and so does a racer whose phone goes
+        during the race, until it comes back: :meth:`PhoneRace.follow`)."""
         from game.phone.race import PhoneRace
 
         s = self.session
         race = self.race
         if race is not None and (s.over or race.version != s.version):
             race = self.race = None
+        connected = [p for p in self.seats() if self.connection(p) == "connected"]
         if race is None and start and not s.over:  # PhoneRace.start: None but in a race
-            connected = [p for p in self.seats() if self.connection(p) == "connected"]
             race = self.race = PhoneRace.start(s, connected)
+        elif race is not None:  # a racer whose phone went races at the keyboard meanwhile
+            race.follow(self.seats(), connected)
         return race
 
     def shown(self, race: PhoneRace) -> bool:
