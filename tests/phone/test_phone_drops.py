@@ -275,6 +275,7 @@ def test_with_its_phone_gone_a_pending_decision_is_resolved_by_the_table_s_offer
             assert session.version == version and session.to_act == 0
             assert session.decision.value == kind
             assert t.phone_table.waiting is None
+            assert t.viewer == 0 and t.model.hand  # her hand, at the screen
             assert app.phones.hub is None  # no phone seat left: the server stopped
 
     async def go() -> None:
