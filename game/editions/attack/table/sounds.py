@@ -19,7 +19,8 @@ def rumble() -> np.ndarray:
     body = np.sin(2 * np.pi * np.cumsum(pitch) / RATE)
     grit = dsp.uniform(1.4, 21, 60) * 3
     swell = np.minimum(1.0, t / 0.2) * (0.35 + 0.65 * t / 1.4)
-    return np.clip((0.6 * body + grit) * swell, -1, 1) * 0.7
+    wave: np.ndarray = np.clip((0.6 * body + grit) * swell, -1, 1) * 0.7
+    return wave
 
 
 def fire() -> np.ndarray:
@@ -27,14 +28,16 @@ def fire() -> np.ndarray:
     t = dsp.grid(0.5)
     thump = np.sin(2 * np.pi * (120 - 160 * t) * t) * np.exp(-9 * t)
     flaps = dsp.uniform(0.5, 31) * (np.sin(2 * np.pi * 22 * t) > 0.3) * np.exp(-4 * t) * 0.5
-    return np.clip(thump + flaps, -1, 1) * 0.85
+    wave: np.ndarray = np.clip(thump + flaps, -1, 1) * 0.85
+    return wave
 
 
 def puff() -> np.ndarray:
     """A dud: a soft breath of air, falling (relief)."""
     t = dsp.grid(0.45)
     air = dsp.uniform(0.45, 41, 12) * 3
-    return np.clip(air * np.sin(np.pi * t / 0.45) ** 2, -1, 1) * 0.45
+    wave: np.ndarray = np.clip(air * np.sin(np.pi * t / 0.45) ** 2, -1, 1) * 0.45
+    return wave
 
 
 #: The launcher's sounds, by their names on the board.

@@ -25,7 +25,8 @@ def alarm() -> np.ndarray:
 def tick() -> np.ndarray:
     """The timer's last seconds: a wooden tick."""
     t = dsp.grid(0.06)
-    return np.sin(2 * np.pi * 1800 * t) * np.exp(-70 * t) * 0.6
+    wave: np.ndarray = np.sin(2 * np.pi * 1800 * t) * np.exp(-70 * t) * 0.6
+    return wave
 
 
 #: The tray unit's sounds, by their names on the board.
