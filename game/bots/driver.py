@@ -99,15 +99,9 @@ class MatchRunner:
         house rule holding the game's out-of-turn window says who can); the first who
         does counts (then the UNO chances again)."""
         g = self.game
-        seats, p = g.seats, g.to_act
-        start = g.pos[p]
         window = g.window
         assert window is not None
-        for i in range(1, len(seats)):
-            q = seats[(start + i) % len(seats)]
-            options = window.out_of_turn(g, q)
-            if not options:
-                continue
+        for q, options in window.jumpers(g):
             view = None if self.blind[q] is not None else self._view(q, options)
             a = house_bots.jumps_by(self.jump_policies[q], view, options, self.rngs[q])
             if a is not None:

@@ -95,3 +95,29 @@ def test_H1_H3_a_loaded_or_copied_game_plays_on_as_the_original(seed: int) -> No
                 assert dump(twin) == dump(game), f"step {step}, {how}"
                 compared += 1
     assert compared > 100
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_H3_the_jumpers_are_everyone_out_of_turn_offers_a_jump_in_to_in_turn_order(
+        seed: int) -> None:
+    """The bots' driver asks the window once for every player who may jump in; H-3's
+    fast answer is the rule's own ``out_of_turn`` asked of each player in turn order."""
+    game = new_game(edition("official").with_options(house=ALL_THREE), 4, seed)
+    runner = MatchRunner(game, [RandomPlayBot() for _ in range(4)], seed)
+    opened = jumped = 0
+    for _ in range(3000):
+        if game.over:
+            break
+        window = game.window
+        if window is not None:
+            opened += 1
+            seats, start = game.seats, game.pos[game.to_act]
+            order = [seats[(start + i) % len(seats)] for i in range(1, len(seats))]
+            expected = [(q, tuple(window.out_of_turn(game, q))) for q in order
+                        if window.out_of_turn(game, q)]
+            found = [(q, tuple(o)) for q, o in window.jumpers(game)]
+            assert found == expected
+            assert found == [(q, tuple(o)) for q, o in HouseRule.jumpers(window, game)]
+            jumped += bool(found)
+        runner.step()
+    assert opened > 50 and jumped > 0

@@ -140,6 +140,22 @@ class HouseRule:
         played: a shared empty tuple for none spares making a list each time)."""
         return ()
 
+    def jumpers(self, g: Game) -> list[tuple[int, Sequence[Action]]]:
+        """Every player who may act out of turn now, in turn order from the player to
+        act, with what :meth:`out_of_turn` offers them: the bots' driver asks once after
+        a card is played, where asking each player would cost a call each. A rule may
+        answer faster (H-3 looks for the card in each hand)."""
+        seats = g.seats
+        n = len(seats)
+        start = g.pos[g.to_act]
+        found: list[tuple[int, Sequence[Action]]] = []
+        for i in range(1, n):
+            q = seats[(start + i) % n]
+            options = self.out_of_turn(g, q)
+            if options:
+                found.append((q, options))
+        return found
+
     def check_out_of_turn(self, g: Game, p: int, c: Card, tray: int) -> None:
         """Raise unless ``p`` (not to act) may play ``c`` onto ``tray`` now."""
         raise g.refuse(p, f"play {c}")

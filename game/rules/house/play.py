@@ -323,6 +323,25 @@ class JumpIn(HouseRule):
                 return (PLAY_AT[p][j[1]][c],)
         return ()
 
+    def jumpers(self, g: Game) -> list[tuple[int, Sequence[Action]]]:
+        """:meth:`out_of_turn` for every other player at once, in turn order (the bots'
+        driver asks it after every card played, with the window open)."""
+        j = self.jump
+        found: list[tuple[int, Sequence[Action]]] = []
+        if j is None or g.decision is not TURN:
+            return found
+        c, pile = j
+        seats, hands = g.seats, g.hands
+        n = len(seats)
+        start = g.pos[g.to_act]
+        for i in range(1, n):
+            q = seats[(start + i) % n]
+            for x in hands[q]:
+                if x is c:  # by identity, as in out_of_turn
+                    found.append((q, (PLAY_AT[q][pile][c],)))
+                    break
+        return found
+
     def check_out_of_turn(self, g: Game, p: int, c: Card, tray: int) -> None:
         j = self.jump
         if j is None or g.decision is not TURN:
