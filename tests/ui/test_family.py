@@ -217,10 +217,12 @@ def test_the_scores_show_each_players_face(app: App, outdir: Path) -> None:
         app.push(scene)
         app.frame(0.016)
         screen = shot(app, outdir, name)
-        # the first column, best first: Ann (the cat, orange) ... Eve (the bunny, pink)
+        # the first column, best first: Ann (the cat, orange) ... Eve (the bunny, pink),
+        # each face just right of its row's standing number
         for row, kind in enumerate(AVATAR_KINDS[:5]):
-            box = pygame.Rect(scene.panel_rect.left + 84, scene.content_top + row * 34 - 6,
-                              30, 30)
+            c0, _c1, y = scene.row_box(row)
+            box = pygame.Rect(0, 0, 30, 30)
+            box.center = (c0 + int(36 * scene.s) + 15, y + int(8 * scene.s))
             assert colour_share(screen, box, RGB[Avatar.of(kind).colour], 60) > 0.1, kind
         app.pop()
 
