@@ -221,7 +221,7 @@ _CONTEXT_KEYS: dict[str, dict[int, Intent]] = {
     "chooser": {getattr(pygame, f"K_{n}"): Press(f"choice{n - 1}") for n in range(1, 10)},
     # H-1's stack dialog: 1-9 as in a list, D takes the cards as at the table
     "stack": {**{getattr(pygame, f"K_{n}"): Press(f"choice{n - 1}") for n in range(1, 10)},
-              pygame.K_d: DrawCard()},
+              pygame.K_d: DrawCard(), pygame.K_u: CallUno()},
     "menu": {},
 }
 

@@ -62,6 +62,23 @@ def test_H1_a_stack_coming_to_you_is_told_and_the_stacking_card_glows(app: App,
     assert len(table.session.game.hands[1]) == 9
 
 
+def test_C12_H1_uno_is_called_from_the_stack_dialog_before_stacking_the_next_to_last_card(
+        app: App) -> None:
+    """U in the stack's dialog, as at the table: a person stacking their next-to-last card
+    calls UNO first, and nobody can catch them after."""
+    game = build(["G+2 Y7", "Y4 B5 B6 B8 B3", "G4 Y9 B7 Y3", "R+2 Y8 Y2 G6"], "R5", turn=3,
+                 rules=ALL, draw_top="R1 R2 R3 R6 Y5 Y6")
+    table = table_for(app, game, "HAAA")
+    pump(app, until=lambda: table.my_turn(), timeout=20)
+    assert isinstance(app.top, StackScene)
+    app.dispatch(I.CallUno())  # U
+    assert table.session.game.actions[-1] == A.CallUno(0)
+    assert isinstance(app.top, StackScene)  # still to answer the stack
+    app.dispatch(I.Press("choice0"))  # stack the Draw Two
+    assert A.Play(0, Card.parse("G+2")) in table.session.game.actions
+    assert 0 not in table.session.game.uno_open  # called in time: nothing to catch
+
+
 def test_H1_taking_the_stack_is_one_key(app: App) -> None:
     table = table_for(app, scenario(), "HAAA")
     pump(app, until=lambda: table.my_turn(), timeout=20)

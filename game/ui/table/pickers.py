@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.play.choices import Choice, Option
+from game.play.choices import UNO, Choice, Option
+from game.play.labels import REFUSALS
 from game.rules import events as E
 from game.rules.cards import Card
 from game.ui import cardart, family, scenes, text, theme
@@ -470,6 +471,14 @@ class StackScene(CardChoiceScene):
             take = next((o for o in self.options if "card" not in o.params), None)
             if take is not None:
                 self.pick(take)
+            return
+        if isinstance(intent, I.CallUno):  # U, as at the table: before the next-to-last card
+            me = self.table.viewer
+            uno = None if me is None else self.table.input.choices(me).choice(UNO)
+            if uno is not None:
+                self.table.input.choose(uno, uno.options[0])
+            else:
+                self.table.say(REFUSALS["C-12"])
             return
         super().handle(intent)
 
