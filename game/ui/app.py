@@ -106,6 +106,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         _forget_caches()  # surfaces and fonts of an earlier display are not valid any more
+        theme.warm_fonts()
         self.windowed = size or self.fit((max(MIN_SIZE[0], settings.window_width),
                                           max(MIN_SIZE[1], settings.window_height)))
         self.fullscreen = False
@@ -376,7 +377,7 @@ def _forget_caches() -> None:
     from game.ui import backdrop, cardart, text
     from game.ui.table import draw as table_draw
 
-    theme.font.cache_clear()
+    theme.forget_fonts()
     text.clear_cache()
     cardart.clear_cache()
     backdrop.felt.cache_clear()

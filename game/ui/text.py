@@ -39,6 +39,7 @@ def render(text: str, px: int, colour: tuple[int, int, int] = theme.TEXT) -> pyg
 def clear_cache() -> None:
     _CACHE.clear()
     _wrap.cache_clear()
+    _fit.cache_clear()
 
 
 def draw(
@@ -111,10 +112,26 @@ def _wrap_lines(text: str, px: int, width: int) -> list[str]:
 
 
 def fit(text: str, px: int, width: int, min_px: int = 10) -> int:
-    """The largest size ≤ ``px`` at which ``text`` fits in ``width`` on one line."""
-    while px > min_px and size(text, px)[0] > width:
-        px -= 1
-    return px
+    """The largest size ≤ ``px`` at which ``text`` fits in ``width`` on one line (cached)."""
+    return _fit(text, int(px), int(width), int(min_px))
+
+
+@lru_cache(maxsize=1024)
+def _fit(text: str, px: int, width: int, min_px: int) -> int:
+    # A text's width grows about in proportion to the size, so the size that fits is first
+    # guessed from the width at ``px``, then stepped: two or three sizes measured (each a
+    # font to load the first time, about a millisecond), not every size down to it.
+    if px <= min_px:
+        return px
+    w = size(text, px)[0]
+    if w <= width:
+        return px
+    guess = max(min_px, min(px - 1, px * width // max(1, w)))
+    while guess < px - 1 and size(text, guess + 1)[0] <= width:
+        guess += 1
+    while guess > min_px and size(text, guess)[0] > width:
+        guess -= 1
+    return guess
 
 
 def draw_wrapped(

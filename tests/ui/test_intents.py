@@ -99,3 +99,26 @@ def test_the_help_lists_the_name_field_s_editing_keys() -> None:
             ("Ctrl+V", pygame.K_v, ctrl, "paste")):
         assert shown in keys
         assert I.text_edit(key, mods) == edit
+
+
+def test_fit_is_the_largest_size_at_which_the_text_fits() -> None:
+    """text.fit guesses the size from the width and steps from there (a font loaded per
+    size measured): it must give what stepping down one size at a time gives."""
+    import random
+
+    from game.ui import text
+
+    pygame.font.init()
+
+    def stepped(words: str, px: int, width: int, min_px: int) -> int:
+        while px > min_px and text.size(words, px)[0] > width:
+            px -= 1
+        return px
+
+    rng = random.Random(34)
+    samples = ["Ann", "Bartholomew the Great", "Take 12", "Play a green Draw Two",
+               "Choisis une couleur", "W" * 30, "il", ""]
+    for _ in range(2000):
+        words, px = rng.choice(samples), rng.randint(6, 64)
+        width, min_px = rng.randint(0, 700), rng.randint(6, 14)
+        assert text.fit(words, px, width, min_px) == stepped(words, px, width, min_px)
