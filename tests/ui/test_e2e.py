@@ -170,6 +170,23 @@ class RunningApp:
         x, y = rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
         self.xdo("mousemove", "--window", self.window, str(x), str(y), "click", "1")
 
+    def click_until(self, rect: list[int], ok: Callable[[dict[str, Any]], bool],
+                    attempts: int = 3, each: float = 10.0) -> dict[str, Any]:
+        """Click ``rect`` and wait for ``ok``; click again if nothing came of it (on a loaded
+        machine an X click was once lost: the game never saw it). Only for a button whose
+        click cannot count twice: its scene goes once it is pressed."""
+        for attempt in range(attempts - 1):
+            self.click(rect)
+            deadline = time.monotonic() + each * (attempt + 1)
+            while time.monotonic() < deadline:
+                assert self.proc.poll() is None, "the game exited"
+                state = self.state() if self.state_path.exists() else {}
+                if state and ok(state):
+                    return state
+                time.sleep(0.05)
+        self.click(rect)
+        return self.wait(ok)
+
     def shot(self, name: str) -> pygame.Surface:
         """A screenshot of the whole X screen, saved, and cropped to the window."""
         self.shots += 1

@@ -334,18 +334,18 @@ def test_a_phone_gone_at_its_turn_the_table_offers_three_choices_and_each_works(
         # keep waiting: the offer goes, and comes again after another delay
         state = app.wait(lambda s: s["top"] == "phone_away", timeout=30)
         app.shot("three_choices_for_a_gone_phone")
-        app.click(state["controls"]["wait"])
-        app.wait(lambda s: s["top"] == "table")
+        app.click_until(state["controls"]["wait"], lambda s: s["top"] == "table")
         state = app.wait(lambda s: s["top"] == "phone_away", timeout=30)
         # the computer plays this turn for her
         version = table(state)["actions"]
-        app.click(state["controls"]["computer"])
+        state = app.click_until(state["controls"]["computer"],
+                                lambda s: s["top"] != "phone_away")
         state = app.wait(lambda s: table(s).get("actions", 0) > version
                          and table(s)["to_act"] != 0)
         assert phone_seat(state, 0)  # still her phone's seat
         # her next turn: still gone; she takes her seat at the keyboard
         state = app.wait(lambda s: s["top"] == "phone_away", timeout=40)
-        app.click(state["controls"]["keyboard"])
+        app.click_until(state["controls"]["keyboard"], lambda s: s["top"] != "phone_away")
         state = app.wait(lambda s: s["top"] == "table" and table(s)["my_turn"])
         t = table(state)
         assert t["viewer"] == 0 and t["hand"] and not t["phones"]["seats"]
