@@ -47,7 +47,7 @@ from game.store.profiles import (
     book_from_json,
     name_list,
 )
-from game.store.repairs import Repair, copy_aside
+from game.store.repairs import Repair, mend_on_disk
 from game.store.userfiles import (
     WATCH,
     FileTooLarge,
@@ -130,15 +130,8 @@ def load_profiles(path: Path | None = None) -> tuple[ProfileBook, ProfileProblem
         return ProfileBook(), ProfileProblem(path, kept, describe(exc))
     if not repairs:
         return book, None
-    for repair in repairs:
-        _log.warning("%s", repair.english())
-    kept = None
-    try:
-        kept = copy_aside(path, raw, atomic_write)
-        save_profiles(book, path)
-    except Exception as exc:  # the copy is kept (if made); the file is written again later
-        _log.warning("%s: not repaired on disk: %s", path, describe(exc))
-    reason = "; ".join(r.english() for r in repairs[:3])
+    kept, reason = mend_on_disk(path, raw, repairs, atomic_write,
+                                lambda: save_profiles(book, path), _log)
     return book, ProfileProblem(path, kept, reason, tuple(repairs))
 
 

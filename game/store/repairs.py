@@ -15,16 +15,17 @@ Standard library only (with :mod:`game.i18n`): no pygame here.
 
 from __future__ import annotations
 
+import logging
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.i18n import N_, _
 
-__all__ = ["Repair", "copy_aside", "listed", "shown_value"]
+__all__ = ["Repair", "copy_aside", "listed", "mend_on_disk", "shown_value"]
 
 #: How many repairs a notice lists before "and N more" (the log has them all).
 SHOWN = 6
@@ -103,3 +104,24 @@ def copy_aside(path: Path, data: bytes, write: Callable[[Path, bytes], None],
         n += 1
     write(target, data)
     return target
+
+
+def mend_on_disk(path: Path, raw: bytes, repairs: Sequence[Repair],
+                 write: Callable[[Path, bytes], None], save: Callable[[], object],
+                 log: logging.Logger) -> tuple[Path | None, str]:
+    """After a file was read with ``repairs``: each is logged, the file as it was (``raw``)
+    is copied aside (:func:`copy_aside` with ``write``) and ``save`` writes it again
+    repaired. A failure of either is logged and keeps the copy, if made: the next save
+    writes the file again. Returns the copy (``None``: not made) and the reason to show
+    (the first three repairs, in English)."""
+    from game.store.userfiles import describe
+
+    for repair in repairs:
+        log.warning("%s", repair.english())
+    kept: Path | None = None
+    try:
+        kept = copy_aside(path, raw, write)
+        save()
+    except Exception as exc:  # the copy is kept (if made); the file is written again later
+        log.warning("%s: not repaired on disk: %s", path, describe(exc))
+    return kept, "; ".join(r.english() for r in repairs[:3])

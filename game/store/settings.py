@@ -29,7 +29,7 @@ from typing import Any
 import tomli_w
 
 from game.i18n import N_
-from game.store.repairs import Repair, copy_aside, shown_value
+from game.store.repairs import Repair, mend_on_disk, shown_value
 from game.store.userfiles import (
     APP_NAME,
     WATCH,
@@ -343,15 +343,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, SettingsProblem |
         return Settings(), SettingsProblem(path, kept, describe(exc))
     if not repairs:
         return settings, None
-    for repair in repairs:
-        _log.warning("%s", repair.english())
-    kept = None
-    try:
-        kept = copy_aside(path, raw, atomic_write)
-        save_settings(settings, path)
-    except Exception as exc:  # the copy is kept (if made); the next save writes it again
-        _log.warning("%s: not repaired on disk: %s", path, describe(exc))
-    reason = "; ".join(r.english() for r in repairs[:3])
+    kept, reason = mend_on_disk(path, raw, repairs, atomic_write,
+                                lambda: save_settings(settings, path), _log)
     return settings, SettingsProblem(path, kept, reason, tuple(repairs))
 
 
