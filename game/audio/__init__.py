@@ -22,10 +22,11 @@ from game.audio.registry import (
     lookup,
     names,
     register,
+    register_device_sounds,
     render,
     sound,
     unregister,
 )
 
-__all__ = ["RATE", "Bus", "SoundSpec", "Synth", "lookup", "names", "register", "render", "sound",
-           "unregister"]
+__all__ = ["RATE", "Bus", "SoundSpec", "Synth", "lookup", "names", "register",
+           "register_device_sounds", "render", "sound", "unregister"]

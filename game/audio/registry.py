@@ -24,7 +24,7 @@ and the mute switch, and the voice ducks the rest while it speaks.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -104,6 +104,13 @@ def sound(name: str, bus: Bus | str = Bus.EFFECTS, *, loop: bool = False,
         register(name, fn, bus, loop=loop, doc=doc, exclusive=exclusive)
         return fn
     return deco
+
+
+def register_device_sounds(sounds: Mapping[str, Synth]) -> None:
+    """An edition's device sounds, by name, on the device bus (each documented by its
+    function's docstring)."""
+    for name, synth in sounds.items():
+        register(name, synth, Bus.DEVICE, doc=(synth.__doc__ or "").strip())
 
 
 def unregister(name: str) -> None:

@@ -14,7 +14,7 @@ import pygame
 
 from game import audio
 from game.audio import dsp
-from game.audio.registry import RATE, Bus
+from game.audio.registry import RATE
 from game.i18n import N_
 from game.rules import events as E
 from game.rules.cards import RANK_OF, Rank
@@ -213,8 +213,7 @@ def whoosh() -> np.ndarray:
 #: the board's device bus so the effects volume, the master volume and muting apply.
 SOUNDS = {"lap_ring": ring, "lap_whoosh": whoosh}
 
-for _name, _build in SOUNDS.items():
-    audio.register(_name, _build, Bus.DEVICE, doc=(_build.__doc__ or "").strip())
+audio.register_device_sounds(SOUNDS)
 
 
 UI = register(EditionUI(

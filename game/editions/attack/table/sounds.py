@@ -9,7 +9,7 @@ import numpy as np
 
 from game import audio
 from game.audio import dsp
-from game.audio.registry import RATE, Bus
+from game.audio.registry import RATE
 
 
 def rumble() -> np.ndarray:
@@ -43,5 +43,4 @@ def puff() -> np.ndarray:
 #: The launcher's sounds, by their names on the board.
 SOUNDS = {"launcher_rumble": rumble, "launcher_fire": fire, "launcher_puff": puff}
 
-for _name, _build in SOUNDS.items():
-    audio.register(_name, _build, Bus.DEVICE, doc=(_build.__doc__ or "").strip())
+audio.register_device_sounds(SOUNDS)

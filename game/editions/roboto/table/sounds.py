@@ -9,7 +9,6 @@ import numpy as np
 
 from game import audio
 from game.audio import dsp
-from game.audio.registry import Bus
 
 
 def drumroll() -> np.ndarray:
@@ -37,5 +36,4 @@ def jingle() -> np.ndarray:
 #: Roboto's device sounds, by their names on the board.
 SOUNDS = {"roboto_drumroll": drumroll, "roboto_jingle": jingle}
 
-for _name, _build in SOUNDS.items():
-    audio.register(_name, _build, Bus.DEVICE, doc=(_build.__doc__ or "").strip())
+audio.register_device_sounds(SOUNDS)

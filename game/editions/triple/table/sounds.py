@@ -9,7 +9,6 @@ import numpy as np
 
 from game import audio
 from game.audio import dsp
-from game.audio.registry import Bus
 
 
 def alarm() -> np.ndarray:
@@ -32,5 +31,4 @@ def tick() -> np.ndarray:
 #: The tray unit's sounds, by their names on the board.
 SOUNDS = {"tray_alarm": alarm, "timer_tick": tick}
 
-for _name, _build in SOUNDS.items():
-    audio.register(_name, _build, Bus.DEVICE, doc=(_build.__doc__ or "").strip())
+audio.register_device_sounds(SOUNDS)
