@@ -94,3 +94,24 @@ def test_each_init_sets_every_field_and_equality_follows_them(cls: type) -> None
     assert repr(event).startswith(f"{cls.__name__}(")
     for i, f in enumerate(fields):
         assert dataclasses.replace(event, **{f.name: sample(text(cls, f), 2 * i + 2)}) != event
+
+
+#: The events ``redact`` hides cards of, and the field it empties.
+HIDDEN = {"CardsDrawn": "cards", "LauncherPressed": "fired", "ChallengeResolved": "hand"}
+
+
+@pytest.mark.parametrize("cls", [c for c in EVENTS if c.__name__ in HIDDEN],
+                         ids=lambda c: c.__name__)
+def test_a_redacted_copy_empties_only_the_hidden_cards(cls: type) -> None:
+    """``redact`` builds its copy field by field (for speed): it must equal the copy with
+    only the hidden field emptied, for whoever may not see it, and be the event itself for
+    whoever may."""
+    fields = dataclasses.fields(cls)
+    event = cls(**{f.name: sample(text(cls, f), 2 * i + 1) for i, f in enumerate(fields)})
+    hidden = dataclasses.replace(event, **{HIDDEN[cls.__name__]: ()})
+    owners = {getattr(event, name) for name in ("player", "challenger", "challenged")
+              if hasattr(event, name)}
+    stranger = max(owners) + 1
+    assert E.redact(event, stranger) == hidden and type(E.redact(event, stranger)) is cls
+    for owner in owners:
+        assert E.redact(event, owner) is event
