@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 import pytest
@@ -127,7 +128,7 @@ def build(ed: str, hands: Sequence[str], piles: str | Sequence[str], **kw: Any) 
 
 def assert_deck_intact(game: Game) -> None:
     """Every card of the deck is in exactly one place (hands, draw pile, discard piles)."""
-    have = Counter(c for pile in game.all_piles() for c in pile)
+    have = Counter(chain.from_iterable(game.all_piles()))
     assert have == Counter(game.ruleset.cards())
 
 

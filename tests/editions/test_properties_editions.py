@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import Any
 
 import pytest
@@ -51,6 +52,9 @@ from game.rules.position import dump, load
 from game.rules.ruleset import MatchKind, Ruleset
 
 from .helpers import ruleset
+
+#: Its tests are handed to the workers one by one (tests/conftest.py).
+pytestmark = pytest.mark.spread
 
 EDITIONS = ("official", "sonic", "attack", "triple", "roboto")
 KINDS = (
@@ -144,7 +148,7 @@ class Checked:
 
     def check_state(self, events: list[E.Event], before: int = -1) -> None:
         g = self.g
-        have = Counter(c for pile in g.all_piles() for c in pile)
+        have = Counter(chain.from_iterable(g.all_piles()))
         assert have == self.deck, "a card is missing or doubled"
         assert len(g.piles) == g.PILES and all(g.piles)
         if g.over:

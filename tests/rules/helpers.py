@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from enum import Enum
+from itertools import chain
 
 import pytest
 
@@ -184,5 +185,5 @@ def assert_illegal(game: Game, action: Action, clause: str) -> IllegalAction:
 
 def assert_deck_intact(game: Game) -> None:
     """C-1 invariant: every card of the deck is in exactly one place."""
-    have = Counter(c for pile in (*game.hands, game.draw_pile, game.discard) for c in pile)
+    have = Counter(chain(*game.hands, game.draw_pile, game.discard))
     assert have == Counter(game.ruleset.cards())

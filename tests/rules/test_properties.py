@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import Any
 
 import pytest
@@ -40,6 +41,9 @@ from game.rules.ruleset import MatchKind, Ruleset, edition
 from game.rules.view import view
 
 from .helpers import new_game
+
+#: Its tests are handed to the workers one by one (tests/conftest.py).
+pytestmark = pytest.mark.spread
 
 TEAM_KINDS = (MatchKind.PARTNERS, MatchKind.PARTNERS_ROTATING, MatchKind.TEAMS)
 MAX_STEPS = 60_000  # decisions per match; a mixed-bot match takes a few hundred
@@ -90,7 +94,7 @@ class CheckedGame:
     # ------------------------------------------------------------------ invariants
     def check_state(self) -> None:
         g = self.g
-        have = dict(Counter(c for pile in (*g.hands, g.draw_pile, g.discard) for c in pile))
+        have = dict(Counter(chain(*g.hands, g.draw_pile, g.discard)))
         assert have == self.deck, "a card is missing or doubled"
         assert g.discard, "the discard pile is never empty"
         if g.over:
