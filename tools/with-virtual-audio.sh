@@ -92,14 +92,16 @@ fi
 pactl set-default-sink "$UNO_VA_SPEAKER" >/dev/null
 pactl set-default-source "$UNO_VA_MIC" >/dev/null
 # An idle null sink sleeps in 2-second blocks, so the first stream a client opens waits up to
-# 2 s (PLATFORM.md: "opening a stream costs 0.5-2 s"). A low-latency reader on each sink keeps
-# them awake, and streams start within milliseconds; wait until both readers get data.
+# 2 s (PLATFORM.md: "opening a stream costs 0.5-2 s"). A reader on each sink keeps them awake
+# in 100 ms blocks, so a stream starts within 100 ms; wait until both readers get data. (At
+# 10 ms the daemon and its readers took 3.5 % of a core all the time, per worker: 60 CPU
+# seconds of a `make test` on three workers; at 100 ms, 0.7 %, with the audio tests as fast.)
 if command -v parecord >/dev/null 2>&1; then
     i=0
     for source in "$UNO_VA_SPEAKER_MONITOR" "$UNO_VA_MIC"; do
         i=$((i + 1))
         mkfifo "$va_dir/keepalive$i"
-        parecord --device="$source" --raw --rate=8000 --channels=1 --latency-msec=10 \
+        parecord --device="$source" --raw --rate=8000 --channels=1 --latency-msec=100 \
             "$va_dir/keepalive$i" >/dev/null 2>&1 &
         keepalive_pids+=($!)
         { head -c 1 >"$va_dir/awake$i"; exec cat >/dev/null; } <"$va_dir/keepalive$i" &
