@@ -24,7 +24,7 @@ from game.rules.cards import COLOUR_OF, Card
 from game.ui import theme
 from tests.ui.conftest import ROOT, colour_share
 
-pytestmark = pytest.mark.xvfb
+pytestmark = [pytest.mark.xvfb, pytest.mark.spread]
 
 TOOLS = ("Xvfb", "xdotool", "import")
 
@@ -84,8 +84,28 @@ def window_and_origin(proc: subprocess.Popen[Any], display: str,
                 return window, (int(vals["X"]), int(vals["Y"]))
             said = f"window {window} listed but not measurable: {geo.stderr.strip()}"
         if time.monotonic() > deadline:
-            raise AssertionError(f"no window in {timeout:.0f} s: {said}")
+            raise AssertionError(f"no window in {timeout:.0f} s: {said}\n{x_windows(display)}")
         time.sleep(0.1)
+
+
+def x_windows(display: str) -> str:
+    """Every window of ``display`` with its map state, for a failure's message."""
+    env = {**os.environ, "DISPLAY": display}
+    try:
+        tree = subprocess.run(["xwininfo", "-root", "-tree"], env=env, capture_output=True,
+                              text=True, timeout=20)
+        states = []
+        for line in tree.stdout.splitlines():
+            wid = line.strip().split(" ", 1)[0]
+            if wid.startswith("0x"):
+                info = subprocess.run(["xwininfo", "-id", wid], env=env, capture_output=True,
+                                      text=True, timeout=20).stdout
+                state = next((x.split(":", 1)[1].strip() for x in info.splitlines()
+                              if "Map State" in x), "?")
+                states.append(f"{line.strip()[:100]} [{state}]")
+        return "windows:\n  " + "\n  ".join(states or [tree.stderr.strip() or "none"])
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"windows: not listed ({exc})"
 
 
 class RunningApp:
@@ -120,6 +140,7 @@ class RunningApp:
             # Say what was on the display, and stop the game: nothing else would (the test
             # never gets an app to close), and it would idle on until the machine stops.
             up = self.state_path.exists()
+            drawn = self.state_path.read_text("utf-8")[:300] if up else ""
             shown = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "."],
                                    env={**os.environ, "DISPLAY": display},
                                    capture_output=True, text=True, timeout=20).stdout.split()
@@ -129,7 +150,7 @@ class RunningApp:
             shutil.copy(home / "app.log", outdir / "app.log")
             raise AssertionError(
                 f"{exc}; the game {'had' if up else 'had not'} drawn its first screen; "
-                f"visible windows on {display}: {shown or 'none'}") from exc
+                f"visible windows on {display}: {shown or 'none'}; its state: {drawn}") from exc
         self.xdo("windowfocus", "--sync", self.window)
         self.wait(lambda s: s.get("top") == first)
 
