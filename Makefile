@@ -145,8 +145,9 @@ undesktop:
 # wrappers, innermost last: the private PulseAudio (tools/with-virtual-audio.sh), then Xvfb
 # (xvfb-run), so every worker has its own sound server and X display, and tests that play,
 # record or open a window never meet another worker's. Whole files go to a pure worker (--dist
-# loadfile: a module's fixtures, e.g. the bundle, are built once); the native run hands out
-# single tests. The wrappers are looked up when the recipe runs, i.e. after the system packages
+# loadgroup, each file one group: a module's fixtures, e.g. the bundle, are built once), longest
+# first, except the files marked `spread`, whose tests go one by one (tests/conftest.py); the
+# native run hands out single tests. The wrappers are looked up when the recipe runs, i.e. after the system packages
 # are installed. TEST_JOBS=0 runs each engine's tests in one process, one after the other.
 #
 # Bytecode: every process of the run (workers, and the games and tools the tests start)
@@ -161,7 +162,7 @@ test: $(STAMP_SYSTEM) $(STAMP_TEST) $(STAMP_TEST_SYSTEM)
 	  wrap+=(xvfb-run -a -s "$(XVFB_SCREEN)"); fi; \
 	if [ "$(TEST_JOBS)" = 0 ]; then pure=("$${wrap[@]}" $(PY) -m pytest); else \
 	  printf -v worker "%q " "$${wrap[@]}" "$(CURDIR)/$(PY)"; \
-	  pure=($(PY) -m pytest --dist loadfile --no-loadscope-reorder \
+	  pure=($(PY) -m pytest --dist loadgroup --no-loadscope-reorder \
 	        --tx "$(TEST_JOBS)*popen//python=$$worker"); fi; \
 	native=($(PY) -m pytest -q $(NATIVE_TESTS)); \
 	if [ "$(TEST_JOBS)" != 0 ]; then \

@@ -3,7 +3,7 @@
 Workers (pytest-xdist). Each worker of ``make test`` is its own process under its own private
 PulseAudio and Xvfb (the Makefile starts every worker through tools/with-virtual-audio.sh and
 xvfb-run), so tests that play, record or open a real window never meet another worker's
-sound or screen. Whole test files are handed out (``--dist loadfile``): a module-scoped
+sound or screen. Whole test files are handed out (see Order below): a module-scoped
 fixture (the PyInstaller bundle of tests/packaging/test_bundle.py) is built once, and a file's
 tests run in their written order, as in a serial run.
 
@@ -16,15 +16,24 @@ tests of the build itself, the bundle (it ships the build), the bots' process on
 engine, and the real-window tests (the game they start picks its engine as a player's would:
 the native one when it is built), and any test added later.
 
-Order. Under xdist the collection is sorted (files stay whole, in pytest's order within each
-part): first ``ENGINE_TESTS``, which keep the cores busy while the native engine compiles;
-then the files with long tests (``LONG_MARKS``: a whole match in a real window, the bundle),
-so that none of them starts last and keeps the other workers waiting; then the rest. A run
-without xdist keeps pytest's own order.
+Order. Under xdist (``--dist loadgroup``) each file is one group, handed whole to a worker,
+except the files marked ``spread``, whose tests are handed out one by one (long tests in
+real time that need no module fixture: a whole match in a real window, a hand by ear). The
+groups are sorted: first ``ENGINE_TESTS``, which keep the cores busy while the native
+engine compiles; then the rest; each part longest first, by the durations recorded in
+``tests/durations.json``, so that no long group starts last and keeps the other workers
+waiting. A group it does not name counts as a short one. A run without xdist keeps
+pytest's own order.
+
+Durations. Each ``make test`` run writes what every file and every test of a second or more
+took to ``build/test-durations-<engine>.json``; ``cp build/test-durations-pure.json
+tests/durations.json`` refreshes the order after the suite changed much.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import time
 from pathlib import Path
@@ -36,8 +45,13 @@ ROOT = Path(__file__).resolve().parents[1]
 BUILD_STATUS_ENV = "UNO_NATIVE_BUILD_STATUS"
 #: Longest wait for the build (it takes one or two minutes).
 BUILD_WAIT_S = 30 * 60
-#: Marks of tests that take long: a whole match in a real window in real time, the bundle.
-LONG_MARKS = ("xvfb", "slow")
+#: The durations the order is taken from, and where a run writes its own.
+DURATIONS = ROOT / "tests" / "durations.json"
+DURATIONS_OUT = ROOT / "build" / "test-durations-{engine}.json"
+#: A test the durations do not name: what most tests take.
+UNKNOWN_S = 0.05
+#: A test that takes at least this long is named in the durations on its own.
+NAMED_S = 1.0
 #: The engine's and the bots' tests (the Makefile's NATIVE_TESTS, and the bots' and AI levels'):
 #: in-process on the pure engine, they never read build/native (directly, or through a game or
 #: tool they start), so they need not wait for it.
@@ -49,13 +63,78 @@ def is_engine_test(item: pytest.Item) -> bool:
     return path.is_relative_to(ROOT) and path.relative_to(ROOT).as_posix().startswith(ENGINE_TESTS)
 
 
+def read_durations(path: Path = DURATIONS) -> tuple[dict[str, float], dict[str, float]]:
+    """The recorded seconds of each file and of each long test; nothing if unreadable (the
+    order is then pytest's, which is slower but as correct)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return ({str(k): float(v) for k, v in data["files"].items()},
+                {str(k): float(v) for k, v in data["tests"].items()})
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}, {}
+
+
+def file_of(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0]
+
+
+def groups(items: list[pytest.Item], files: dict[str, float],
+           tests: dict[str, float]) -> dict[str, tuple[bool, float]]:
+    """Each item's group (its file, or itself in a ``spread`` file), whether it holds engine
+    tests, and its expected seconds."""
+    group: dict[str, tuple[bool, float]] = {}
+    for item in items:
+        spread = item.get_closest_marker("spread") is not None
+        name = item.nodeid if spread else file_of(item.nodeid)
+        engine, cost = group.get(name, (is_engine_test(item), 0.0))
+        if spread or file_of(item.nodeid) not in files:
+            cost += tests.get(item.nodeid, UNKNOWN_S)
+        else:
+            cost = files[file_of(item.nodeid)]
+        group[name] = (engine, cost)
+    return group
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist names the groups in the node ids
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         return
-    engine = {item.path for item in items if is_engine_test(item)}
-    long = {item.path for item in items
-            if any(item.get_closest_marker(mark) is not None for mark in LONG_MARKS)}
-    items.sort(key=lambda item: (item.path not in engine, item.path not in long))
+    found = groups(items, *read_durations())
+    name = {item.nodeid: item.nodeid if item.get_closest_marker("spread") is not None
+            else file_of(item.nodeid) for item in items}
+    first = {n: i for i, n in reversed(list(enumerate(name[item.nodeid] for item in items)))}
+    # engine groups first, each part longest first; a group's tests stay in their order
+    items.sort(key=lambda item: (not found[name[item.nodeid]][0],
+                                 -found[name[item.nodeid]][1], first[name[item.nodeid]]))
+    for item in items:
+        if item.get_closest_marker("spread") is None:
+            item.add_marker(pytest.mark.xdist_group(name[item.nodeid]))
+
+
+# ---------------------------------------------------------------- recording the durations
+_took: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Under xdist the controller hears every test's report: the seconds of its phases."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        nodeid = report.nodeid.removesuffix("@" + file_of(report.nodeid))  # its group's name
+        _took[nodeid] = _took.get(nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if os.environ.get("PYTEST_XDIST_WORKER") is not None or not _took or \
+            not session.config.pluginmanager.hasplugin("dsession"):
+        return  # a worker, or a run without xdist
+    files: dict[str, float] = {}
+    for nodeid, took in _took.items():
+        files[file_of(nodeid)] = files.get(file_of(nodeid), 0.0) + took
+    data = {"files": {k: round(v, 2) for k, v in sorted(files.items())},
+            "tests": {k: round(v, 2) for k, v in sorted(_took.items()) if v >= NAMED_S}}
+    out = Path(str(DURATIONS_OUT).format(engine=os.environ.get("UNO_ENGINE", "auto")))
+    with contextlib.suppress(OSError):
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(data, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def _wait_for_native_build(status: Path) -> None:
