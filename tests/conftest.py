@@ -16,14 +16,14 @@ tests of the build itself, the bundle (it ships the build), the bots' process on
 engine, and the real-window tests (the game they start picks its engine as a player's would:
 the native one when it is built), and any test added later.
 
-Order. Under xdist (``--dist loadgroup``) each file is one group, handed whole to a worker,
-except the files marked ``spread``, whose tests are handed out one by one (long tests in
-real time that need no module fixture: a whole match in a real window, a hand by ear). The
-groups are sorted: first ``ENGINE_TESTS``, which keep the cores busy while the native
-engine compiles; then the rest; each part longest first, by the durations recorded in
-``tests/durations.json``, so that no long group starts last and keeps the other workers
-waiting. A group it does not name counts as a short one. A run without xdist keeps
-pytest's own order.
+Order. Under xdist (``--dist loadfile``) each file is one group, handed whole to a worker,
+except the files in ``SPREAD``, whose tests are handed out one by one (long tests in real
+time that need no module fixture: a whole match in a real window, a hand by ear, the property
+sweeps): ``pytest_xdist_make_scheduler`` below. The groups are sorted: first
+``ENGINE_TESTS``, which keep the cores busy while the native engine compiles; then the rest;
+each part longest first, by the durations recorded in ``tests/durations.json``, so that no
+long group starts last and keeps the other workers waiting. A group it does not name counts
+as a short one. A run without xdist keeps pytest's own order.
 
 Durations. Each ``make test`` run writes what every file and every test of a second or more
 took to ``build/test-durations-<engine>.json``; ``cp build/test-durations-pure.json
@@ -37,8 +37,10 @@ import json
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
+from xdist.scheduler import LoadFileScheduling
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The file ``make test`` writes the background native build's exit status to.
@@ -52,6 +54,21 @@ DURATIONS_OUT = ROOT / "build" / "test-durations-{engine}.json"
 UNKNOWN_S = 0.05
 #: A test that takes at least this long is named in the durations on its own.
 NAMED_S = 1.0
+#: Files whose tests are handed to the workers one by one: long, in real time or busy, with no
+#: module fixture worth sharing (the others go whole, their module fixtures built once).
+SPREAD = frozenset({
+    "tests/editions/test_properties_editions.py",
+    "tests/phone/test_browser.py",
+    "tests/rules/test_house_rule_plugin.py",
+    "tests/rules/test_properties.py",
+    "tests/ui/editions/test_e2e_editions.py",
+    "tests/ui/test_e2e.py",
+    "tests/ui/test_e2e_house_dialogs.py",
+    "tests/ui/test_e2e_moments.py",
+    "tests/ui/test_e2e_phones.py",
+    "tests/ui/test_e2e_setup.py",
+    "tests/voice/test_eyes_closed.py",
+})
 #: The engine's and the bots' tests (the Makefile's NATIVE_TESTS, and the bots' and AI levels'):
 #: in-process on the pure engine, they never read build/native (directly, or through a game or
 #: tool they start), so they need not wait for it.
@@ -78,37 +95,50 @@ def file_of(nodeid: str) -> str:
     return nodeid.split("::", 1)[0]
 
 
-def groups(items: list[pytest.Item], files: dict[str, float],
-           tests: dict[str, float]) -> dict[str, tuple[bool, float]]:
-    """Each item's group (its file, or itself in a ``spread`` file), whether it holds engine
-    tests, and its expected seconds."""
+def group_of(nodeid: str) -> str:
+    """What is handed to a worker at once: the test's file, or the test in a ``SPREAD`` one."""
+    return nodeid if file_of(nodeid) in SPREAD else file_of(nodeid)
+
+
+def costs(items: list[pytest.Item], files: dict[str, float],
+          tests: dict[str, float]) -> dict[str, tuple[bool, float]]:
+    """Each group: whether it holds engine tests, and its expected seconds."""
     group: dict[str, tuple[bool, float]] = {}
     for item in items:
-        spread = item.get_closest_marker("spread") is not None
-        name = item.nodeid if spread else file_of(item.nodeid)
+        name, path = group_of(item.nodeid), file_of(item.nodeid)
         engine, cost = group.get(name, (is_engine_test(item), 0.0))
-        if spread or file_of(item.nodeid) not in files:
-            cost += tests.get(item.nodeid, UNKNOWN_S)
+        if name == path and path in files:
+            cost = files[path]
         else:
-            cost = files[file_of(item.nodeid)]
+            cost += tests.get(item.nodeid, UNKNOWN_S)
         group[name] = (engine, cost)
     return group
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist names the groups in the node ids
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         return
-    found = groups(items, *read_durations())
-    name = {item.nodeid: item.nodeid if item.get_closest_marker("spread") is not None
-            else file_of(item.nodeid) for item in items}
-    first = {n: i for i, n in reversed(list(enumerate(name[item.nodeid] for item in items)))}
+    found = costs(items, *read_durations())
+    first: dict[str, int] = {}
+    for i, item in enumerate(items):
+        first.setdefault(group_of(item.nodeid), i)
     # engine groups first, each part longest first; a group's tests stay in their order
-    items.sort(key=lambda item: (not found[name[item.nodeid]][0],
-                                 -found[name[item.nodeid]][1], first[name[item.nodeid]]))
-    for item in items:
-        if item.get_closest_marker("spread") is None:
-            item.add_marker(pytest.mark.xdist_group(name[item.nodeid]))
+    items.sort(key=lambda item: (not found[group_of(item.nodeid)][0],
+                                 -found[group_of(item.nodeid)][1], first[group_of(item.nodeid)]))
+
+
+class SpreadFileScheduling(LoadFileScheduling):
+    """``--dist loadfile``, except that a ``SPREAD`` file's tests go out one by one. The
+    order is the workers' collection order (``--no-loadscope-reorder``), sorted above."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return group_of(nodeid)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    if config.getvalue("dist") == "loadfile":
+        return SpreadFileScheduling(config, log)
+    return None
 
 
 # ---------------------------------------------------------------- recording the durations
@@ -118,8 +148,7 @@ _took: dict[str, float] = {}
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Under xdist the controller hears every test's report: the seconds of its phases."""
     if os.environ.get("PYTEST_XDIST_WORKER") is None:
-        nodeid = report.nodeid.removesuffix("@" + file_of(report.nodeid))  # its group's name
-        _took[nodeid] = _took.get(nodeid, 0.0) + report.duration
+        _took[report.nodeid] = _took.get(report.nodeid, 0.0) + report.duration
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

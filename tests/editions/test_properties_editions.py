@@ -53,9 +53,6 @@ from game.rules.ruleset import MatchKind, Ruleset
 
 from .helpers import ruleset
 
-#: Its tests are handed to the workers one by one (tests/conftest.py).
-pytestmark = pytest.mark.spread
-
 EDITIONS = ("official", "sonic", "attack", "triple", "roboto")
 KINDS = (
     MatchKind.SINGLE_HAND,

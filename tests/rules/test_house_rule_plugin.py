@@ -32,9 +32,6 @@ from game.tools.sim import simulate
 from .helpers import assert_deck_intact, build, drawn_by
 from .test_properties import MAX_STEPS, CheckedGame, Stats, bots_for
 
-#: Its tests are handed to the workers one by one (tests/conftest.py).
-pytestmark = pytest.mark.spread
-
 C = Card.parse
 NAME = "deuces"
 GAME = Path(__file__).resolve().parents[2] / "game"

@@ -42,9 +42,6 @@ from game.rules.view import view
 
 from .helpers import new_game
 
-#: Its tests are handed to the workers one by one (tests/conftest.py).
-pytestmark = pytest.mark.spread
-
 TEAM_KINDS = (MatchKind.PARTNERS, MatchKind.PARTNERS_ROTATING, MatchKind.TEAMS)
 MAX_STEPS = 60_000  # decisions per match; a mixed-bot match takes a few hundred
 

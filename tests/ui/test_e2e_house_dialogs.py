@@ -18,7 +18,7 @@ from game.rules.position import dump
 from tests.rules.helpers import build
 from tests.ui.test_e2e import RunningApp, display, home  # noqa: F401
 
-pytestmark = [pytest.mark.xvfb, pytest.mark.spread]
+pytestmark = pytest.mark.xvfb
 
 SETTINGS = 'narration = "off"\nanimation_speed = 2.0\n'
 ALL = {"house": "stacking+seven_o+jump_in", "match": "single_hand"}

@@ -28,7 +28,7 @@ from tests.ui.test_e2e import RunningApp, card_rgb
 #: The real window's fixtures (a private Xvfb, a home folder), shared with test_e2e.
 display, home = test_e2e.display, test_e2e.home
 
-pytestmark = [pytest.mark.xvfb, pytest.mark.spread]
+pytestmark = pytest.mark.xvfb
 
 #: The game's normal pace (the moments are about motion), narration off (no sound here).
 SETTINGS = 'narration = "off"\nanimation_speed = 1.0\n'

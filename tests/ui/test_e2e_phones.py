@@ -37,7 +37,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 
 Page = browser.Page
 
-pytestmark = [pytest.mark.spread, pytest.mark.xvfb, pytest.mark.skipif(
+pytestmark = [pytest.mark.xvfb, pytest.mark.skipif(
     not (browser.CHROMIUM.exists() and browser.DRIVER.exists()),
     reason="needs Debian's chromium and chromium-driver (tools/install-test-deps.sh)")]
 

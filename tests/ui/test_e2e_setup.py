@@ -14,7 +14,7 @@ import pytest
 
 from tests.ui.test_e2e import SETTINGS, RunningApp, display, home  # noqa: F401
 
-pytestmark = [pytest.mark.xvfb, pytest.mark.spread]
+pytestmark = pytest.mark.xvfb
 
 SETUP = SETTINGS.format(speed=0.0)
 

@@ -44,7 +44,7 @@ from game.voice.utterance import Phrase, Seat, Segment, Speech, Utterance, rende
 from tests.rules.helpers import build
 from tests.voice.conftest import MonitorRecording, VirtualAudio, chunks_heard
 
-pytestmark = [pytest.mark.audio, pytest.mark.slow, pytest.mark.spread]
+pytestmark = [pytest.mark.audio, pytest.mark.slow]
 
 NAMES = ("Zoé", "Ana", "Bob", "Cid")
 RULES = {"house": "stacking+seven_o", "match": "single_hand"}

@@ -25,7 +25,7 @@ from tests.ui.test_e2e import (  # noqa: F401 - display and home are fixtures
     home,
 )
 
-pytestmark = [pytest.mark.xvfb, pytest.mark.spread]
+pytestmark = pytest.mark.xvfb
 
 RIGHTS = {"roboto": 1, "attack": 2, "triple": 3, "sonic": 4}  # steps from official
 DEVICE = {"attack": "DinoLauncher", "triple": "TrayUnit", "roboto": "RobotoFigure",
