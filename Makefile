@@ -43,7 +43,10 @@ PYTEST_ARGS ?= --durations=25
 NATIVE_TESTS ?= tests/rules tests/editions tests/golden tests/play
 ARGS ?=
 SIM_ARGS ?= --edition official --players 4 --games 200 --seed 1
-XVFB_SCREEN ?= -screen 0 1280x800x24
+# Xvfb's options for make test's workers. -noreset: an X server with no client left resets
+# itself, and a game starting during the reset cannot reach the display (SDL then draws on its
+# invisible offscreen driver: 4 starts in 150 beside a loop of short X clients, none with it).
+XVFB_ARGS ?= -screen 0 1280x800x24 -noreset
 # pytest-xdist workers for `make test`: one more than the cores, since the real-window and
 # audio tests spend much of their time waiting; 0 runs the suite in one process.
 TEST_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
@@ -145,9 +148,9 @@ undesktop:
 # wrappers, innermost last: the private PulseAudio (tools/with-virtual-audio.sh), then Xvfb
 # (xvfb-run), so every worker has its own sound server and X display, and tests that play,
 # record or open a window never meet another worker's. Whole files go to a pure worker (--dist
-# loadgroup, each file one group: a module's fixtures, e.g. the bundle, are built once), longest
-# first, except the files marked `spread`, whose tests go one by one (tests/conftest.py); the
-# native run hands out single tests. The wrappers are looked up when the recipe runs, i.e. after the system packages
+# loadfile: a module's fixtures, e.g. the bundle, are built once), longest first, except the
+# files in tests/conftest.py's SPREAD, whose tests go one by one; the native run hands out single
+# tests. The wrappers are looked up when the recipe runs, i.e. after the system packages
 # are installed. TEST_JOBS=0 runs each engine's tests in one process, one after the other.
 #
 # Bytecode: every process of the run (workers, and the games and tools the tests start)
@@ -159,10 +162,10 @@ test: $(STAMP_SYSTEM) $(STAMP_TEST) $(STAMP_TEST_SYSTEM)
 	if [ -z "$${NO_VIRTUAL_AUDIO:-}" ] && [ -f tools/with-virtual-audio.sh ]; then \
 	  wrap+=(bash "$(CURDIR)/tools/with-virtual-audio.sh"); fi; \
 	if [ -z "$${NO_XVFB:-}" ] && command -v xvfb-run >/dev/null; then \
-	  wrap+=(xvfb-run -a -s "$(XVFB_SCREEN)"); fi; \
+	  wrap+=(xvfb-run -a -s "$(XVFB_ARGS)"); fi; \
 	if [ "$(TEST_JOBS)" = 0 ]; then pure=("$${wrap[@]}" $(PY) -m pytest); else \
 	  printf -v worker "%q " "$${wrap[@]}" "$(CURDIR)/$(PY)"; \
-	  pure=($(PY) -m pytest --dist loadgroup --no-loadscope-reorder \
+	  pure=($(PY) -m pytest --dist loadfile --no-loadscope-reorder \
 	        --tx "$(TEST_JOBS)*popen//python=$$worker"); fi; \
 	native=($(PY) -m pytest -q $(NATIVE_TESTS)); \
 	if [ "$(TEST_JOBS)" != 0 ]; then \

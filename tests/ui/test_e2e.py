@@ -24,7 +24,7 @@ from game.rules.cards import COLOUR_OF, Card
 from game.ui import theme
 from tests.ui.conftest import ROOT, colour_share
 
-pytestmark = [pytest.mark.xvfb, pytest.mark.spread]
+pytestmark = pytest.mark.xvfb
 
 TOOLS = ("Xvfb", "xdotool", "import")
 
@@ -39,7 +39,8 @@ def display() -> Iterator[str]:
         pytest.skip("Xvfb, xdotool and imagemagick are needed")
     n = next(n for n in range(90, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists()
              and not Path(f"/tmp/.X{n}-lock").exists())
-    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp",
+                             "-noreset"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 10
     while not Path(f"/tmp/.X11-unix/X{n}").exists():

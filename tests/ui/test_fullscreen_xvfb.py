@@ -51,7 +51,8 @@ def test_full_screen_covers_the_whole_screen(wm: str | None, tmp_path: Path) -> 
     if wm is not None and shutil.which(wm) is None:
         pytest.skip(f"{wm} is not installed")
     n = free_display()
-    xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+    xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp",
+                             "-noreset"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     manager = None
     try:
