@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import time
 from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,6 +55,42 @@ MIN_SIZE = (1024, 600)
 GIL_SWITCH_S = 0.001
 #: Posted by worker threads to wake the loop (a bot's choice is ready, a save is written).
 WAKE = pygame.event.custom_type()
+#: SDL's video drivers that show nothing. The game uses one only when it is asked for by name
+#: (``SDL_VIDEODRIVER=dummy``: the tests and the headless tools).
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
+#: How often a display that did not answer is tried, and how long apart (an X server answers
+#: no one while it resets itself, which takes a moment).
+DISPLAY_TRIES = 5
+DISPLAY_RETRY_S = 0.4
+
+
+class NoWindow(pygame.error):
+    """No window can open: SDL reached no display and fell back to drawing nowhere."""
+
+    def __init__(self, display: str) -> None:
+        super().__init__(display)
+        self.display = display
+
+
+def open_display(environ: Mapping[str, str] = os.environ, tries: int = DISPLAY_TRIES,
+                 wait_s: float = DISPLAY_RETRY_S) -> None:
+    """``pygame.display.init()``, on a display a person can see. SDL 2.30 and later fall
+    back to the invisible offscreen driver when the display named by ``DISPLAY`` does not
+    answer (it is gone, this user may not use it, or an X server is resetting itself): the
+    game would then run, and hold its lock, with no window anywhere. Such a start is tried
+    again a few times, then refused with :class:`NoWindow`."""
+    asked = environ.get("SDL_VIDEODRIVER", "").split(",")
+    for attempt in range(tries):
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver not in INVISIBLE_DRIVERS or driver in asked:
+            return
+        pygame.display.quit()
+        _log.warning("the display did not answer (SDL chose %s); attempt %d of %d", driver,
+                     attempt + 1, tries)
+        if attempt + 1 < tries:
+            time.sleep(wait_s)
+    raise NoWindow(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY") or "")
 
 
 def at_origin() -> None:
@@ -103,7 +140,7 @@ class App:
         self._switch = sys.getswitchinterval()
         sys.setswitchinterval(GIL_SWITCH_S)
         name_the_window()
-        pygame.display.init()
+        open_display()
         pygame.font.init()
         _forget_caches()  # surfaces and fonts of an earlier display are not valid any more
         theme.warm_fonts()

@@ -13,7 +13,7 @@ import sys
 
 # game.ui.app first: importing it names the window (X11 class, Wayland app id) for the desktop
 # entry, which must happen before pygame is imported (pygame names it after the program).
-from game.ui.app import App
+from game.ui.app import App, NoWindow
 
 # isort: split
 import pygame
@@ -52,7 +52,12 @@ def run_app(options: StartOptions | None = None) -> int:
     try:
         settings, problem = load_settings()
         set_language(options, settings)
-        app = App(settings, options=options, hooks=hooks, bot_processes=True)
+        try:
+            app = App(settings, options=options, hooks=hooks, bot_processes=True)
+        except NoWindow as exc:
+            pygame.quit()
+            no_window(exc)
+            return 1
         start(app, problem)
         if problem is None and not settings.guide_offered:  # the very first launch
             app.open(scenes.GUIDE_OFFER)  # offer the guided hand, once
@@ -62,6 +67,16 @@ def run_app(options: StartOptions | None = None) -> int:
             pygame.quit()
     finally:
         lock.release()
+
+
+def no_window(exc: NoWindow) -> None:
+    """Say why no window opened, and what works without one."""
+    print(_("The game could not open its window: the display {display} did not answer. If "
+            "the game was started as another user or over ssh, check DISPLAY and "
+            "XAUTHORITY.").format(display=exc.display or "?"), file=sys.stderr)
+    print(_("To watch a match between AI players in this terminal, run:"), file=sys.stderr)
+    print("    python -m game --headless --edition official --players 4 --seed 7",
+          file=sys.stderr, flush=True)
 
 
 def set_language(options: StartOptions, settings: Settings) -> None:
