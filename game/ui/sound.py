@@ -50,6 +50,10 @@ class Sound:
         #: The one mixer every sound goes through (effects, devices, music, the voice).
         self.board = SoundBoard(settings)
         self._speaker: Any = None
+        #: The question asked last of the person at the screen (:meth:`ask`), while it may
+        #: still be said.
+        self._question: Any = None
+        self._said: Any = None  # what :meth:`say` queued last
         self._house_rule: Any = None  # Roboto: the recorded house rule, as a PlayerVoice
         self._voice_thread: threading.Thread | None = None
         self._closed = False
@@ -169,11 +173,26 @@ class Sound:
             return False
         try:
             sp.volume_level = self._voice_level()
-            sp.say(words)
+            self._said = sp.say(words)
             return True
         except Exception as exc:
             _log.info("speech failed: %s", exc)
             return False
+
+    def ask(self, words: Any) -> None:
+        """Say a question the person at the screen must answer; :meth:`answered` cuts what
+        is left of it."""
+        self._said = None
+        self._question = self._said if self.say(words) else None
+
+    def answered(self) -> None:
+        """The question asked last is answered: what is left of it is not said."""
+        sp, question, self._question = self._speaker, self._question, None
+        if sp is not None and question is not None:
+            try:
+                sp.cancel(question)
+            except Exception as exc:
+                _log.info("speech failed: %s", exc)
 
     def hush(self) -> None:
         """Stop what the voice is saying (leaving the demo)."""

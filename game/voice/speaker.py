@@ -96,6 +96,8 @@ class Speaker:
         self._generation = 0
         self._playing: Utterance | None = None
         self._in_flight = False  # a request is being synthesized
+        #: The request being synthesized was cancelled (:meth:`cancel`): it will not start.
+        self._cancelled: Utterance | None = None
         self._ends_at = 0.0  # when the playing utterance should be over (time.monotonic)
         self._last: Utterance | None = None
         self._closed = False
@@ -157,6 +159,22 @@ class Speaker:
             phrase = phrase_for(event, self.narration)
             if phrase is not None:
                 self.say(phrase)
+
+    def cancel(self, utterance: Utterance) -> None:
+        """Forget ``utterance`` (what :meth:`say` returned): taken from the queue, or cut
+        if it is being said. A question is moot once it is answered: the rest of it would
+        hold back the words that say the answer, until they fell behind and were dropped."""
+        with self._cond:
+            queued = [r for r in self._queue if r.utterance is not utterance]
+            if len(queued) != len(self._queue):
+                self._queue = queued
+                heapq.heapify(self._queue)
+            elif self._playing is utterance and self._output is not None:
+                self._output.stop()
+                self._playing = None
+            elif self._in_flight:
+                self._cancelled = utterance  # being synthesized: it will not start
+            self._cond.notify_all()
 
     def stop(self) -> None:
         """Silence now and forget everything queued."""
@@ -333,6 +351,9 @@ class Speaker:
         with self._cond:
             if self._closed or generation != self._generation:
                 return  # stop() was pressed while this was being synthesized
+            if self._cancelled is utterance:
+                self._cancelled = None
+                return  # cancelled while it was being synthesized
             if self._queue and self._queue[0].sort_key < request.sort_key \
                     and self._queue[0].utterance.priority is Priority.URGENT:
                 heapq.heappush(self._queue, request)  # an urgent phrase came meanwhile: after it

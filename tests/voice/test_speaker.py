@@ -126,6 +126,31 @@ def test_narration_that_fell_behind_is_dropped(mixer: MixerOutput, renderer: Spe
         s.close()
 
 
+def test_a_question_answered_is_cut_and_the_answer_is_said_at_once(
+        speaker: Speaker, started: Started) -> None:
+    """A person who answers before the question ends hears their answer now: the rest of the
+    question would have held it back past the narration's limit (then it was dropped)."""
+    asked = speaker.say(LONG)
+    started.wait_for(1)
+    speaker.cancel(asked)
+    speaker.narrate([ev.CardPlayed(0, Card.parse("R+2"))])
+    assert speaker.wait_idle()
+    assert started.captions == [LONG, "Alice plays a red Draw Two."]
+    (_u, long_audio, long_at), (_v, _r, answer_at) = started.items
+    assert answer_at - long_at < duration(long_audio) / 2
+
+
+def test_a_question_answered_before_its_turn_is_never_said(speaker: Speaker,
+                                                           started: Started) -> None:
+    speaker.say(SHORT)
+    started.wait_for(1)
+    asked = speaker.say(LONG)
+    speaker.cancel(asked)
+    speaker.say("Said after.")
+    assert speaker.wait_idle()
+    assert started.captions == [SHORT, "Said after."]
+
+
 def test_stop_silences_and_forgets_the_queue(speaker: Speaker, started: Started,
                                              mixer: MixerOutput) -> None:
     speaker.say(LONG)

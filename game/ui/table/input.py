@@ -62,6 +62,8 @@ class Answering(MatchFacts, Protocol):
 class Voice(Protocol):
     def prompt(self, choice: Choice, options: Sequence[Option] | None = None) -> None: ...
 
+    def answered(self) -> None: ...
+
 
 class TableInput:
     """See the module docstring. ``screen`` is the table (its model, layout, controls and
@@ -131,6 +133,7 @@ class TableInput:
             self.refuse(exc)
             return False
         if not chosen.repeated:
+            self.voice.answered()
             self.present(list(chosen.events))
         return True
 

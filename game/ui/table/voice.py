@@ -185,7 +185,12 @@ class TableVoice:
         s = self.table.session
         counts = [s.hand_size(p) for p in range(len(s.names))]
         self.prompted = self.narrator.prompt(choice, counts, options)
-        self.table.app.sound.say(self.prompted)
+        self.table.app.sound.ask(self.prompted)
+
+    def answered(self) -> None:
+        """The person answered: the rest of the question is not said (the words of the
+        answer come next, not six seconds later, or never)."""
+        self.table.app.sound.answered()
 
     # ------------------------------------------------------------------ drawing
     def notice_text(self) -> str:
