@@ -19,11 +19,14 @@ the native one when it is built), and any test added later.
 Order. Under xdist (``--dist loadfile``) each file is one group, handed whole to a worker,
 except the files in ``SPREAD``, whose tests are handed out one by one (long tests in real
 time that need no module fixture: a whole match in a real window, a hand by ear, the property
-sweeps): ``pytest_xdist_make_scheduler`` below. The groups are sorted: first
-``ENGINE_TESTS``, which keep the cores busy while the native engine compiles; then the rest;
-each part longest first, by the durations recorded in ``tests/durations.json``, so that no
-long group starts last and keeps the other workers waiting. A group it does not name counts
-as a short one. A run without xdist keeps pytest's own order.
+sweeps): ``pytest_xdist_make_scheduler`` below. The groups are sorted in three parts:
+first ``ENGINE_TESTS``, which keep the cores busy while the native engine compiles; then the
+groups in real time or long (``REAL_TIME_MARKS``: a window, the speaker, the bundle), which
+leave a core idle much of their time and so go while the native run fills it; then the rest,
+busy on the CPU to the end. Each part goes longest first, by the durations recorded in
+``tests/durations.json``, so that no long group starts last and keeps the other workers
+waiting. A group it does not name counts as a short one. A run without xdist keeps pytest's
+own order.
 
 Durations. Each ``make test`` run writes what every file and every test of a second or more
 took to ``build/test-durations-<engine>.json``; ``cp build/test-durations-pure.json
@@ -50,6 +53,9 @@ BUILD_WAIT_S = 30 * 60
 #: The durations the order is taken from, and where a run writes its own.
 DURATIONS = ROOT / "tests" / "durations.json"
 DURATIONS_OUT = ROOT / "build" / "test-durations-{engine}.json"
+#: Marks of tests that spend much of their time waiting (a real window, the speaker, in real
+#: time) or that are long (the bundle).
+REAL_TIME_MARKS = ("xvfb", "audio", "slow")
 #: A test the durations do not name: what most tests take.
 UNKNOWN_S = 0.05
 #: A test that takes at least this long is named in the durations on its own.
@@ -100,18 +106,25 @@ def group_of(nodeid: str) -> str:
     return nodeid if file_of(nodeid) in SPREAD else file_of(nodeid)
 
 
+def part(item: pytest.Item) -> int:
+    """0: the engine's tests; 1: in real time or long; 2: the rest."""
+    if is_engine_test(item):
+        return 0
+    return 1 if any(item.get_closest_marker(m) is not None for m in REAL_TIME_MARKS) else 2
+
+
 def costs(items: list[pytest.Item], files: dict[str, float],
-          tests: dict[str, float]) -> dict[str, tuple[bool, float]]:
-    """Each group: whether it holds engine tests, and its expected seconds."""
-    group: dict[str, tuple[bool, float]] = {}
+          tests: dict[str, float]) -> dict[str, tuple[int, float]]:
+    """Each group: its part (the first of its tests'), and its expected seconds."""
+    group: dict[str, tuple[int, float]] = {}
     for item in items:
         name, path = group_of(item.nodeid), file_of(item.nodeid)
-        engine, cost = group.get(name, (is_engine_test(item), 0.0))
+        first, cost = group.get(name, (3, 0.0))
         if name == path and path in files:
             cost = files[path]
         else:
             cost += tests.get(item.nodeid, UNKNOWN_S)
-        group[name] = (engine, cost)
+        group[name] = (min(first, part(item)), cost)
     return group
 
 
@@ -122,8 +135,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     first: dict[str, int] = {}
     for i, item in enumerate(items):
         first.setdefault(group_of(item.nodeid), i)
-    # engine groups first, each part longest first; a group's tests stay in their order
-    items.sort(key=lambda item: (not found[group_of(item.nodeid)][0],
+    # by part, each part longest first; a group's tests stay in their order
+    items.sort(key=lambda item: (found[group_of(item.nodeid)][0],
                                  -found[group_of(item.nodeid)][1], first[group_of(item.nodeid)]))
 
 
