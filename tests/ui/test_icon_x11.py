@@ -10,7 +10,6 @@ import sys
 import time
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.tools.desktop import APP_ID
@@ -66,4 +65,5 @@ def test_the_x11_window_has_the_icon_title_and_class(display: str,  # noqa: F811
             worst = max(worst, *(abs(g - w) for g, w in zip(got, (want.r, want.g, want.b))))
         worst = max(worst, abs(got[3] - want.a))
     assert worst <= 3, f"the window's icon is not the game's (worst channel off by {worst})"
-    pygame.quit()
+    # No pygame.quit() here: it quit the font module under the fonts the worker's later tests
+    # had cached (the phones' card art then failed: "font module quit since font created").
