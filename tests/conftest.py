@@ -19,14 +19,14 @@ the native one when it is built), and any test added later.
 Order. Under xdist (``--dist loadfile``) each file is one group, handed whole to a worker,
 except the files in ``SPREAD``, whose tests are handed out one by one (long tests in real
 time that need no module fixture: a whole match in a real window, a hand by ear, the property
-sweeps): ``pytest_xdist_make_scheduler`` below. The groups are sorted in three parts:
-first ``ENGINE_TESTS``, which keep the cores busy while the native engine compiles; then the
-groups in real time or long (``REAL_TIME_MARKS``: a window, the speaker, the bundle), which
-leave a core idle much of their time and so go while the native run fills it; then the rest,
-busy on the CPU to the end. Each part goes longest first, by the durations recorded in
-``tests/durations.json``, so that no long group starts last and keeps the other workers
-waiting. A group it does not name counts as a short one. A run without xdist keeps pytest's
-own order.
+sweeps): ``pytest_xdist_make_scheduler`` below. The groups are sorted in four parts: first
+``ENGINE_TESTS``, which keep the cores busy while the native engine compiles; then the groups
+in real time or long (``REAL_TIME_MARKS``: a window, the speaker, the bundle), which leave a
+core idle much of their time and so go while the native run fills it; then the rest, busy on
+the CPU; last the files in ``LAST``, which need a quiet machine. Each part goes longest first,
+by the durations recorded in ``tests/durations.json``, so that no long group starts last and
+keeps the other workers waiting. A group it does not name counts as a short one. A run
+without xdist keeps pytest's own order.
 
 Durations. Each ``make test`` run writes what every file and every test of a second or more
 took to ``build/test-durations-<engine>.json``; ``cp build/test-durations-pure.json
@@ -56,6 +56,11 @@ DURATIONS_OUT = ROOT / "build" / "test-durations-{engine}.json"
 #: Marks of tests that spend much of their time waiting (a real window, the speaker, in real
 #: time) or that are long (the bundle).
 REAL_TIME_MARKS = ("xvfb", "audio", "slow")
+#: Files that go last, when the other workers are finishing: the eyes-closed hand records the
+#: virtual speaker and checks every sentence sounded, and under the load of the first parts
+#: (every worker busy, the native run beside them) its recording lost a quarter of a short
+#: sentence in 2 runs of 4.
+LAST = frozenset({"tests/voice/test_eyes_closed.py"})
 #: A test the durations do not name: what most tests take.
 UNKNOWN_S = 0.05
 #: A test that takes at least this long is named in the durations on its own.
@@ -107,9 +112,11 @@ def group_of(nodeid: str) -> str:
 
 
 def part(item: pytest.Item) -> int:
-    """0: the engine's tests; 1: in real time or long; 2: the rest."""
+    """0: the engine's tests; 1: in real time or long; 2: the rest; 3: ``LAST``."""
     if is_engine_test(item):
         return 0
+    if file_of(item.nodeid) in LAST:
+        return 3
     return 1 if any(item.get_closest_marker(m) is not None for m in REAL_TIME_MARKS) else 2
 
 
