@@ -18,21 +18,16 @@ import pytest
 
 from game.ui import app as app_module
 from game.ui.app import INVISIBLE_DRIVERS, NoWindow, open_display
+from tests.ui.test_fullscreen_xvfb import free_display
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def unused_display() -> str:
-    n = next(n for n in range(300, 400) if not Path(f"/tmp/.X11-unix/X{n}").exists()
-             and not Path(f"/tmp/.X{n}-lock").exists())
-    return f":{n}"
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "could not open its window"),
                                             ("fr", "n’a pas pu ouvrir sa fenêtre")])
 def test_a_display_that_does_not_answer_is_said_and_the_game_stops(
         tmp_path: Path, lang: str, said: str) -> None:
-    display = unused_display()
+    display = f":{free_display()}"  # a display number no X server has
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("SDL_", "UNO_", "WAYLAND_"))}
     env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
