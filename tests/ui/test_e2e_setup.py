@@ -48,7 +48,10 @@ def step(app: RunningApp, control: str, ok: Callable[[dict[str, Any]], bool],
                                "chattiness", "house_rule", "race_mode")
         value_left = 0.5 if labelled else 0.0
         click_at(app, rect, value_left + 0.04 if back else 0.95)
-        app.wait(lambda s, before=state: s != before, timeout=5)
+        # Wait for the click itself: the pointer moving there redraws the hover first, and a
+        # state written then differs only by its time. Clicking again on that would step the
+        # choice twice once both clicks are read (a person seat back to AI under load).
+        app.wait(lambda s, before=state: s.get("setup") != before.get("setup"), timeout=15)
     return app.wait(ok, timeout=5)
 
 
