@@ -148,11 +148,32 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 class SpreadFileScheduling(LoadFileScheduling):
-    """``--dist loadfile``, except that a ``SPREAD`` file's tests go out one by one. The
-    order is the workers' collection order (``--no-loadscope-reorder``), sorted above."""
+    """``--dist loadfile``, except that a ``SPREAD`` file's tests go out one by one, and the
+    ``LAST`` ones each to its own worker. The order is the workers' collection order
+    (``--no-loadscope-reorder``), sorted above."""
 
     def _split_scope(self, nodeid: str) -> str:
         return group_of(nodeid)
+
+    def _assign_work_unit(self, node: Any) -> None:
+        """xdist gives a group to a worker with two tests or fewer still to run, so the
+        first worker to ask at the end took both ``LAST`` tests and ran them one after the
+        other while the others stood idle (the eyes-closed pair: 100 s where 50 would do).
+        When the ``LAST`` groups come up (they end the queue), they go out at once instead:
+        the first to the worker that asked, then one to each other worker, the least busy
+        first, and round again if there are more of them than workers."""
+        if not self.workqueue:
+            return  # (the start: the LAST groups were all the work and have gone out)
+        if file_of(next(iter(self.workqueue))) not in LAST:
+            super()._assign_work_unit(node)
+            return
+        others = sorted((n for n in self.nodes if n is not node and not n.shutting_down),
+                        key=lambda n: self._pending_of(self.assigned_work.get(n, {})))
+        order = [node, *others]
+        turn = 0
+        while self.workqueue:
+            super()._assign_work_unit(order[turn % len(order)])
+            turn += 1
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
