@@ -23,6 +23,7 @@ import pygame
 
 from game.editions.attack.table.draw import (
     CHAIN_S,
+    CHAINED_WIND_S,
     PRESS_S,
     PUFF_S,
     RELIEF_S,
@@ -140,7 +141,7 @@ class DinoLauncher(LauncherDrawing, DeviceLayer):
         chained = event.player == self.last_presser and self.since_press < CHAIN_S and \
             not attack
         self.last_presser = event.player
-        wind = presenter.d(self.suspense.uniform(0.25, 0.4) if chained
+        wind = presenter.d(self.suspense.uniform(*CHAINED_WIND_S) if chained
                            else self.suspense.uniform(*WIND_S))
         self.start_wind(wind, chained, presenter.still)
         self.hold_back(event, attack)
