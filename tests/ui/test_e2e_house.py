@@ -27,8 +27,10 @@ ALL = {"house": "stacking+seven_o+jump_in", "match": "single_hand"}
 
 def position() -> str:
     """Cid (AI) can only play his Draw Two on Zoé; Zoé holds a Draw Two to stack, the twin
-    of the G4 Bob will play next, and a Y7; Ana has nothing to stack."""
-    game = build(["G+2 G4 Y7 B1 B2 R9", "Y4 B5 B6 B8 B3", "G4 Y9 B7 Y3", "R+2 Y8 Y2 G6"],
+    of the G4 Bob will play next, and a Y7; Ana has nothing to stack. Cid keeps two yellows
+    for the end, so that the hand ends a few turns after the swap (with a green 6 there, a
+    long hand of Seven-O swaps followed: 70 s of the test's 80)."""
+    game = build(["G+2 G4 Y7 B1 B2 R9", "Y4 B5 B6 B8 B3", "G4 Y9 B7 Y3", "R+2 Y8 Y2 Y6"],
                  "R5", turn=3, rules=ALL, draw_top="R1 R2 R3 R6 Y5 Y6")
     return dump(game)
 
