@@ -18,15 +18,22 @@ the native one when it is built), and any test added later.
 
 Order. Under xdist (``--dist loadfile``) each file is one group, handed whole to a worker,
 except the files in ``SPREAD``, whose tests are handed out one by one (long tests in real
-time that need no module fixture: a whole match in a real window, a hand by ear, the property
-sweeps): ``pytest_xdist_make_scheduler`` below. The groups are sorted in four parts: first
+time that need no module fixture: a whole match in a real window, the property sweeps):
+``pytest_xdist_make_scheduler`` below. The groups are sorted in three parts: first
 ``ENGINE_TESTS``, which keep the cores busy while the native engine compiles; then the groups
 in real time or long (``REAL_TIME_MARKS``: a window, the speaker, the bundle), which leave a
 core idle much of their time and so go while the native run fills it; then the rest, busy on
-the CPU; last the files in ``LAST``, which need a quiet machine. Each part goes longest first,
-by the durations recorded in ``tests/durations.json``, so that no long group starts last and
-keeps the other workers waiting. A group it does not name counts as a short one. A run
-without xdist keeps pytest's own order.
+the CPU. Each part goes longest first, by the durations recorded in ``tests/durations.json``,
+so that no long group starts last and keeps the other workers waiting. A group it does not
+name counts as a short one. A run without xdist keeps pytest's own order.
+
+A quiet machine. The files in ``QUIET`` (the eyes-closed hand, which records the virtual
+speaker in real time) lose sound when every core is busy. They go near the end of the rest,
+where the busy tests left to run would keep the other workers going for as long
+(``quiet_place``), and once one of them starts, every other worker runs its later tests at
+the lowest priority (``nice 19``): the cores stay busy, and the quiet test still gets the
+CPU at once whenever it needs it. Before, they ran last and alone, with both cores nearly
+idle for 50 s.
 
 Durations. Each ``make test`` run writes what every file and every test of a second or more
 took to ``build/test-durations-<engine>.json``; ``cp build/test-durations-pure.json
@@ -56,11 +63,13 @@ DURATIONS_OUT = ROOT / "build" / "test-durations-{engine}.json"
 #: Marks of tests that spend much of their time waiting (a real window, the speaker, in real
 #: time) or that are long (the bundle).
 REAL_TIME_MARKS = ("xvfb", "audio", "slow")
-#: Files that go last, when the other workers are finishing: the eyes-closed hand records the
-#: virtual speaker and checks every sentence sounded, and under the load of the first parts
-#: (every worker busy, the native run beside them) its recording lost a quarter of a short
-#: sentence in 2 runs of 4.
-LAST = frozenset({"tests/voice/test_eyes_closed.py"})
+#: Files that need the CPU whenever they ask for it (see "A quiet machine" above): the
+#: eyes-closed hand records the virtual speaker and checks every sentence sounded, and beside
+#: busy tests at the same priority its recording lost a quarter of a short sentence in 2 runs
+#: of 4.
+QUIET = frozenset({"tests/voice/test_eyes_closed.py"})
+#: The priority of the other workers' tests once a ``QUIET`` file has started.
+QUIET_NICE = 19
 #: A test the durations do not name: what most tests take.
 UNKNOWN_S = 0.05
 #: A test that takes at least this long is named in the durations on its own.
@@ -78,7 +87,6 @@ SPREAD = frozenset({
     "tests/ui/test_e2e_moments.py",
     "tests/ui/test_e2e_phones.py",
     "tests/ui/test_e2e_setup.py",
-    "tests/voice/test_eyes_closed.py",
 })
 #: The engine's and the bots' tests (the Makefile's NATIVE_TESTS, and the bots' and AI levels'):
 #: in-process on the pure engine, they never read build/native (directly, or through a game or
@@ -112,12 +120,17 @@ def group_of(nodeid: str) -> str:
 
 
 def part(item: pytest.Item) -> int:
-    """0: the engine's tests; 1: in real time or long; 2: the rest; 3: ``LAST``."""
+    """0: the engine's tests; 1: in real time or long; 2: the rest; 3: ``QUIET`` (placed
+    among the rest by :func:`quiet_place`)."""
     if is_engine_test(item):
         return 0
-    if file_of(item.nodeid) in LAST:
+    if file_of(item.nodeid) in QUIET:
         return 3
-    return 1 if any(item.get_closest_marker(m) is not None for m in REAL_TIME_MARKS) else 2
+    return 1 if real_time(item) else 2
+
+
+def real_time(item: pytest.Item) -> bool:
+    return any(item.get_closest_marker(m) is not None for m in REAL_TIME_MARKS)
 
 
 def costs(items: list[pytest.Item], files: dict[str, float],
@@ -135,6 +148,21 @@ def costs(items: list[pytest.Item], files: dict[str, float],
     return group
 
 
+def quiet_place(order: list[str], found: dict[str, tuple[int, float]], workers: int) -> list[str]:
+    """``order`` with the ``QUIET`` groups moved to where the busy tests after them would keep
+    the other workers going while one worker runs them, one after the other: their cost
+    times the other workers, or as near it as the rest allows (never before the groups in
+    real time, which must not run at the lowest priority)."""
+    quiet = [g for g in order if found[g][0] == 3]
+    others = [g for g in order if found[g][0] != 3]
+    want = sum(found[g][1] for g in quiet) * max(1, workers - 1)
+    at, behind = len(others), 0.0
+    while at > 0 and found[others[at - 1]][0] == 2 and behind < want:
+        at -= 1
+        behind += found[others[at]][1]
+    return others[:at] + quiet + others[at:]
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         return
@@ -143,39 +171,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for i, item in enumerate(items):
         first.setdefault(group_of(item.nodeid), i)
     # by part, each part longest first; a group's tests stay in their order
-    items.sort(key=lambda item: (found[group_of(item.nodeid)][0],
-                                 -found[group_of(item.nodeid)][1], first[group_of(item.nodeid)]))
+    order = sorted(first, key=lambda g: (found[g][0], -found[g][1], first[g]))
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    rank = {g: i for i, g in enumerate(quiet_place(order, found, workers))}
+    items.sort(key=lambda item: rank[group_of(item.nodeid)])
 
 
 class SpreadFileScheduling(LoadFileScheduling):
-    """``--dist loadfile``, except that a ``SPREAD`` file's tests go out one by one, and the
-    ``LAST`` ones each to its own worker. The order is the workers' collection order
-    (``--no-loadscope-reorder``), sorted above."""
+    """``--dist loadfile``, except that a ``SPREAD`` file's tests go out one by one. The
+    order is the workers' collection order (``--no-loadscope-reorder``), sorted above."""
 
     def _split_scope(self, nodeid: str) -> str:
         return group_of(nodeid)
 
-    def _assign_work_unit(self, node: Any) -> None:
-        """xdist gives a group to a worker with two tests or fewer still to run, so the
-        first worker to ask at the end took both ``LAST`` tests and ran them one after the
-        other while the others stood idle (the eyes-closed pair: 100 s where 50 would do).
-        When the ``LAST`` groups come up (they end the queue), they go out at once instead:
-        the first to the worker that asked, then one to each other worker, the least busy
-        first, and round again if there are more of them than workers."""
-        if not self.workqueue:
-            return  # (the start: the LAST groups were all the work and have gone out)
-        if file_of(next(iter(self.workqueue))) not in LAST:
-            super()._assign_work_unit(node)
-            return
-        others = sorted((n for n in self.nodes if n is not node and not n.shutting_down),
-                        key=lambda n: self._pending_of(self.assigned_work.get(n, {})))
-        order = [node, *others]
-        turn = 0
-        while self.workqueue:
-            super()._assign_work_unit(order[turn % len(order)])
-            turn += 1
 
-
+@pytest.hookimpl(optionalhook=True)  # (a run with ``-p no:xdist`` has no such hook)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     if config.getvalue("dist") == "loadfile":
         return SpreadFileScheduling(config, log)
@@ -193,6 +203,11 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
+    flag = quiet_flag()
+    if flag is not None and os.environ.get("PYTEST_XDIST_WORKER") is None:
+        with contextlib.suppress(OSError):
+            flag.unlink(missing_ok=True)
+        del os.environ[QUIET_FLAG_ENV]
     if os.environ.get("PYTEST_XDIST_WORKER") is not None or not _took or \
             not session.config.pluginmanager.hasplugin("dsession"):
         return  # a worker, or a run without xdist
@@ -218,8 +233,48 @@ def _wait_for_native_build(status: Path) -> None:
         pytest.fail(f"the native build failed (exit {code}); `make native` says why")
 
 
+# ---------------------------------------------------------------- a quiet machine
+_quiet = {"niced": False}
+
+
+QUIET_FLAG_ENV = "UNO_QUIET_FLAG"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The controller of a run with workers names the file a ``QUIET`` test creates when it
+    starts (the workers inherit its environment), after clearing a killed run's."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None and config.getoption("dist", "no") != "no":
+        for old in (ROOT / "build").glob("quiet-*"):
+            with contextlib.suppress(OSError):
+                old.unlink()
+        os.environ[QUIET_FLAG_ENV] = str(ROOT / "build" / f"quiet-{os.getpid()}")
+
+
+def quiet_flag() -> Path | None:
+    path = os.environ.get(QUIET_FLAG_ENV)
+    return Path(path) if path else None
+
+
+def quiet_turn(item: pytest.Item) -> None:
+    """A ``QUIET`` test says it has started; any other test busy on the CPU, on another
+    worker after that, runs (with all this worker's later tests) at ``QUIET_NICE``. (A test
+    in real time handed out before the quiet one keeps its priority: it may run beside the
+    native run, whose priority is 10.)"""
+    flag = quiet_flag()
+    if flag is None:
+        return
+    if file_of(item.nodeid) in QUIET:
+        with contextlib.suppress(OSError):
+            flag.parent.mkdir(parents=True, exist_ok=True)
+            flag.touch()
+    elif not _quiet["niced"] and flag.exists() and not real_time(item):
+        os.nice(QUIET_NICE)
+        _quiet["niced"] = True
+
+
 @pytest.hookimpl(tryfirst=True)  # before the test's fixtures (the bundle) are set up
 def pytest_runtest_setup(item: pytest.Item) -> None:
+    quiet_turn(item)
     status = os.environ.get(BUILD_STATUS_ENV)
     if status and not is_engine_test(item):
         _wait_for_native_build(Path(status))
