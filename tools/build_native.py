@@ -109,6 +109,9 @@ def build(opt_level: str) -> dict[str, object]:
             opt_level=opt_level,
             target_dir=str(TEMP / "c"),
             group_name=GROUP,
+            # No debug information (mypyc's default is -g1): GCC generates the same code
+            # either way; the build is 3.7 MB instead of 6.0 and compiles 7 % faster.
+            debug_level="0",
         )
         setup(
             name="uno-native",
