@@ -12,6 +12,7 @@
 #        NO_XVFB=1 (make test without xvfb-run)  NO_VIRTUAL_AUDIO=1 (without the private PulseAudio)
 #        NO_NATIVE=1 (make test without the compiled engine's run)  NATIVE_TESTS=tests/rules ...
 #        TEST_JOBS=3 (make test's pytest-xdist workers; 0: one process)
+#        BG_JOBS=1 (more workers at the lowest priority, for the tests busy on the CPU only)
 #
 # The engine exists as its Python source ("pure") and as that same source compiled by mypyc
 # ("native", build/native, `make native`). `make test` runs every test on the pure engine, and
@@ -52,6 +53,10 @@ XVFB_ARGS ?= -screen 0 1280x800x24 -noreset
 # 4 workers kept both cores busy to the end, about 20 s sooner than 3, but the real-window
 # tests, slowed by the load, failed by timing in 2 runs of 3.)
 TEST_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
+# One more worker at the lowest priority (nice 19), which takes only the tests busy on the CPU
+# (tests/conftest.py): it uses the cores the others leave idle while their tests wait, and
+# never slows a test in real time.
+BG_JOBS ?= 1
 
 .PHONY: help play desktop undesktop test lint bench arena dist sim locale i18n clean distclean native
 
@@ -168,7 +173,8 @@ test: $(STAMP_SYSTEM) $(STAMP_TEST) $(STAMP_TEST_SYSTEM)
 	if [ "$(TEST_JOBS)" = 0 ]; then pure=("$${wrap[@]}" $(PY) -m pytest); else \
 	  printf -v worker "%q " "$${wrap[@]}" "$(CURDIR)/$(PY)"; \
 	  pure=($(PY) -m pytest --dist loadfile --no-loadscope-reorder \
-	        --tx "$(TEST_JOBS)*popen//python=$$worker"); fi; \
+	        --tx "$(TEST_JOBS)*popen//python=$$worker"); \
+	  if [ "$(BG_JOBS)" != 0 ]; then pure+=(--tx "$(BG_JOBS)*popen//python=nice -n 19 $$worker"); fi; fi; \
 	native=($(PY) -m pytest -q $(NATIVE_TESTS)); \
 	if [ "$(TEST_JOBS)" != 0 ]; then \
 	  native=(nice -n 10 "$${native[@]}" -n $(TEST_JOBS) --dist load --maxschedchunk 1); fi; \

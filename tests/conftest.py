@@ -27,6 +27,13 @@ the CPU. Each part goes longest first, by the durations recorded in ``tests/dura
 so that no long group starts last and keeps the other workers waiting. A group it does not
 name counts as a short one. A run without xdist keeps pytest's own order.
 
+The background worker. One more worker than these runs at the lowest priority (``nice 19``:
+the Makefile's ``BG_JOBS``, started through ``nice``) and takes only the groups busy on the
+CPU, never one in real time or ``QUIET`` (``pytest_xdist_make_scheduler``; the workers tell
+the controller each group's part in a file, ``UNO_GROUP_PARTS``). The other workers' tests
+often wait (on a window, the speaker, a browser, a subprocess), and it uses the cores they
+leave idle, without taking the CPU from a test in real time.
+
 A quiet machine. The files in ``QUIET`` (the eyes-closed hand, which records the virtual
 speaker in real time) lose sound when every core is busy. They go near the end of the rest,
 where the busy tests left to run would keep the other workers going for as long
@@ -175,14 +182,60 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     rank = {g: i for i, g in enumerate(quiet_place(order, found, workers))}
     items.sort(key=lambda item: rank[group_of(item.nodeid)])
+    tell_parts({g: found[g][0] for g in order})
+
+
+def tell_parts(parts: dict[str, int]) -> None:
+    """Each group's part, for the controller's scheduler (every worker collects the same
+    tests and writes the same file; the last one's rename wins)."""
+    path = os.environ.get(PARTS_ENV)
+    if not path:
+        return
+    tmp = Path(f"{path}.{os.environ.get('PYTEST_XDIST_WORKER', 'w')}")
+    with contextlib.suppress(OSError):
+        tmp.write_text(json.dumps(parts), encoding="utf-8")
+        os.replace(tmp, path)
+
+
+def background(node: Any) -> bool:
+    """Is ``node`` the background worker (started through ``nice``)?"""
+    python = str(getattr(node.gateway.spec, "python", "") or "")
+    return python.split()[:1] == ["nice"]
 
 
 class SpreadFileScheduling(LoadFileScheduling):
-    """``--dist loadfile``, except that a ``SPREAD`` file's tests go out one by one. The
-    order is the workers' collection order (``--no-loadscope-reorder``), sorted above."""
+    """``--dist loadfile``, except that a ``SPREAD`` file's tests go out one by one, and
+    that the background worker takes only groups busy on the CPU (parts 0 and 2). The order
+    is the workers' collection order (``--no-loadscope-reorder``), sorted above."""
+
+    _parts: dict[str, int] | None = None
 
     def _split_scope(self, nodeid: str) -> str:
         return group_of(nodeid)
+
+    def parts(self) -> dict[str, int]:
+        if self._parts is None:  # (read once the collections are in: the file is written)
+            path = os.environ.get(PARTS_ENV)
+            try:
+                data = json.loads(Path(path).read_text(encoding="utf-8")) if path else {}
+                self._parts = {str(k): int(v) for k, v in data.items()}
+            except (OSError, ValueError, TypeError, AttributeError):
+                self._parts = {}
+        return self._parts
+
+    def _assign_work_unit(self, node: Any) -> None:
+        if not background(node):
+            super()._assign_work_unit(node)
+            return
+        parts = self.parts()
+        # A group the parts do not name (no file) counts as one in real time: never taken.
+        busy = next((g for g in self.workqueue if parts.get(g, 1) in (0, 2)), None)
+        if busy is None:
+            # none now, so none later (the queue only shrinks): it runs what it holds and ends
+            node.shutdown()
+            return
+        self.workqueue.move_to_end(busy, last=False)
+        super()._assign_work_unit(node)
 
 
 @pytest.hookimpl(optionalhook=True)  # (a run with ``-p no:xdist`` has no such hook)
@@ -205,9 +258,11 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 def pytest_sessionfinish(session: pytest.Session) -> None:
     flag = quiet_flag()
     if flag is not None and os.environ.get("PYTEST_XDIST_WORKER") is None:
-        with contextlib.suppress(OSError):
-            flag.unlink(missing_ok=True)
-        del os.environ[QUIET_FLAG_ENV]
+        for path in (flag, Path(os.environ.get(PARTS_ENV, flag))):
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
+        os.environ.pop(QUIET_FLAG_ENV, None)
+        os.environ.pop(PARTS_ENV, None)
     if os.environ.get("PYTEST_XDIST_WORKER") is not None or not _took or \
             not session.config.pluginmanager.hasplugin("dsession"):
         return  # a worker, or a run without xdist
@@ -238,16 +293,20 @@ _quiet = {"niced": False}
 
 
 QUIET_FLAG_ENV = "UNO_QUIET_FLAG"
+PARTS_ENV = "UNO_GROUP_PARTS"
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """The controller of a run with workers names the file a ``QUIET`` test creates when it
-    starts (the workers inherit its environment), after clearing a killed run's."""
+    starts, and the one the workers write the groups' parts to (the workers inherit its
+    environment), after clearing a killed run's."""
     if os.environ.get("PYTEST_XDIST_WORKER") is None and config.getoption("dist", "no") != "no":
-        for old in (ROOT / "build").glob("quiet-*"):
+        for old in [*(ROOT / "build").glob("quiet-*"), *(ROOT / "build").glob("parts-*")]:
             with contextlib.suppress(OSError):
                 old.unlink()
         os.environ[QUIET_FLAG_ENV] = str(ROOT / "build" / f"quiet-{os.getpid()}")
+        os.environ[PARTS_ENV] = str(ROOT / "build" / f"parts-{os.getpid()}.json")
+        (ROOT / "build").mkdir(exist_ok=True)
 
 
 def quiet_flag() -> Path | None:
