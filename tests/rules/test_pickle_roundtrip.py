@@ -124,25 +124,30 @@ def messages() -> tuple[Any, ...]:
 
 
 def walk(obj: object) -> Iterator[object]:
-    """``obj`` and everything inside it, depth first."""
-    yield obj
-    if isinstance(obj, (tuple, list)):
-        for item in obj:
-            yield from walk(item)
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from walk(k)
-            yield from walk(v)
-    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        for f in dataclasses.fields(obj):
-            yield from walk(getattr(obj, f.name))
+    """``obj`` and everything inside it, each object once (the views of a hand share their
+    history: walked again at every view, it took 7 million steps at every collection)."""
+    seen: set[int] = set()
+    stack = [obj]
+    while stack:
+        o = stack.pop()
+        if id(o) in seen:
+            continue
+        seen.add(id(o))
+        yield o
+        if isinstance(o, (tuple, list)):
+            stack.extend(o)
+        elif isinstance(o, dict):
+            for k, v in o.items():
+                stack.extend((k, v))
+        elif dataclasses.is_dataclass(o) and not isinstance(o, type):
+            stack.extend(getattr(o, f.name) for f in dataclasses.fields(o))
 
 
 PLAIN = (int, str, bool, float, type(None), tuple, list, dict)
 
 
 def met_in_matches() -> set[type]:
-    return {type(o) for m in messages() for o in walk(m) if type(o) not in PLAIN}
+    return {type(o) for o in walk(messages()) if type(o) not in PLAIN}
 
 
 def defined_in_modules() -> set[type]:
