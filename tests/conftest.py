@@ -213,6 +213,10 @@ class SpreadFileScheduling(LoadFileScheduling):
     def _split_scope(self, nodeid: str) -> str:
         return group_of(nodeid)
 
+    def _running_quiet(self, node: Any) -> bool:
+        return any(not done for scope, unit in self.assigned_work.get(node, {}).items()
+                   if file_of(scope) in QUIET for done in unit.values())
+
     def parts(self) -> dict[str, int]:
         if self._parts is None:  # (read once the collections are in: the file is written)
             path = os.environ.get(PARTS_ENV)
@@ -225,6 +229,12 @@ class SpreadFileScheduling(LoadFileScheduling):
 
     def _assign_work_unit(self, node: Any) -> None:
         if not background(node):
+            if self.workqueue and self._running_quiet(node):
+                # An xdist worker starts a test only once it holds the next one, so the
+                # worker of a QUIET group gets one more group while it plays: the last in
+                # the queue, the shortest, or it would start it after the quiet one's 50 s
+                # and end the run alone (a 10 s group did, in one run).
+                self.workqueue.move_to_end(next(reversed(self.workqueue)), last=False)
             super()._assign_work_unit(node)
             return
         parts = self.parts()
