@@ -195,22 +195,21 @@ def test_two_phones_and_one_keyboard_seat_the_pass_screen_comes_only_for_the_key
         app.click(state["controls"]["start"])
         app.wait(lambda s: "table" in s.get("scenes", []))
 
-        passes: list[int] = []
+        # Every pass screen is in the table's own record (after the first, which lingers
+        # for its screenshot, the autoplay answers one within a frame: too fast to be seen
+        # by polling, and the loop used to run to the hand's end waiting for a second).
         turns = {1: 0, 2: 0}
-        last_pass = False
+        shot = False
+        passes: list[int] = []
         for _ in range(400):
             state = app.state()
             t = table(state)
             if not t or t.get("over"):
                 break
-            if state["top"] == "pass":
-                if not last_pass:
-                    passes.append(state["pass"]["player"])
-                    if len(passes) == 1:
-                        app.shot("pass_screen_for_the_keyboard_seat")
-                last_pass = True
-            else:
-                last_pass = False
+            passes = t["passes_shown"]
+            if state["top"] == "pass" and not shot:
+                app.shot("pass_screen_for_the_keyboard_seat")
+                shot = True
             to_act = t["to_act"]
             if to_act in phones and state["top"] == "table" and t["idle"]:
                 page = phones[to_act]
@@ -221,7 +220,8 @@ def test_two_phones_and_one_keyboard_seat_the_pass_screen_comes_only_for_the_key
             if min(turns.values()) >= 3 and len(passes) >= 2:
                 break
             time.sleep(0.05)
-        assert min(turns.values()) >= 1, turns
+        assert min(turns.values()) >= 3 or t.get("over"), turns
+        assert len(passes) >= 2 or t.get("over"), passes
         assert passes and set(passes) == {0}, passes  # only ever the keyboard seat
         assert table(app.state())["phones"]["keyboard"] == [0]
     finally:

@@ -225,6 +225,7 @@ class TableFace(TableHost, Protocol):
     #: passed to (the flow keeps them on the table so a dialog is asked for once).
     asked: tuple[int, str] | None
     passing_to: int | None
+    passes_shown: list[int]
 
     @property
     def input(self) -> TableInputFace: ...

@@ -48,6 +48,7 @@ class PassDeviceScene(PanelScene):
         super().__init__(app, player=table.session.names[player])
         self.table = table
         self.player = player
+        table.passes_shown.append(player)
         self._owed: tuple[int, ...] = ()
         speed = app.settings.animation_speed
         #: Seconds during which Enter or a click is not taken as the next person's "ready":

@@ -101,6 +101,8 @@ class TableScene(Scene):
         self.synced = False
         self.asked: tuple[int, str] | None = None
         self.passing_to: int | None = None
+        #: Whom each pass screen of this match was for, in order (the test hooks report it).
+        self.passes_shown: list[int] = []
         self.toast: tuple[str, dict[str, Any], float] | None = None
         self._was_my_turn = False
         self._jump_focused: tuple[int, bool] = (-1, False)
@@ -346,7 +348,8 @@ class TableScene(Scene):
     def test_state(self) -> dict[str, Any]:
         from game.ui.table.autoplay import table_state
 
-        return {**table_state(self), "phones": self.phone_table.test_state()}
+        return {**table_state(self), "phones": self.phone_table.test_state(),
+                "passes_shown": list(self.passes_shown)}
 
 
 def final_hand(t: TableScene) -> tuple[Card, ...]:
