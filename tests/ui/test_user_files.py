@@ -126,12 +126,17 @@ def test_a_full_disk_stops_the_autosave_with_a_notice_spoken_once_and_it_resumes
     assert app.file_notices.text().startswith("Can't save the game: the disk is full.")
     shot(app, outdir, "disk_full")
     pump(app, 0.5)
-    assert spoken == [app.file_notices.text()]  # on screen and aloud, once
+    # On screen and aloud, once, through the retries. (The deal is random: the table may
+    # speak too meanwhile, e.g. a dialog's question when a Wild Draw Four comes at once.)
+    notice = app.file_notices.text()
+    assert spoken.count(notice) == 1, spoken
     assert not table.session.saver.path.exists()
     failing.clear()
     pump(app, until=lambda: app.file_notices.text() == "The game is saved again.")
     assert table.session.saver.path.exists()
-    assert spoken[-1] == "The game is saved again." and len(spoken) == 2
+    again = "The game is saved again."
+    assert spoken.count(notice) == 1 and spoken.count(again) == 1, spoken
+    assert spoken.index(again) > spoken.index(notice)
 
 
 def test_a_save_that_cannot_even_be_put_aside_is_told_plainly(
