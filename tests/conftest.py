@@ -37,10 +37,10 @@ leave idle, without taking the CPU from a test in real time.
 A quiet machine. The files in ``QUIET`` (the eyes-closed hand, which records the virtual
 speaker in real time) lose sound when every core is busy. They go near the end of the rest,
 where the busy tests left to run would keep the other workers going for as long
-(``quiet_place``), and once one of them starts, every other worker runs its later tests at
-the lowest priority (``nice 19``): the cores stay busy, and the quiet test still gets the
-CPU at once whenever it needs it. Before, they ran last and alone, with both cores nearly
-idle for 50 s.
+(``quiet_place``), and once one of them starts, every other worker runs its later tests busy
+on the CPU at the lowest priority (``nice 19``): the cores stay busy, and the quiet test
+still gets the CPU at once whenever it needs it. Before, they ran last and alone, with both
+cores nearly idle for 50 s.
 
 Durations. Each ``make test`` run writes what every file and every test of a second or more
 took to ``build/test-durations-<engine>.json``; ``cp build/test-durations-pure.json
@@ -299,11 +299,11 @@ def _wait_for_native_build(status: Path) -> None:
 
 
 # ---------------------------------------------------------------- a quiet machine
-_quiet = {"niced": False}
-
-
+#: The controller's files for its workers: the flag a ``QUIET`` test creates when it starts,
+#: and each group's part (for the background worker).
 QUIET_FLAG_ENV = "UNO_QUIET_FLAG"
 PARTS_ENV = "UNO_GROUP_PARTS"
+_quiet = {"niced": False}
 
 
 def pytest_configure(config: pytest.Config) -> None:
