@@ -63,17 +63,7 @@ def seat(state: dict[str, Any], i: int) -> dict[str, Any]:
 def rename(app: RunningApp, i: int, name: str) -> None:
     """Type ``name`` over seat ``i``'s (Backspaces: the editing keys have a test of their
     own below)."""
-    app.click(app.state()["controls"][f"name{i}"])
-    app.wait(lambda s: s["focus"] == f"name{i}")
-    for attempt in range(3):  # on a loaded machine xdotool once lost the "é" of a name
-        app.key("End", *["BackSpace"] * 16)
-        app.type(name)
-        try:
-            app.wait(lambda s: seat(s, i)["name"] == name, timeout=5 if attempt < 2 else 20)
-            return
-        except AssertionError:
-            if attempt == 2:
-                raise
+    app.type_name(i, name)
 
 
 def settings_file(folder: Path) -> str:

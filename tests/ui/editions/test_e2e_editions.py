@@ -63,17 +63,7 @@ def set_up(app: RunningApp, edition: str, people: list[str]) -> dict[str, Any]:
         if i > 0:  # a second person: the seat's kind from AI to Person, with a click
             app.click(state["controls"][f"kind{i}"])
             state = app.wait(lambda s, i=i: s["setup"]["seats"][i]["human"])
-        for attempt in range(3):  # (xdotool may lose an accented letter on a busy machine)
-            app.click(state["controls"][f"name{i}"])
-            app.key(*["BackSpace"] * 16)
-            app.type(name)
-            try:
-                state = app.wait(lambda s, i=i, n=name: s["setup"]["seats"][i]["name"] == n,
-                                 timeout=5 if attempt < 2 else 20)
-                break
-            except AssertionError:
-                if attempt == 2:
-                    raise
+        state = app.type_name(i, name)
     humans = [seat["human"] for seat in state["setup"]["seats"]]
     assert humans == [True] * len(people) + [False] * (len(humans) - len(people))
     return state
